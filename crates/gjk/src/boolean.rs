@@ -1,0 +1,380 @@
+//! The direction-based intersection test of the tutorials (seeds 000, 001, 003).
+//!
+//! It never computes a closest point. Each iteration asks for the support point `w` along the
+//! current direction `d`; if `w` does not get past the origin (`w·d < 0`) the plane through `w`
+//! normal to `d` separates the shapes. Otherwise `w` (called **A**, the newest point) joins the
+//! simplex and a case analysis of the regions next to A picks the feature to keep and the next
+//! direction, using triple products such as `(AB × AO) × AB` — the component of `AO` (A to the
+//! origin) perpendicular to `AB`.
+//!
+//! Its known weaknesses are kept visible, not patched: when the origin lies exactly on the
+//! simplex the triple product is zero ([`Termination::ZeroDirection`]), and when `A ⊖ B` is flat
+//! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
+
+use crate::config::SolverConfig;
+use crate::cso::{CsoPoint, MinkowskiDifference};
+use crate::real::{Real, Vector};
+use crate::simplex::{feature_name, fmt_num, letter, record_vertex, Simplex};
+use crate::trace::{
+    Feature, FeatureKind, Finish, NoTrace, Observer, Outcome, Quantities, Recorder, Step,
+    Termination,
+};
+use crate::voronoi::{region_half_spaces, shape_measure};
+
+/// What a case of the analysis decided.
+#[derive(Debug, Clone)]
+struct Case<R: Real> {
+    /// Candidate indices kept, in the order the next iteration sees them (newest last).
+    keep: Vec<usize>,
+    direction: R::V,
+    /// Size of the quantities the direction was built from: a direction this much smaller
+    /// (relative to machine precision) is zero.
+    scale: R,
+    enclosed: bool,
+    /// A simplex that collapsed, with its shape measure.
+    flat: Option<(usize, R)>,
+}
+
+/// The boolean GJK, one iteration per [`BooleanGjk::step`].
+#[derive(Debug, Clone)]
+pub struct BooleanGjk<'s, R: Real> {
+    cso: MinkowskiDifference<'s, R>,
+    max_iterations: u32,
+    simplex: Simplex<R>,
+    direction: R::V,
+    iteration: u32,
+    finish: Option<Finish>,
+}
+
+fn tolerance<R: Real>() -> R {
+    R::EPSILON * R::from_f64(64.0)
+}
+
+impl<'s, R: Real> BooleanGjk<'s, R> {
+    pub fn new(cso: MinkowskiDifference<'s, R>, config: &SolverConfig) -> Self {
+        Self {
+            cso,
+            max_iterations: config.max_iterations.max(1),
+            simplex: Simplex::default(),
+            direction: crate::first_direction(&cso, config),
+            iteration: 0,
+            finish: None,
+        }
+    }
+
+    pub fn finish(&self) -> Option<Finish> {
+        self.finish
+    }
+
+    /// Runs one iteration and returns its record, or `None` if the run had already ended.
+    pub fn step(&mut self) -> Option<Step> {
+        let mut one = Recorder::default();
+        self.advance(&mut one);
+        one.steps.pop()
+    }
+
+    pub fn run(self) -> Finish {
+        self.run_traced(&mut NoTrace)
+    }
+
+    pub fn run_traced<O: Observer>(mut self, observer: &mut O) -> Finish {
+        loop {
+            if let Some(f) = self.advance(observer) {
+                return f;
+            }
+        }
+    }
+
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
+        if self.finish.is_some() {
+            return None;
+        }
+        self.iteration += 1;
+        let d = self.direction;
+        let w = self.cso.support(d);
+        let dot = w.point.dot(d);
+        let before = self.simplex;
+        let q = Quantities {
+            support_dot_direction: Some(dot.to_f64()),
+            ..Quantities::default()
+        };
+
+        // The early out: the supporting plane at w, normal to d, has the origin strictly beyond it.
+        if !before.is_empty() && dot < R::ZERO {
+            let t = Termination::NotPastOrigin { dot: dot.to_f64() };
+            let f = self.end(Outcome::Disjoint, t);
+            if O::ENABLED {
+                observer.on_step(self.record(d, w, &before, None, q, Some(t)));
+            }
+            return Some(f);
+        }
+
+        let mut candidate = before;
+        candidate.push(w);
+        let case = evolve::<R>(&candidate.points()[..candidate.len()]);
+        self.simplex = candidate.select(&case.keep);
+        self.direction = case.direction;
+
+        let termination = if case.enclosed {
+            Some(Termination::IntersectionFound {
+                iteration: self.iteration,
+            })
+        } else if let Some((size, measure)) = case.flat {
+            Some(Termination::DegenerateSimplex {
+                size,
+                measure: measure.to_f64(),
+            })
+        } else if case.direction.length_squared().sqrt() <= tolerance::<R>() * case.scale {
+            Some(Termination::ZeroDirection {
+                iteration: self.iteration,
+            })
+        } else if self.iteration >= self.max_iterations {
+            Some(Termination::MaxIterations {
+                iterations: self.iteration,
+                v_norm: None,
+            })
+        } else {
+            None
+        };
+        let finish = termination.map(|t| {
+            let outcome = match t {
+                // A zero direction means the origin lies on the kept feature, hence in A ⊖ B.
+                Termination::IntersectionFound { .. } | Termination::ZeroDirection { .. } => {
+                    Outcome::Intersecting
+                }
+                _ => Outcome::Undecided,
+            };
+            self.end(outcome, t)
+        });
+        if O::ENABLED {
+            let step = self.record(d, w, &before, Some((&candidate, &case)), q, termination);
+            observer.on_step(step);
+        }
+        finish
+    }
+
+    fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
+        let f = Finish {
+            outcome,
+            termination,
+            iterations: self.iteration,
+        };
+        self.finish = Some(f);
+        f
+    }
+
+    fn record(
+        &self,
+        d: R::V,
+        w: CsoPoint<R>,
+        before: &Simplex<R>,
+        evolved: Option<(&Simplex<R>, &Case<R>)>,
+        quantities: Quantities,
+        termination: Option<Termination>,
+    ) -> Step {
+        let feature = evolved.map(|(candidate, case)| {
+            let mut vertices = case.keep.clone();
+            vertices.sort_unstable();
+            let mask = vertices.iter().fold(0u8, |m, &i| m | (1 << i));
+            let points: Vec<_> = candidate.vertices().iter().map(|p| p.point.to_f64()).collect();
+            Feature {
+                kind: if case.enclosed {
+                    FeatureKind::Interior
+                } else {
+                    FeatureKind::from_vertex_count(vertices.len().min(3))
+                },
+                region: region_half_spaces(&points, mask),
+                vertices,
+                by_fallback: false,
+            }
+        });
+        let mut explanation = if self.iteration == 1 {
+            "Start: the support point along the first direction becomes the first vertex; the search turns back towards the origin.".to_string()
+        } else {
+            format!(
+                "The new support point {} passes the origin (w·d = {} ≥ 0), so it joins the simplex as {}.",
+                letter(before.len()),
+                fmt_num(quantities.support_dot_direction.unwrap_or(f64::NAN)),
+                letter(before.len()),
+            )
+        };
+        if let (Some(f), Some((_, case)), true) = (&feature, evolved, self.iteration > 1) {
+            if case.enclosed {
+                explanation.push_str(" The origin is behind every face next to the newest point, so the tetrahedron encloses it.");
+            } else if case.flat.is_none() {
+                explanation.push_str(&format!(
+                    " The origin is in the region of {}, which is kept; the next direction points from it towards the origin.",
+                    feature_name(&f.vertices)
+                ));
+            }
+        }
+        if let Some(t) = termination {
+            explanation.push(' ');
+            explanation.push_str(&t.describe());
+        }
+        let done = self.finish.is_some();
+        Step {
+            iteration: self.iteration,
+            direction: d.to_f64(),
+            support: record_vertex(&w),
+            simplex_before: before.record(),
+            candidate: evolved.map_or_else(|| before.record(), |(c, _)| c.record()),
+            simplex_after: self.simplex.record(),
+            feature,
+            closest: None,
+            weights: Vec::new(),
+            next_direction: (!done).then(|| self.direction.to_f64()),
+            quantities,
+            explanation,
+            termination,
+        }
+    }
+}
+
+/// `(a × b) × a`: the part of `b` perpendicular to `a`, scaled by `‖a‖²`.
+fn triple<R: Real>(a: R::V, b: R::V) -> R::V {
+    a.cross(b).cross(a)
+}
+
+/// The case analysis on the candidate simplex `y` (newest point last).
+fn evolve<R: Real>(y: &[R::V]) -> Case<R> {
+    let n = y.len();
+    let a = y[n - 1];
+    let ao = -a;
+    match n {
+        1 => Case {
+            keep: vec![0],
+            direction: ao,
+            scale: a.length_squared().sqrt().max_with(R::EPSILON),
+            enclosed: false,
+            flat: None,
+        },
+        2 => line::<R>(y, 0, 1),
+        3 => triangle::<R>(y, [0, 1, 2]),
+        _ => tetrahedron::<R>(y),
+    }
+}
+
+/// Segment case: A = `y[ia]` (newest), B = `y[ib]`.
+fn line<R: Real>(y: &[R::V], ib: usize, ia: usize) -> Case<R> {
+    let (a, b) = (y[ia], y[ib]);
+    let (ab, ao) = (b - a, -a);
+    let scale = ab.length_squared() * ao.length_squared().sqrt();
+    if ab.dot(ao) > R::ZERO {
+        // The origin is beside the segment: search perpendicular to AB, towards O.
+        Case {
+            keep: vec![ib, ia],
+            direction: triple::<R>(ab, ao),
+            scale,
+            enclosed: false,
+            flat: None,
+        }
+    } else {
+        Case {
+            keep: vec![ia],
+            direction: ao,
+            scale: ao.length_squared().sqrt().max_with(R::EPSILON),
+            enclosed: false,
+            flat: None,
+        }
+    }
+}
+
+/// Triangle case: `idx = [C, B, A]` with A the newest point.
+fn triangle<R: Real>(y: &[R::V], idx: [usize; 3]) -> Case<R> {
+    let [ic, ib, ia] = idx;
+    let (a, b, c) = (y[ia], y[ib], y[ic]);
+    let measure = shape_measure::<R>(&[a, b, c]);
+    if measure <= tolerance::<R>() {
+        return Case {
+            keep: vec![ic, ib, ia],
+            direction: R::V::ZERO,
+            scale: R::ONE,
+            enclosed: false,
+            flat: Some((3, measure)),
+        };
+    }
+    let (ab, ac, ao) = (b - a, c - a, -a);
+    let abc = ab.cross(ac);
+    if abc.cross(ac).dot(ao) > R::ZERO {
+        // Beyond edge AC.
+        if ac.dot(ao) > R::ZERO {
+            return Case {
+                keep: vec![ic, ia],
+                direction: triple::<R>(ac, ao),
+                scale: ac.length_squared() * ao.length_squared().sqrt(),
+                enclosed: false,
+                flat: None,
+            };
+        }
+        return line::<R>(y, ib, ia);
+    }
+    if ab.cross(abc).dot(ao) > R::ZERO {
+        // Beyond edge AB.
+        return line::<R>(y, ib, ia);
+    }
+    // Above or below the triangle: keep it, wound so that the next point lies in front of it.
+    let scale = abc.length_squared().sqrt();
+    if abc.dot(ao) > R::ZERO {
+        Case {
+            keep: vec![ic, ib, ia],
+            direction: abc,
+            scale,
+            enclosed: false,
+            flat: None,
+        }
+    } else {
+        Case {
+            keep: vec![ib, ic, ia],
+            direction: -abc,
+            scale,
+            enclosed: false,
+            flat: None,
+        }
+    }
+}
+
+/// Tetrahedron case: A = `y[3]` (newest). Only the three faces through A can have the origin in
+/// front of them (the old face BCD was faced towards the origin when A was found).
+fn tetrahedron<R: Real>(y: &[R::V]) -> Case<R> {
+    let measure = shape_measure::<R>(y);
+    if measure <= tolerance::<R>() {
+        return Case {
+            keep: vec![0, 1, 2, 3],
+            direction: R::V::ZERO,
+            scale: R::ONE,
+            enclosed: false,
+            flat: Some((4, measure)),
+        };
+    }
+    let a = y[3];
+    // Faces through A, each with the vertex opposite it.
+    for (face, opposite) in [([2, 1], 0), ([1, 0], 2), ([0, 2], 1)] {
+        let (p, r) = (y[face[0]], y[face[1]]);
+        let mut n = (p - a).cross(r - a);
+        if n.dot(y[opposite] - a) > R::ZERO {
+            n = -n;
+        }
+        if n.dot(-a) > R::ZERO {
+            return triangle::<R>(y, [face[1], face[0], 3]);
+        }
+    }
+    Case {
+        keep: vec![0, 1, 2, 3],
+        direction: R::V::ZERO,
+        scale: R::ONE,
+        enclosed: true,
+        flat: None,
+    }
+}
+
+/// `max` for the [`Real`] trait (which has no `Ord`).
+trait MaxWith {
+    fn max_with(self, other: Self) -> Self;
+}
+
+impl<R: Real> MaxWith for R {
+    fn max_with(self, other: Self) -> Self {
+        if self > other { self } else { other }
+    }
+}

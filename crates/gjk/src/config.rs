@@ -1,0 +1,68 @@
+//! Tolerances, limits and precision: everything a user may tune, in one place.
+
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+
+/// Which GJK variant runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Algorithm {
+    /// Closest-point descent with the Johnson/Voronoi distance subalgorithm (Ericson §4).
+    #[default]
+    Distance,
+    /// The direction-based yes/no test of the tutorials (seeds 000, 001, 003).
+    Boolean,
+}
+
+/// The floating-point type the solver computes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Precision {
+    F32,
+    #[default]
+    F64,
+}
+
+/// A complete solver configuration (every field decided).
+///
+/// Defaults, per precision (see [`SolverConfig::default_for`]):
+///
+/// | field | f64 | f32 | why |
+/// |---|---|---|---|
+/// | `rel_tolerance` | 1e-9 | 1e-5 | stop when `‖v‖² − v·w ≤ rel·‖v‖²`; then `‖v‖` is within `rel` (relative) of the true distance, since `v·w/‖v‖` is a lower bound. Far below f32's noise (`ε ≈ 1.2e-7` times the coordinates' size) the test can never pass, so f32 gets 1e-5. parry uses `√ε`-scale relative tolerances for the same test. |
+/// | `abs_tolerance` | 1e-9 | 1e-5 | `‖v‖` at or below this counts as touching. Scale-dependent: it is a length in scenario units. |
+/// | `max_iterations` | 64 | 64 | polytopes converge in at most their vertex count; curved pairs at these tolerances take ~5–30 (parry caps at 100, Jolt at its tolerance only). |
+/// | `initial_direction` | `None` | `None` | automatic: `centre(B) − centre(A)`, the direction from A's centre toward B's (seed 001), or +X when the centres coincide. |
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SolverConfig {
+    pub algorithm: Algorithm,
+    pub precision: Precision,
+    pub abs_tolerance: f64,
+    pub rel_tolerance: f64,
+    pub max_iterations: u32,
+    pub initial_direction: Option<DVec3>,
+}
+
+impl SolverConfig {
+    /// The documented defaults for a precision.
+    pub fn default_for(algorithm: Algorithm, precision: Precision) -> Self {
+        let tolerance = match precision {
+            Precision::F64 => 1e-9,
+            Precision::F32 => 1e-5,
+        };
+        Self {
+            algorithm,
+            precision,
+            abs_tolerance: tolerance,
+            rel_tolerance: tolerance,
+            max_iterations: 64,
+            initial_direction: None,
+        }
+    }
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        Self::default_for(Algorithm::default(), Precision::default())
+    }
+}

@@ -1,0 +1,319 @@
+//! GJK as a closest-point descent (Gilbert, Johnson & Keerthi 1988; Ericson seed 004 §4;
+//! van den Bergen's termination tests).
+//!
+//! ```text
+//!   v ← s(d₀)                      any point of A ⊖ B
+//!   loop
+//!     w ← s(−v)                    the support point furthest towards the origin
+//!     if ‖v‖² − v·w ≤ ε_rel‖v‖²   stop: v·w/‖v‖ ≤ dist ≤ ‖v‖ and the two bounds have met
+//!     Y ← W ∪ {w}
+//!     v ← the point of conv(Y) nearest the origin;  W ← the smallest Y' ⊆ Y holding it
+//!     if |W| = 4 or ‖v‖ ≤ ε_abs   stop: the origin is inside (or on) A ⊖ B
+//! ```
+//!
+//! Each iteration is one [`Step`]. `‖v‖` strictly decreases in exact arithmetic; when rounding
+//! stops it from doing so, or hands back a support point already in the simplex, the run stops with
+//! a named termination instead of going round in circles.
+
+use crate::config::SolverConfig;
+use crate::cso::{CsoPoint, MinkowskiDifference};
+use crate::real::{Real, Vector};
+use crate::simplex::{
+    dropped_phrase, feature_name, fmt_vec, letter, record_vertex, Simplex,
+};
+use crate::trace::{
+    Feature, FeatureKind, Finish, NoTrace, Observer, Outcome, Quantities, Recorder, Step,
+    Termination,
+};
+use crate::voronoi::{closest_feature, region_half_spaces, Reduction};
+
+/// The distance GJK, one iteration per [`DistanceGjk::step`].
+#[derive(Debug, Clone)]
+pub struct DistanceGjk<'s, R: Real> {
+    cso: MinkowskiDifference<'s, R>,
+    abs_tolerance: R,
+    rel_tolerance: R,
+    max_iterations: u32,
+    simplex: Simplex<R>,
+    /// Barycentric weights of `v` over `simplex`.
+    weights: [R; 4],
+    /// The current closest point of `conv(simplex)` to the origin.
+    v: R::V,
+    direction: R::V,
+    iteration: u32,
+    finish: Option<Finish>,
+}
+
+impl<'s, R: Real> DistanceGjk<'s, R> {
+    pub fn new(cso: MinkowskiDifference<'s, R>, config: &SolverConfig) -> Self {
+        Self {
+            cso,
+            abs_tolerance: R::from_f64(config.abs_tolerance),
+            rel_tolerance: R::from_f64(config.rel_tolerance),
+            max_iterations: config.max_iterations.max(1),
+            simplex: Simplex::default(),
+            weights: [R::ZERO; 4],
+            v: R::V::ZERO,
+            direction: crate::first_direction(&cso, config),
+            iteration: 0,
+            finish: None,
+        }
+    }
+
+    /// The result, once a step has ended the run.
+    pub fn finish(&self) -> Option<Finish> {
+        self.finish
+    }
+
+    /// Runs one iteration and returns its record, or `None` if the run had already ended.
+    pub fn step(&mut self) -> Option<Step> {
+        let mut one = Recorder::default();
+        self.advance(&mut one);
+        one.steps.pop()
+    }
+
+    /// Runs to the end without recording.
+    pub fn run(self) -> Finish {
+        self.run_traced(&mut NoTrace)
+    }
+
+    /// Runs to the end, handing every step to `observer`.
+    pub fn run_traced<O: Observer>(mut self, observer: &mut O) -> Finish {
+        loop {
+            if let Some(f) = self.advance(observer) {
+                return f;
+            }
+        }
+    }
+
+    fn separated(&self) -> Outcome {
+        let (a, b) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
+        Outcome::Separated {
+            distance: self.v.length_squared().sqrt().to_f64(),
+            point_a: a.to_f64(),
+            point_b: b.to_f64(),
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
+        let f = Finish {
+            outcome,
+            termination,
+            iterations: self.iteration,
+        };
+        self.finish = Some(f);
+        f
+    }
+
+    /// One iteration. Returns the finish when this iteration ended the run.
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
+        if self.finish.is_some() {
+            return None;
+        }
+        self.iteration += 1;
+        let d = self.direction;
+        let w = self.cso.support(d);
+        let before = self.simplex;
+        let mut q = Quantities {
+            abs_threshold: Some(self.abs_tolerance.to_f64()),
+            ..Quantities::default()
+        };
+
+        // Termination tests that need the previous v: has w brought anything new?
+        if !before.is_empty() {
+            let vv = self.v.length_squared();
+            let gap = vv - self.v.dot(w.point);
+            let threshold = self.rel_tolerance * vv;
+            q.v_norm = Some(vv.sqrt().to_f64());
+            q.gap = Some(gap.to_f64());
+            q.gap_threshold = Some(threshold.to_f64());
+            let stop = if gap <= threshold {
+                Some(Termination::GapBelowTolerance {
+                    gap: gap.to_f64(),
+                    threshold: threshold.to_f64(),
+                    distance: vv.sqrt().to_f64(),
+                })
+            } else {
+                before
+                    .vertices()
+                    .iter()
+                    .position(|p| p.point == w.point)
+                    .map(|vertex| Termination::RepeatedSupport {
+                        vertex,
+                        distance: vv.sqrt().to_f64(),
+                    })
+            };
+            if let Some(t) = stop {
+                let f = self.end(self.separated(), t);
+                if O::ENABLED {
+                    observer.on_step(self.record(d, w, &before, None, q, Some(t)));
+                }
+                return Some(f);
+            }
+        }
+
+        // Add w and let the subalgorithm keep the feature nearest the origin.
+        let mut candidate = before;
+        candidate.push(w);
+        let reduction = closest_feature::<R>(&candidate.points()[..candidate.len()]);
+        let new_vv = reduction.closest.length_squared();
+        let kept = reduction.mask.count_ones() as usize;
+        q.v_norm = Some(new_vv.sqrt().to_f64());
+
+        let termination = if !reduction.closest.is_finite() {
+            Some(Termination::DegenerateSimplex {
+                size: candidate.len(),
+                measure: f64::NAN,
+            })
+        } else if !before.is_empty() && new_vv >= self.v.length_squared() {
+            // Rounding has taken over: keep the previous, better v.
+            Some(Termination::NotDecreasing {
+                previous: self.v.length_squared().sqrt().to_f64(),
+                current: new_vv.sqrt().to_f64(),
+            })
+        } else {
+            self.simplex = candidate.select_mask(reduction.mask);
+            let mut weights = [R::ZERO; 4];
+            let mut k = 0;
+            for (i, &wt) in reduction.weights[..candidate.len()].iter().enumerate() {
+                if reduction.mask & (1 << i) != 0 {
+                    weights[k] = wt;
+                    k += 1;
+                }
+            }
+            self.weights = weights;
+            self.v = reduction.closest;
+            self.direction = -self.v;
+            if kept == 4 {
+                Some(Termination::IntersectionFound {
+                    iteration: self.iteration,
+                })
+            } else if new_vv.sqrt() <= self.abs_tolerance {
+                Some(Termination::DistanceBelowTolerance {
+                    v_norm: new_vv.sqrt().to_f64(),
+                    threshold: self.abs_tolerance.to_f64(),
+                })
+            } else if self.iteration >= self.max_iterations {
+                Some(Termination::MaxIterations {
+                    iterations: self.iteration,
+                    v_norm: Some(new_vv.sqrt().to_f64()),
+                })
+            } else {
+                None
+            }
+        };
+
+        let finish = termination.map(|t| {
+            let outcome = match t {
+                Termination::IntersectionFound { .. }
+                | Termination::DistanceBelowTolerance { .. } => Outcome::Intersecting,
+                _ => self.separated(),
+            };
+            self.end(outcome, t)
+        });
+        if O::ENABLED {
+            let step = self.record(d, w, &before, Some((&candidate, &reduction)), q, termination);
+            observer.on_step(step);
+        }
+        finish
+    }
+
+    /// Builds the record of the iteration that just ran (only when someone is watching).
+    fn record(
+        &self,
+        d: R::V,
+        w: CsoPoint<R>,
+        before: &Simplex<R>,
+        reduced: Option<(&Simplex<R>, &Reduction<R>)>,
+        quantities: Quantities,
+        termination: Option<Termination>,
+    ) -> Step {
+        let feature = reduced.map(|(candidate, r)| {
+            let vertices: Vec<usize> = (0..candidate.len())
+                .filter(|i| r.mask & (1 << i) != 0)
+                .collect();
+            let points: Vec<_> = candidate.vertices().iter().map(|p| p.point.to_f64()).collect();
+            Feature {
+                kind: FeatureKind::from_vertex_count(vertices.len()),
+                region: region_half_spaces(&points, r.mask),
+                vertices,
+                by_fallback: r.by_fallback,
+            }
+        });
+        let explanation = explain(
+            self.iteration,
+            d.to_f64(),
+            before.len(),
+            feature.as_ref(),
+            termination,
+        );
+        let done = self.finish.is_some();
+        Step {
+            iteration: self.iteration,
+            direction: d.to_f64(),
+            support: record_vertex(&w),
+            simplex_before: before.record(),
+            candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
+            simplex_after: self.simplex.record(),
+            feature,
+            closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
+            weights: self.weights[..self.simplex.len()]
+                .iter()
+                .map(|w| w.to_f64())
+                .collect(),
+            next_direction: (!done).then(|| self.direction.to_f64()),
+            quantities,
+            explanation,
+            termination,
+        }
+    }
+}
+
+/// The plain-words account of one distance-GJK iteration.
+fn explain(
+    iteration: u32,
+    d: glam::DVec3,
+    before_len: usize,
+    feature: Option<&Feature>,
+    termination: Option<Termination>,
+) -> String {
+    let mut s = if iteration == 1 {
+        format!(
+            "Start: the support point furthest along the first direction {} becomes vertex A, the first guess for the closest point.",
+            fmt_vec(d)
+        )
+    } else {
+        format!(
+            "The support point furthest along −v is the new vertex {}.",
+            letter(before_len)
+        )
+    };
+    if let Some(f) = feature {
+        if iteration > 1 {
+            let region = match f.kind {
+                FeatureKind::Interior => {
+                    " The origin is inside tetrahedron ABCD".to_string()
+                }
+                _ => format!(
+                    " The origin lies in the Voronoi region of {}",
+                    feature_name(&f.vertices)
+                ),
+            };
+            s.push_str(&region);
+            if f.by_fallback {
+                s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
+            }
+            match dropped_phrase(before_len + 1, &f.vertices) {
+                Some(d) => s.push_str(&format!(", so {d} dropped")),
+                None => s.push_str(", so every vertex stays"),
+            }
+            s.push('.');
+        }
+    }
+    let t = match termination {
+        None => " The search continues along −v, from the closest point v towards the origin.".to_string(),
+        Some(t) => format!(" {}", t.describe()),
+    };
+    s.push_str(&t);
+    s
+}

@@ -1,0 +1,103 @@
+//! GJK Lab's solver: convex shapes, their Minkowski difference, and GJK variants as steppable
+//! state machines that record every iteration as plain data.
+//!
+//! ```
+//! use gjk::{Scenario, Format};
+//! let s = Scenario::parse(r#"{
+//!     "a": {"shape": {"type": "sphere", "radius": 1}},
+//!     "b": {"shape": {"type": "sphere", "radius": 1}, "position": [3, 0, 0]}
+//! }"#, Format::Json).unwrap();
+//! let trace = gjk::trace(&s.a, &s.b, &s.config());
+//! assert!((trace.finish.outcome.distance().unwrap() - 1.0).abs() < 1e-9);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod boolean;
+pub mod config;
+pub mod cso;
+pub mod distance;
+pub mod real;
+pub mod scenario;
+pub mod shape;
+pub mod simplex;
+pub mod trace;
+pub mod voronoi;
+
+pub use boolean::BooleanGjk;
+pub use config::{Algorithm, Precision, SolverConfig};
+pub use cso::{CsoPoint, MinkowskiDifference};
+pub use distance::DistanceGjk;
+pub use real::Real;
+pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
+pub use shape::{Body, Pose, Shape};
+pub use trace::{
+    Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Quantities, Recorder,
+    SimplexVertex, Step, Termination,
+};
+
+use real::Vector;
+use serde::{Deserialize, Serialize};
+
+/// A whole recorded run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+    pub finish: Finish,
+}
+
+/// The first search direction: the configured one, or from A's centre towards B's, or +X when
+/// the centres coincide.
+pub(crate) fn first_direction<R: Real>(cso: &MinkowskiDifference<'_, R>, config: &SolverConfig) -> R::V {
+    if let Some(d) = config.initial_direction {
+        return R::vec(d);
+    }
+    let d = -cso.center();
+    if d.length_squared() > R::ZERO {
+        d
+    } else {
+        R::V::new(R::ONE, R::ZERO, R::ZERO)
+    }
+}
+
+/// Runs the configured algorithm in the configured precision, handing each step to `observer`.
+pub fn solve_traced<O: Observer>(
+    a: &BodySpec,
+    b: &BodySpec,
+    config: &SolverConfig,
+    observer: &mut O,
+) -> Finish {
+    match config.precision {
+        Precision::F32 => solve_in::<f32, O>(a, b, config, observer),
+        Precision::F64 => solve_in::<f64, O>(a, b, config, observer),
+    }
+}
+
+fn solve_in<R: Real, O: Observer>(
+    a: &BodySpec,
+    b: &BodySpec,
+    config: &SolverConfig,
+    observer: &mut O,
+) -> Finish {
+    let body_a = Body::<R>::new(&a.shape, a.pose(), a.margin);
+    let body_b = Body::<R>::new(&b.shape, b.pose(), b.margin);
+    let cso = MinkowskiDifference::new(&body_a, &body_b);
+    match config.algorithm {
+        Algorithm::Distance => DistanceGjk::new(cso, config).run_traced(observer),
+        Algorithm::Boolean => BooleanGjk::new(cso, config).run_traced(observer),
+    }
+}
+
+/// Runs without recording (the fast path).
+pub fn solve(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Finish {
+    solve_traced(a, b, config, &mut NoTrace)
+}
+
+/// Runs and records every step.
+pub fn trace(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Trace {
+    let mut recorder = Recorder::default();
+    let finish = solve_traced(a, b, config, &mut recorder);
+    Trace {
+        steps: recorder.steps,
+        finish,
+    }
+}

@@ -1,0 +1,149 @@
+//! One solver source for two precisions.
+//!
+//! Every algorithm is generic over [`Real`], implemented for `f32` (glam's `Vec3`/`Quat`) and
+//! `f64` (`DVec3`/`DQuat`), so a user can run the very same code in both and watch single
+//! precision fail where double precision does not. Step records are always stored in `f64`.
+
+use glam::{DQuat, DVec3, Quat, Vec3};
+use std::fmt::Debug;
+use std::ops::{Add, Div, Mul, Neg, Sub};
+
+/// A floating-point scalar with its matching glam vector and quaternion types.
+pub trait Real:
+    Copy
+    + Debug
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + 'static
+{
+    type V: Vector<Self>;
+    type Q: Copy + Debug;
+    const ZERO: Self;
+    const ONE: Self;
+    /// Machine epsilon of the type.
+    const EPSILON: Self;
+    fn from_f64(x: f64) -> Self;
+    fn to_f64(self) -> f64;
+    fn sqrt(self) -> Self;
+    fn abs(self) -> Self;
+    fn vec(v: DVec3) -> Self::V;
+    fn quat(q: DQuat) -> Self::Q;
+    /// `q * v`
+    fn rotate(q: Self::Q, v: Self::V) -> Self::V;
+    /// `q⁻¹ * v` for a unit quaternion.
+    fn unrotate(q: Self::Q, v: Self::V) -> Self::V;
+}
+
+/// The vector operations GJK needs.
+pub trait Vector<R>:
+    Copy
+    + Debug
+    + PartialEq
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + Mul<R, Output = Self>
+    + Div<R, Output = Self>
+{
+    const ZERO: Self;
+    fn new(x: R, y: R, z: R) -> Self;
+    fn dot(self, other: Self) -> R;
+    fn cross(self, other: Self) -> Self;
+    fn length_squared(self) -> R;
+    fn x(self) -> R;
+    fn y(self) -> R;
+    fn z(self) -> R;
+    fn to_f64(self) -> DVec3;
+    fn is_finite(self) -> bool;
+}
+
+macro_rules! impl_real {
+    ($r:ty, $v:ty, $q:ty) => {
+        impl Real for $r {
+            type V = $v;
+            type Q = $q;
+            const ZERO: Self = 0.0;
+            const ONE: Self = 1.0;
+            const EPSILON: Self = <$r>::EPSILON;
+            #[inline]
+            fn from_f64(x: f64) -> Self {
+                x as $r
+            }
+            #[inline]
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+            #[inline]
+            fn sqrt(self) -> Self {
+                <$r>::sqrt(self)
+            }
+            #[inline]
+            fn abs(self) -> Self {
+                <$r>::abs(self)
+            }
+            #[inline]
+            fn vec(v: DVec3) -> $v {
+                <$v>::new(v.x as $r, v.y as $r, v.z as $r)
+            }
+            #[inline]
+            fn quat(q: DQuat) -> $q {
+                <$q>::from_xyzw(q.x as $r, q.y as $r, q.z as $r, q.w as $r)
+            }
+            #[inline]
+            fn rotate(q: $q, v: $v) -> $v {
+                q * v
+            }
+            #[inline]
+            fn unrotate(q: $q, v: $v) -> $v {
+                q.conjugate() * v
+            }
+        }
+
+        impl Vector<$r> for $v {
+            const ZERO: Self = <$v>::ZERO;
+            #[inline]
+            fn new(x: $r, y: $r, z: $r) -> Self {
+                <$v>::new(x, y, z)
+            }
+            #[inline]
+            fn dot(self, other: Self) -> $r {
+                <$v>::dot(self, other)
+            }
+            #[inline]
+            fn cross(self, other: Self) -> Self {
+                <$v>::cross(self, other)
+            }
+            #[inline]
+            fn length_squared(self) -> $r {
+                <$v>::length_squared(self)
+            }
+            #[inline]
+            fn x(self) -> $r {
+                self.x
+            }
+            #[inline]
+            fn y(self) -> $r {
+                self.y
+            }
+            #[inline]
+            fn z(self) -> $r {
+                self.z
+            }
+            #[inline]
+            fn to_f64(self) -> DVec3 {
+                DVec3::new(self.x as f64, self.y as f64, self.z as f64)
+            }
+            #[inline]
+            fn is_finite(self) -> bool {
+                <$v>::is_finite(self)
+            }
+        }
+    };
+}
+
+impl_real!(f32, Vec3, Quat);
+impl_real!(f64, DVec3, DQuat);

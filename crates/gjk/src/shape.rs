@@ -1,0 +1,254 @@
+//! Convex shapes and their support mappings.
+//!
+//! A support mapping `s_C(d)` returns a point of the convex set `C` that lies furthest along the
+//! direction `d` (Ericson §2.3): `d · s_C(d) = max { d · x : x ∈ C }`. It is all GJK ever asks of
+//! a shape. Shapes here are described in their own local frame and placed in the world by a
+//! [`Pose`]; a rounding `margin` inflates a shape by a sphere (the "collision skin" of seed 000).
+
+use crate::real::{Real, Vector};
+use glam::{DQuat, DVec3};
+use serde::{Deserialize, Serialize};
+
+/// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
+/// the cone's apex is at `+half_height` (as in parry).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Shape {
+    Sphere { radius: f64 },
+    Cuboid { half_extents: DVec3 },
+    Capsule { half_height: f64, radius: f64 },
+    Cylinder { half_height: f64, radius: f64 },
+    Cone { half_height: f64, radius: f64 },
+    /// The convex hull of a point cloud (one or more points).
+    Polytope { vertices: Vec<DVec3> },
+}
+
+impl Shape {
+    /// The name used in scenario files (`"sphere"`, `"cuboid"`, …).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Shape::Sphere { .. } => "sphere",
+            Shape::Cuboid { .. } => "cuboid",
+            Shape::Capsule { .. } => "capsule",
+            Shape::Cylinder { .. } => "cylinder",
+            Shape::Cone { .. } => "cone",
+            Shape::Polytope { .. } => "polytope",
+        }
+    }
+}
+
+/// Where a body sits in the world: translation plus unit rotation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pose {
+    pub position: DVec3,
+    pub rotation: DQuat,
+}
+
+/// A shape in the precision `R`, placed in the world, with its margin.
+#[derive(Debug, Clone)]
+pub struct Body<R: Real> {
+    local: LocalShape<R>,
+    position: R::V,
+    rotation: R::Q,
+    margin: R,
+}
+
+/// The shape's parameters converted once to the working precision, so an f32 run never
+/// touches f64 numbers inside the loop.
+#[derive(Debug, Clone)]
+enum LocalShape<R: Real> {
+    Sphere { radius: R },
+    Cuboid { half_extents: R::V },
+    Capsule { half_height: R, radius: R },
+    Cylinder { half_height: R, radius: R },
+    Cone { half_height: R, radius: R },
+    Polytope { vertices: Vec<R::V> },
+}
+
+impl<R: Real> Body<R> {
+    pub fn new(shape: &Shape, pose: Pose, margin: f64) -> Self {
+        let f = R::from_f64;
+        let local = match shape {
+            Shape::Sphere { radius } => LocalShape::Sphere { radius: f(*radius) },
+            Shape::Cuboid { half_extents } => LocalShape::Cuboid {
+                half_extents: R::vec(*half_extents),
+            },
+            Shape::Capsule {
+                half_height,
+                radius,
+            } => LocalShape::Capsule {
+                half_height: f(*half_height),
+                radius: f(*radius),
+            },
+            Shape::Cylinder {
+                half_height,
+                radius,
+            } => LocalShape::Cylinder {
+                half_height: f(*half_height),
+                radius: f(*radius),
+            },
+            Shape::Cone {
+                half_height,
+                radius,
+            } => LocalShape::Cone {
+                half_height: f(*half_height),
+                radius: f(*radius),
+            },
+            Shape::Polytope { vertices } => LocalShape::Polytope {
+                vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
+            },
+        };
+        Body {
+            local,
+            position: R::vec(pose.position),
+            rotation: R::quat(pose.rotation),
+            margin: f(margin),
+        }
+    }
+
+    /// The body's reference point (its local origin in the world).
+    pub fn center(&self) -> R::V {
+        self.position
+    }
+
+    /// World-space support point: rotate `d` into the local frame, take the local support,
+    /// and carry the point back out (seed 000, "support mapping of rotated shapes").
+    #[inline]
+    pub fn support(&self, d: R::V) -> R::V {
+        let local_d = R::unrotate(self.rotation, d);
+        let mut p = self.local.support(local_d);
+        if self.margin > R::ZERO {
+            p = p + unit_or_zero::<R>(local_d) * self.margin;
+        }
+        R::rotate(self.rotation, p) + self.position
+    }
+}
+
+/// `d / ‖d‖`, or zero for a zero direction (every point supports a zero direction).
+#[inline]
+fn unit_or_zero<R: Real>(d: R::V) -> R::V {
+    let len2 = d.length_squared();
+    if len2 > R::ZERO {
+        d / len2.sqrt()
+    } else {
+        R::V::ZERO
+    }
+}
+
+/// `±h` by the sign of `s`, with `+h` for zero (any choice is a valid support there).
+#[inline]
+fn signed<R: Real>(s: R, h: R) -> R {
+    if s < R::ZERO { -h } else { h }
+}
+
+impl<R: Real> LocalShape<R> {
+    #[inline]
+    fn support(&self, d: R::V) -> R::V {
+        match self {
+            LocalShape::Sphere { radius } => unit_or_zero::<R>(d) * *radius,
+            // Each axis independently picks the face that looks along d.
+            LocalShape::Cuboid { half_extents } => R::V::new(
+                signed(d.x(), half_extents.x()),
+                signed(d.y(), half_extents.y()),
+                signed(d.z(), half_extents.z()),
+            ),
+            // A segment on Y swept by a sphere: support(segment) + r·d̂.
+            LocalShape::Capsule {
+                half_height,
+                radius,
+            } => R::V::new(R::ZERO, signed(d.y(), *half_height), R::ZERO) + unit_or_zero::<R>(d) * *radius,
+            // The rim point whose radial direction matches d's projection on the XZ plane.
+            LocalShape::Cylinder {
+                half_height,
+                radius,
+            } => radial::<R>(d, *radius) + R::V::new(R::ZERO, signed(d.y(), *half_height), R::ZERO),
+            // Either the apex or a point on the base rim, whichever reaches further along d.
+            LocalShape::Cone {
+                half_height,
+                radius,
+            } => {
+                let apex = R::V::new(R::ZERO, *half_height, R::ZERO);
+                let rim = radial::<R>(d, *radius) + R::V::new(R::ZERO, -*half_height, R::ZERO);
+                if apex.dot(d) >= rim.dot(d) { apex } else { rim }
+            }
+            // Brute force over the cloud: the hull's support is one of its points.
+            LocalShape::Polytope { vertices } => {
+                let mut best = vertices[0];
+                let mut best_dot = best.dot(d);
+                for &p in &vertices[1..] {
+                    let dot = p.dot(d);
+                    if dot > best_dot {
+                        best = p;
+                        best_dot = dot;
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+/// `r · (dx, 0, dz) / ‖(dx, dz)‖`, or the axis point when d is parallel to Y.
+#[inline]
+fn radial<R: Real>(d: R::V, radius: R) -> R::V {
+    let flat = R::V::new(d.x(), R::ZERO, d.z());
+    unit_or_zero::<R>(flat) * radius
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(shape: Shape) -> Body<f64> {
+        Body::new(
+            &shape,
+            Pose {
+                position: DVec3::new(1.0, 2.0, 3.0),
+                rotation: DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2),
+            },
+            0.0,
+        )
+    }
+
+    #[test]
+    fn rotated_cuboid_support_uses_local_frame() {
+        // Rotating by 90° about Z maps local +X to world +Y: the long axis now points up.
+        let b = body(Shape::Cuboid {
+            half_extents: DVec3::new(2.0, 0.5, 0.5),
+        });
+        let p = b.support(DVec3::Y);
+        assert!((p.y - 4.0).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn cone_apex_and_rim() {
+        let cone = Body::<f64>::new(
+            &Shape::Cone {
+                half_height: 1.0,
+                radius: 0.5,
+            },
+            Pose {
+                position: DVec3::ZERO,
+                rotation: DQuat::IDENTITY,
+            },
+            0.0,
+        );
+        assert_eq!(cone.support(DVec3::Y), DVec3::new(0.0, 1.0, 0.0));
+        assert_eq!(cone.support(DVec3::new(1.0, -1.0, 0.0)), DVec3::new(0.5, -1.0, 0.0));
+    }
+
+    #[test]
+    fn margin_inflates_along_direction() {
+        let p = Body::<f64>::new(
+            &Shape::Polytope {
+                vertices: vec![DVec3::ZERO],
+            },
+            Pose {
+                position: DVec3::ZERO,
+                rotation: DQuat::IDENTITY,
+            },
+            0.25,
+        );
+        assert!((p.support(DVec3::new(3.0, 4.0, 0.0)) - DVec3::new(0.15, 0.2, 0.0)).length() < 1e-15);
+    }
+}

@@ -1,0 +1,143 @@
+//! The working simplex shared by both GJK variants, and the helpers that turn it into step
+//! records and plain-words names.
+
+use crate::cso::CsoPoint;
+use crate::real::{Real, Vector};
+use crate::trace::SimplexVertex;
+
+/// Up to four points of `A ⊖ B`, oldest first.
+#[derive(Debug, Clone, Copy)]
+pub struct Simplex<R: Real> {
+    vertices: [CsoPoint<R>; 4],
+    len: usize,
+}
+
+impl<R: Real> Default for Simplex<R> {
+    fn default() -> Self {
+        let zero = CsoPoint {
+            point: R::V::ZERO,
+            a: R::V::ZERO,
+            b: R::V::ZERO,
+        };
+        Simplex {
+            vertices: [zero; 4],
+            len: 0,
+        }
+    }
+}
+
+impl<R: Real> Simplex<R> {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn vertices(&self) -> &[CsoPoint<R>] {
+        &self.vertices[..self.len]
+    }
+
+    pub fn push(&mut self, p: CsoPoint<R>) {
+        self.vertices[self.len] = p;
+        self.len += 1;
+    }
+
+    pub fn points(&self) -> [R::V; 4] {
+        let mut out = [R::V::ZERO; 4];
+        for (o, v) in out.iter_mut().zip(self.vertices()) {
+            *o = v.point;
+        }
+        out
+    }
+
+    /// The vertices at `indices`, in that order.
+    pub fn select(&self, indices: &[usize]) -> Self {
+        let mut s = Simplex::default();
+        for &i in indices {
+            s.push(self.vertices[i]);
+        }
+        s
+    }
+
+    /// The vertices whose bit is set in `mask`, in their order.
+    pub fn select_mask(&self, mask: u8) -> Self {
+        let mut s = Simplex::default();
+        for (i, v) in self.vertices().iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                s.push(*v);
+            }
+        }
+        s
+    }
+
+    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the closest point's preimages on A and B (seed 002).
+    pub fn witnesses(&self, weights: &[R]) -> (R::V, R::V) {
+        let v = self.vertices();
+        let (mut a, mut b) = (v[0].a, v[0].b);
+        for i in 1..v.len() {
+            a = a + (v[i].a - v[0].a) * weights[i];
+            b = b + (v[i].b - v[0].b) * weights[i];
+        }
+        (a, b)
+    }
+
+    pub fn record(&self) -> Vec<SimplexVertex> {
+        self.vertices().iter().map(record_vertex).collect()
+    }
+}
+
+pub fn record_vertex<R: Real>(p: &CsoPoint<R>) -> SimplexVertex {
+    SimplexVertex {
+        point: p.point.to_f64(),
+        a: p.a.to_f64(),
+        b: p.b.to_f64(),
+    }
+}
+
+/// The teaching name of a candidate vertex: A, B, C, D in the order the simplex holds them.
+pub fn letter(i: usize) -> char {
+    (b'A' + i as u8) as char
+}
+
+/// "vertex B", "edge AC", "face ABD", "the inside of tetrahedron ABCD".
+pub fn feature_name(indices: &[usize]) -> String {
+    let letters: String = indices.iter().map(|&i| letter(i)).collect();
+    match indices.len() {
+        1 => format!("vertex {letters}"),
+        2 => format!("edge {letters}"),
+        3 => format!("face {letters}"),
+        _ => format!("the inside of tetrahedron {letters}"),
+    }
+}
+
+/// "C is", "B and D are" — the vertices of an `n`-point candidate not in `kept`.
+pub fn dropped_phrase(n: usize, kept: &[usize]) -> Option<String> {
+    let dropped: Vec<String> = (0..n)
+        .filter(|i| !kept.contains(i))
+        .map(|i| letter(i).to_string())
+        .collect();
+    match dropped.len() {
+        0 => None,
+        1 => Some(format!("{} is", dropped[0])),
+        _ => Some(format!("{} are", dropped.join(" and "))),
+    }
+}
+
+/// A short rendering of a vector for explanations.
+pub fn fmt_vec(v: glam::DVec3) -> String {
+    format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
+}
+
+/// A number with about four significant digits, in plain or scientific notation.
+pub fn fmt_num(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_string()
+    } else if (1e-3..1e5).contains(&x.abs()) {
+        let s = format!("{x:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        format!("{x:.3e}")
+    }
+}

@@ -1,0 +1,283 @@
+//! What a run leaves behind: one [`Step`] per iteration, the [`Termination`] that ended it and
+//! the [`Outcome`]. Plain data in `f64` whatever the working precision, with whole-simplex
+//! snapshots (never deltas) so a viewer can jump to any step.
+
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+
+/// A simplex vertex: a point of `A ⊖ B` and the two witnesses `a − b` that made it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SimplexVertex {
+    pub point: DVec3,
+    pub a: DVec3,
+    pub b: DVec3,
+}
+
+/// The kind of simplex feature whose Voronoi region holds the origin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeatureKind {
+    Vertex,
+    Edge,
+    Face,
+    /// The origin is inside the tetrahedron.
+    Interior,
+}
+
+impl FeatureKind {
+    pub fn from_vertex_count(n: usize) -> Self {
+        match n {
+            1 => FeatureKind::Vertex,
+            2 => FeatureKind::Edge,
+            3 => FeatureKind::Face,
+            _ => FeatureKind::Interior,
+        }
+    }
+}
+
+/// A closed half-space `{ x : normal · x ≥ offset }`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct HalfSpace {
+    pub normal: DVec3,
+    pub offset: f64,
+}
+
+impl HalfSpace {
+    pub fn contains(&self, x: DVec3) -> bool {
+        self.normal.dot(x) >= self.offset
+    }
+}
+
+/// The feature of the candidate simplex (the old simplex plus the new support point) whose
+/// Voronoi region holds the origin, and that region as an intersection of half-spaces.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Feature {
+    pub kind: FeatureKind,
+    /// Indices into the step's `candidate` simplex.
+    pub vertices: Vec<usize>,
+    /// The Voronoi region (empty for a single point: its region is all of space).
+    pub region: Vec<HalfSpace>,
+    /// True when the region tests were inconclusive (a flat simplex, rounding) and the feature was
+    /// chosen as the nearest sub-simplex instead.
+    pub by_fallback: bool,
+}
+
+/// The numbers the termination tests looked at in this step (absent where a test did not run).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Quantities {
+    /// `‖v‖` after this step.
+    pub v_norm: Option<f64>,
+    /// `‖v‖² − v·w` with the previous `v` and this step's support point `w`.
+    pub gap: Option<f64>,
+    /// `rel_tolerance · ‖v‖²`: the gap test passes at or below it.
+    pub gap_threshold: Option<f64>,
+    /// `abs_tolerance`: `‖v‖` at or below it counts as touching.
+    pub abs_threshold: Option<f64>,
+    /// Boolean GJK: `w · d`; below zero the support point did not pass the origin.
+    pub support_dot_direction: Option<f64>,
+}
+
+/// One iteration of a solver.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// 1-based iteration number.
+    pub iteration: u32,
+    /// The direction `d` the support point was asked for.
+    pub direction: DVec3,
+    /// `w = s_A(d) − s_B(−d)` with its witnesses.
+    pub support: SimplexVertex,
+    /// The simplex at the start of the iteration.
+    pub simplex_before: Vec<SimplexVertex>,
+    /// `simplex_before` plus `support`, unless the step stopped before adding it.
+    pub candidate: Vec<SimplexVertex>,
+    /// The simplex kept for the next iteration.
+    pub simplex_after: Vec<SimplexVertex>,
+    /// Which feature of `candidate` holds the origin (absent when the step stopped first).
+    pub feature: Option<Feature>,
+    /// Closest point of the kept simplex to the origin (distance GJK only).
+    pub closest: Option<DVec3>,
+    /// Barycentric weights of `closest` over `simplex_after`.
+    pub weights: Vec<f64>,
+    /// The direction for the next iteration.
+    pub next_direction: Option<DVec3>,
+    pub quantities: Quantities,
+    /// What happened and why, in one plain sentence or two.
+    pub explanation: String,
+    /// Set on the last step.
+    pub termination: Option<Termination>,
+}
+
+/// Why a run stopped, with the numbers that decided it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Termination {
+    /// The simplex encloses the origin (a tetrahedron around it).
+    IntersectionFound { iteration: u32 },
+    /// `‖v‖² − v·w ≤ rel_tolerance · ‖v‖²`: `v` is as close as the tolerance asks.
+    GapBelowTolerance {
+        gap: f64,
+        threshold: f64,
+        distance: f64,
+    },
+    /// `‖v‖ ≤ abs_tolerance`: the origin is (numerically) on the difference; touching.
+    DistanceBelowTolerance { v_norm: f64, threshold: f64 },
+    /// The new support point is already a simplex vertex: nothing new can be learned.
+    RepeatedSupport { vertex: usize, distance: f64 },
+    /// `‖v‖` did not decrease (rounding has taken over); the previous `v` is kept.
+    NotDecreasing { previous: f64, current: f64 },
+    /// The simplex collapsed (zero length, area or volume) and the algorithm cannot choose a side.
+    DegenerateSimplex { size: usize, measure: f64 },
+    /// Boolean GJK: the search direction became zero (the origin lies exactly on the simplex).
+    ZeroDirection { iteration: u32 },
+    /// Boolean GJK: the new support point did not get past the origin, so a separating plane exists.
+    NotPastOrigin { dot: f64 },
+    /// The cap was hit; the last answer is returned but not certified.
+    MaxIterations { iterations: u32, v_norm: Option<f64> },
+}
+
+impl Termination {
+    /// The snake_case name used in JSON output.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Termination::IntersectionFound { .. } => "intersection_found",
+            Termination::GapBelowTolerance { .. } => "gap_below_tolerance",
+            Termination::DistanceBelowTolerance { .. } => "distance_below_tolerance",
+            Termination::RepeatedSupport { .. } => "repeated_support",
+            Termination::NotDecreasing { .. } => "not_decreasing",
+            Termination::DegenerateSimplex { .. } => "degenerate_simplex",
+            Termination::ZeroDirection { .. } => "zero_direction",
+            Termination::NotPastOrigin { .. } => "not_past_origin",
+            Termination::MaxIterations { .. } => "max_iterations",
+        }
+    }
+}
+
+/// The answer of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The shapes overlap or touch.
+    Intersecting,
+    /// Distance GJK: the shapes are apart by `distance`, realised by `point_a` and `point_b`.
+    Separated {
+        distance: f64,
+        point_a: DVec3,
+        point_b: DVec3,
+    },
+    /// Boolean GJK: a separating plane was found (no distance is computed).
+    Disjoint,
+    /// The algorithm stopped without being able to decide (boolean GJK on a degenerate case).
+    Undecided,
+}
+
+impl Outcome {
+    /// `Some(true)` for overlap, `Some(false)` for apart, `None` when undecided.
+    pub fn intersecting(&self) -> Option<bool> {
+        match self {
+            Outcome::Intersecting => Some(true),
+            Outcome::Separated { .. } | Outcome::Disjoint => Some(false),
+            Outcome::Undecided => None,
+        }
+    }
+
+    pub fn distance(&self) -> Option<f64> {
+        match self {
+            Outcome::Separated { distance, .. } => Some(*distance),
+            _ => None,
+        }
+    }
+}
+
+/// A finished run: what ended it and the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Finish {
+    pub outcome: Outcome,
+    pub termination: Termination,
+    pub iterations: u32,
+}
+
+/// Receives step records. The solvers build a record only when `ENABLED` is true, so the
+/// [`NoTrace`] observer costs nothing: the branch is a constant and the code is removed.
+pub trait Observer {
+    const ENABLED: bool;
+    fn on_step(&mut self, step: Step);
+}
+
+/// The observer that records nothing (the hot path).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoTrace;
+
+impl Observer for NoTrace {
+    const ENABLED: bool = false;
+    fn on_step(&mut self, _step: Step) {}
+}
+
+/// Collects every step.
+#[derive(Debug, Default, Clone)]
+pub struct Recorder {
+    pub steps: Vec<Step>,
+}
+
+impl Observer for Recorder {
+    const ENABLED: bool = true;
+    fn on_step(&mut self, step: Step) {
+        self.steps.push(step);
+    }
+}
+
+impl Termination {
+    /// One plain sentence saying why the run stopped, with its numbers.
+    pub fn describe(&self) -> String {
+        use crate::simplex::{fmt_num, letter};
+        match *self {
+            Termination::IntersectionFound { .. } => {
+                "The tetrahedron encloses the origin: the shapes intersect.".to_string()
+            }
+            Termination::GapBelowTolerance {
+                gap,
+                threshold,
+                distance,
+            } => format!(
+                "The new point gets no closer: the gap ‖v‖² − v·w = {} is at or below {}, so the distance is {} (within the relative tolerance).",
+                fmt_num(gap),
+                fmt_num(threshold),
+                fmt_num(distance)
+            ),
+            Termination::DistanceBelowTolerance { v_norm, threshold } => format!(
+                "The closest point is {} from the origin, within the absolute tolerance {}: the shapes touch or overlap.",
+                fmt_num(v_norm),
+                fmt_num(threshold)
+            ),
+            Termination::RepeatedSupport { vertex, distance } => format!(
+                "The new point is vertex {} again, so no progress is possible: the distance is {} (the gap test had not passed yet, a sign of rounding).",
+                letter(vertex),
+                fmt_num(distance)
+            ),
+            Termination::NotDecreasing { previous, current } => format!(
+                "Rounding has taken over: ‖v‖ would go from {} to {} instead of shrinking, so the previous simplex and distance are kept.",
+                fmt_num(previous),
+                fmt_num(current)
+            ),
+            Termination::DegenerateSimplex { size, measure } => format!(
+                "The {size}-point simplex is flat (shape measure {}), so the algorithm cannot tell on which side the origin lies and gives up undecided.",
+                fmt_num(measure)
+            ),
+            Termination::ZeroDirection { .. } => {
+                "The next search direction is zero: the origin lies exactly on the simplex, so the shapes touch or overlap, but a naive loop would now search along nothing.".to_string()
+            }
+            Termination::NotPastOrigin { dot } => format!(
+                "The new support point does not get past the origin (w·d = {} < 0): a plane separates the shapes.",
+                fmt_num(dot)
+            ),
+            Termination::MaxIterations { iterations, v_norm } => match v_norm {
+                Some(v) => format!(
+                    "The iteration cap ({iterations}) was reached before the tolerance was met; ‖v‖ = {} is an upper bound, not a certified distance.",
+                    fmt_num(v)
+                ),
+                None => format!(
+                    "The iteration cap ({iterations}) was reached without deciding."
+                ),
+            },
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Integration tests of the solver: Voronoi regions, analytic answers, parry3d as an oracle,
+//! properties, and the seed failure cases.
+
+mod solver {
+    pub mod analytic;
+    pub mod common;
+    pub mod oracle;
+    pub mod properties;
+    pub mod regions;
+    pub mod scenario_files;
+}

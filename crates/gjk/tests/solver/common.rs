@@ -1,0 +1,106 @@
+//! Seeded random shapes and poses shared by the tests.
+
+use gjk::{BodySpec, Shape};
+use glam::{DQuat, DVec3};
+
+/// splitmix64: small, seedable, good enough to spread test cases.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [lo, hi).
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn vec(&mut self, lo: f64, hi: f64) -> DVec3 {
+        DVec3::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
+    }
+
+    pub fn rotation(&mut self) -> DQuat {
+        loop {
+            let q = glam::DVec4::new(
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            );
+            let len = q.length();
+            if len > 0.1 && len <= 1.0 {
+                return DQuat::from_vec4(q / len);
+            }
+        }
+    }
+
+    pub fn pick(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+pub const KINDS: [&str; 6] = ["sphere", "cuboid", "capsule", "cylinder", "cone", "polytope"];
+
+/// A random shape of the given kind, sizes 0.2–1.2.
+pub fn shape(rng: &mut Rng, kind: &str) -> Shape {
+    match kind {
+        "sphere" => Shape::Sphere {
+            radius: rng.range(0.2, 1.2),
+        },
+        "cuboid" => Shape::Cuboid {
+            half_extents: rng.vec(0.2, 1.2),
+        },
+        "capsule" => Shape::Capsule {
+            half_height: rng.range(0.1, 1.0),
+            radius: rng.range(0.2, 0.8),
+        },
+        "cylinder" => Shape::Cylinder {
+            half_height: rng.range(0.2, 1.0),
+            radius: rng.range(0.2, 1.0),
+        },
+        "cone" => Shape::Cone {
+            half_height: rng.range(0.2, 1.0),
+            radius: rng.range(0.2, 1.0),
+        },
+        _ => {
+            let n = 4 + rng.pick(29);
+            Shape::Polytope {
+                vertices: (0..n).map(|_| rng.vec(-1.0, 1.0)).collect(),
+            }
+        }
+    }
+}
+
+/// A random body of the given kind in a 6×6×6 box, sometimes rounded.
+pub fn body(rng: &mut Rng, kind: &str) -> BodySpec {
+    let shape = shape(rng, kind);
+    let margin = if rng.pick(4) == 0 {
+        rng.range(0.0, 0.3)
+    } else {
+        0.0
+    };
+    BodySpec {
+        shape,
+        position: rng.vec(-2.0, 2.0),
+        rotation: rng.rotation(),
+        margin,
+    }
+}
+
+/// Lower bound on the distance from a separating direction: for unit `n`, every point `c` of
+/// `A ⊖ B` has `c · n ≥ n · s(−n)`, so `dist ≥ n · s(−n)`.
+pub fn lower_bound(a: &BodySpec, b: &BodySpec, n: DVec3) -> f64 {
+    let ba = gjk::Body::<f64>::new(&a.shape, a.pose(), a.margin);
+    let bb = gjk::Body::<f64>::new(&b.shape, b.pose(), b.margin);
+    let cso = gjk::MinkowskiDifference::new(&ba, &bb);
+    n.dot(cso.support(-n).point)
+}

@@ -1,0 +1,101 @@
+//! Properties that hold for every input.
+
+use super::common::{body, Rng, KINDS};
+use gjk::{Algorithm, BodySpec, Precision, Shape, SolverConfig};
+use glam::{DQuat, DVec3};
+use proptest::prelude::*;
+
+fn pair(seed: u64) -> (BodySpec, BodySpec) {
+    let mut rng = Rng::new(seed);
+    let (ka, kb) = (rng.pick(6), rng.pick(6));
+    (body(&mut rng, KINDS[ka]), body(&mut rng, KINDS[kb]))
+}
+
+fn dist(a: &BodySpec, b: &BodySpec) -> f64 {
+    gjk::solve(a, b, &SolverConfig::default())
+        .outcome
+        .distance()
+        .unwrap_or(0.0)
+}
+
+fn moved(b: &BodySpec, rotation: DQuat, translation: DVec3) -> BodySpec {
+    BodySpec {
+        position: rotation * b.position + translation,
+        rotation: (rotation * b.rotation).normalize(),
+        ..b.clone()
+    }
+}
+
+/// Any finite vector, from tiny to huge.
+fn finite_vec() -> impl Strategy<Value = DVec3> {
+    let f = prop_oneof![-1e6..1e6f64, -1e-6..1e-6f64, Just(0.0)];
+    (f.clone(), f.clone(), f).prop_map(|(x, y, z)| DVec3::new(x, y, z))
+}
+
+fn any_shape() -> impl Strategy<Value = Shape> {
+    let len = prop_oneof![0.0..1e4f64, Just(0.0), 0.0..1e-6f64];
+    prop_oneof![
+        len.clone().prop_map(|radius| Shape::Sphere { radius }),
+        finite_vec().prop_map(|h| Shape::Cuboid { half_extents: h.abs() }),
+        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Capsule { half_height, radius }),
+        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Cylinder { half_height, radius }),
+        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Cone { half_height, radius }),
+        prop::collection::vec(finite_vec(), 1..12).prop_map(|vertices| Shape::Polytope { vertices }),
+    ]
+}
+
+fn any_body() -> impl Strategy<Value = BodySpec> {
+    (any_shape(), finite_vec(), finite_vec(), 0.0..1.0f64).prop_map(|(shape, position, axis, angle)| {
+        let rotation = if axis.length() > 0.0 {
+            DQuat::from_axis_angle(axis.normalize(), angle * 6.0)
+        } else {
+            DQuat::IDENTITY
+        };
+        BodySpec { shape, position, rotation, margin: if angle < 0.3 { angle } else { 0.0 } }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn distance_is_non_negative_and_symmetric(seed in any::<u64>()) {
+        let (a, b) = pair(seed);
+        let (ab, ba) = (dist(&a, &b), dist(&b, &a));
+        prop_assert!(ab >= 0.0);
+        prop_assert!((ab - ba).abs() <= 2e-9 * ab.max(ba) + 1e-12, "{} vs {}", ab, ba);
+    }
+
+    #[test]
+    fn distance_is_invariant_under_a_common_rigid_motion(seed in any::<u64>(), t in finite_vec()) {
+        let (a, b) = pair(seed);
+        let mut rng = Rng::new(seed ^ 0x5555);
+        let r = rng.rotation();
+        let t = t.clamp(DVec3::splat(-100.0), DVec3::splat(100.0));
+        let before = dist(&a, &b);
+        let after = dist(&moved(&a, r, t), &moved(&b, r, t));
+        // Moving both by up to 100 units costs up to ~100·ε of absolute precision.
+        prop_assert!((before - after).abs() <= 2e-9 * before + 1e-11, "{} vs {}", before, after);
+    }
+
+    #[test]
+    fn every_run_ends_within_the_cap_without_panicking(
+        a in any_body(),
+        b in any_body(),
+        boolean in any::<bool>(),
+        f32 in any::<bool>(),
+        cap in 1u32..80,
+    ) {
+        let mut config = SolverConfig::default_for(
+            if boolean { Algorithm::Boolean } else { Algorithm::Distance },
+            if f32 { Precision::F32 } else { Precision::F64 },
+        );
+        config.max_iterations = cap;
+        let t = gjk::trace(&a, &b, &config);
+        prop_assert!(t.finish.iterations <= cap);
+        prop_assert_eq!(t.steps.len() as u32, t.finish.iterations);
+        if let Some(d) = t.finish.outcome.distance() {
+            prop_assert!(d >= 0.0 && d.is_finite());
+        }
+    }
+}
