@@ -1,1 +1,43 @@
-fn main() {}
+//! `gjk-lab`: opens the app, or answers from the command line.
+
+use clap::Parser;
+use gjk_lab::app::{self, Mode};
+use gjk_lab::cli::{self, Cli, Command};
+use gjk_lab::shot::RenderRequest;
+use std::path::Path;
+
+/// The scenario at `path`, or the default scene; errors are printed.
+fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
+    match path {
+        None => Some(app::default_scenario()),
+        Some(p) => match gjk::Scenario::load(p) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("gjk-lab: {e}");
+                None
+            }
+        },
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Some(Command::Query { files }) => cli::query(&files),
+        Some(Command::Trace { file }) => cli::trace(&file),
+        Some(Command::Render {
+            file,
+            step,
+            out,
+            size,
+        }) => scenario(file.as_deref()).map_or(1, |s| {
+            app::run(s, Mode::Render(RenderRequest::new(step, out)), size)
+        }),
+        Some(Command::BenchFrames { file, frames, size }) => {
+            scenario(file.as_deref()).map_or(1, |s| app::run(s, Mode::Bench(frames), size))
+        }
+        None => scenario(cli.scenario.as_deref())
+            .map_or(1, |s| app::run(s, Mode::Interactive, (1280, 800))),
+    };
+    std::process::exit(code);
+}

@@ -14,7 +14,7 @@
 use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
-use crate::simplex::{feature_name, fmt_num, letter, record_vertex, Simplex};
+use crate::simplex::{Simplex, feature_name, fmt_num, letter, record_vertex};
 use crate::trace::{
     Feature, FeatureKind, Finish, NoTrace, Observer, Outcome, Quantities, Recorder, Step,
     Termination,
@@ -176,7 +176,11 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
             let mut vertices = case.keep.clone();
             vertices.sort_unstable();
             let mask = vertices.iter().fold(0u8, |m, &i| m | (1 << i));
-            let points: Vec<_> = candidate.vertices().iter().map(|p| p.point.to_f64()).collect();
+            let points: Vec<_> = candidate
+                .vertices()
+                .iter()
+                .map(|p| p.point.to_f64())
+                .collect();
             Feature {
                 kind: if case.enclosed {
                     FeatureKind::Interior

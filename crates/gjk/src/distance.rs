@@ -18,14 +18,12 @@
 use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
-use crate::simplex::{
-    dropped_phrase, feature_name, fmt_vec, letter, record_vertex, Simplex,
-};
+use crate::simplex::{Simplex, dropped_phrase, feature_name, fmt_vec, letter, record_vertex};
 use crate::trace::{
     Feature, FeatureKind, Finish, NoTrace, Observer, Outcome, Quantities, Recorder, Step,
     Termination,
 };
-use crate::voronoi::{closest_feature, region_half_spaces, Reduction};
+use crate::voronoi::{Reduction, closest_feature, region_half_spaces};
 
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
 #[derive(Debug, Clone)]
@@ -212,7 +210,14 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             self.end(outcome, t)
         });
         if O::ENABLED {
-            let step = self.record(d, w, &before, Some((&candidate, &reduction)), q, termination);
+            let step = self.record(
+                d,
+                w,
+                &before,
+                Some((&candidate, &reduction)),
+                q,
+                termination,
+            );
             observer.on_step(step);
         }
         finish
@@ -232,7 +237,11 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             let vertices: Vec<usize> = (0..candidate.len())
                 .filter(|i| r.mask & (1 << i) != 0)
                 .collect();
-            let points: Vec<_> = candidate.vertices().iter().map(|p| p.point.to_f64()).collect();
+            let points: Vec<_> = candidate
+                .vertices()
+                .iter()
+                .map(|p| p.point.to_f64())
+                .collect();
             Feature {
                 kind: FeatureKind::from_vertex_count(vertices.len()),
                 region: region_half_spaces(&points, r.mask),
@@ -291,9 +300,7 @@ fn explain(
     if let Some(f) = feature {
         if iteration > 1 {
             let region = match f.kind {
-                FeatureKind::Interior => {
-                    " The origin is inside tetrahedron ABCD".to_string()
-                }
+                FeatureKind::Interior => " The origin is inside tetrahedron ABCD".to_string(),
                 _ => format!(
                     " The origin lies in the Voronoi region of {}",
                     feature_name(&f.vertices)
@@ -311,7 +318,8 @@ fn explain(
         }
     }
     let t = match termination {
-        None => " The search continues along −v, from the closest point v towards the origin.".to_string(),
+        None => " The search continues along −v, from the closest point v towards the origin."
+            .to_string(),
         Some(t) => format!(" {}", t.describe()),
     };
     s.push_str(&t);

@@ -47,7 +47,10 @@ pub struct Trace {
 
 /// The first search direction: the configured one, or from A's centre towards B's, or +X when
 /// the centres coincide.
-pub(crate) fn first_direction<R: Real>(cso: &MinkowskiDifference<'_, R>, config: &SolverConfig) -> R::V {
+pub(crate) fn first_direction<R: Real>(
+    cso: &MinkowskiDifference<'_, R>,
+    config: &SolverConfig,
+) -> R::V {
     if let Some(d) = config.initial_direction {
         return R::vec(d);
     }

@@ -116,12 +116,21 @@ impl Format {
 /// Why a scenario could not be used.
 #[derive(Debug)]
 pub enum ScenarioError {
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
     UnknownFormat(PathBuf),
     /// The text is not a scenario: bad syntax, unknown shape type, wrong arity, a missing field.
-    Parse { field: String, message: String },
+    Parse {
+        field: String,
+        message: String,
+    },
     /// The text parses but a value is not allowed.
-    Invalid { field: String, reason: String },
+    Invalid {
+        field: String,
+        reason: String,
+    },
 }
 
 impl fmt::Display for ScenarioError {
@@ -174,10 +183,11 @@ impl Scenario {
                 })?
             }
             Format::Ron => {
-                let mut de = ron::Deserializer::from_str(text).map_err(|e| ScenarioError::Parse {
-                    field: String::new(),
-                    message: e.to_string(),
-                })?;
+                let mut de =
+                    ron::Deserializer::from_str(text).map_err(|e| ScenarioError::Parse {
+                        field: String::new(),
+                        message: e.to_string(),
+                    })?;
                 serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
                     field: e.path().to_string(),
                     message: e.inner().to_string(),
@@ -256,7 +266,10 @@ impl Scenario {
         if let Some(d) = s.initial_direction {
             finite_vec("solver.initial_direction", d)?;
             if d.length_squared() == 0.0 {
-                return Err(invalid("solver.initial_direction", "must not be the zero vector"));
+                return Err(invalid(
+                    "solver.initial_direction",
+                    "must not be the zero vector",
+                ));
             }
         }
         Ok(self)

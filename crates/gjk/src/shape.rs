@@ -14,13 +14,28 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Shape {
-    Sphere { radius: f64 },
-    Cuboid { half_extents: DVec3 },
-    Capsule { half_height: f64, radius: f64 },
-    Cylinder { half_height: f64, radius: f64 },
-    Cone { half_height: f64, radius: f64 },
+    Sphere {
+        radius: f64,
+    },
+    Cuboid {
+        half_extents: DVec3,
+    },
+    Capsule {
+        half_height: f64,
+        radius: f64,
+    },
+    Cylinder {
+        half_height: f64,
+        radius: f64,
+    },
+    Cone {
+        half_height: f64,
+        radius: f64,
+    },
     /// The convex hull of a point cloud (one or more points).
-    Polytope { vertices: Vec<DVec3> },
+    Polytope {
+        vertices: Vec<DVec3>,
+    },
 }
 
 impl Shape {
@@ -156,7 +171,10 @@ impl<R: Real> LocalShape<R> {
             LocalShape::Capsule {
                 half_height,
                 radius,
-            } => R::V::new(R::ZERO, signed(d.y(), *half_height), R::ZERO) + unit_or_zero::<R>(d) * *radius,
+            } => {
+                R::V::new(R::ZERO, signed(d.y(), *half_height), R::ZERO)
+                    + unit_or_zero::<R>(d) * *radius
+            }
             // The rim point whose radial direction matches d's projection on the XZ plane.
             LocalShape::Cylinder {
                 half_height,
@@ -234,7 +252,10 @@ mod tests {
             0.0,
         );
         assert_eq!(cone.support(DVec3::Y), DVec3::new(0.0, 1.0, 0.0));
-        assert_eq!(cone.support(DVec3::new(1.0, -1.0, 0.0)), DVec3::new(0.5, -1.0, 0.0));
+        assert_eq!(
+            cone.support(DVec3::new(1.0, -1.0, 0.0)),
+            DVec3::new(0.5, -1.0, 0.0)
+        );
     }
 
     #[test]
@@ -249,6 +270,8 @@ mod tests {
             },
             0.25,
         );
-        assert!((p.support(DVec3::new(3.0, 4.0, 0.0)) - DVec3::new(0.15, 0.2, 0.0)).length() < 1e-15);
+        assert!(
+            (p.support(DVec3::new(3.0, 4.0, 0.0)) - DVec3::new(0.15, 0.2, 0.0)).length() < 1e-15
+        );
     }
 }

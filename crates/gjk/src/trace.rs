@@ -132,7 +132,10 @@ pub enum Termination {
     /// Boolean GJK: the new support point did not get past the origin, so a separating plane exists.
     NotPastOrigin { dot: f64 },
     /// The cap was hit; the last answer is returned but not certified.
-    MaxIterations { iterations: u32, v_norm: Option<f64> },
+    MaxIterations {
+        iterations: u32,
+        v_norm: Option<f64>,
+    },
 }
 
 impl Termination {
@@ -238,7 +241,7 @@ impl Termination {
                 threshold,
                 distance,
             } => format!(
-                "The new point gets no closer: the gap ‖v‖² − v·w = {} is at or below {}, so the distance is {} (within the relative tolerance).",
+                "The new point gets no closer: the gap |v|² − v·w = {} is at or below {}, so the distance is {} (within the relative tolerance).",
                 fmt_num(gap),
                 fmt_num(threshold),
                 fmt_num(distance)
@@ -254,7 +257,7 @@ impl Termination {
                 fmt_num(distance)
             ),
             Termination::NotDecreasing { previous, current } => format!(
-                "Rounding has taken over: ‖v‖ would go from {} to {} instead of shrinking, so the previous simplex and distance are kept.",
+                "Rounding has taken over: |v| would go from {} to {} instead of shrinking, so the previous simplex and distance are kept.",
                 fmt_num(previous),
                 fmt_num(current)
             ),
@@ -271,7 +274,7 @@ impl Termination {
             ),
             Termination::MaxIterations { iterations, v_norm } => match v_norm {
                 Some(v) => format!(
-                    "The iteration cap ({iterations}) was reached before the tolerance was met; ‖v‖ = {} is an upper bound, not a certified distance.",
+                    "The iteration cap ({iterations}) was reached before the tolerance was met; |v| = {} is an upper bound, not a certified distance.",
                     fmt_num(v)
                 ),
                 None => format!(

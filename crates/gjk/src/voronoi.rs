@@ -141,9 +141,8 @@ fn is_flat<R: Real>(s: &[R::V]) -> bool {
     }
     let tol = flat_tolerance::<R>();
     // A simplex with a collapsed edge is collapsed too, even if its normalised measure is not.
-    let edges_ok = (0..s.len()).all(|i| {
-        (i + 1..s.len()).all(|j| shape_measure::<R>(&[s[i], s[j]]) > tol)
-    });
+    let edges_ok =
+        (0..s.len()).all(|i| (i + 1..s.len()).all(|j| shape_measure::<R>(&[s[i], s[j]]) > tol));
     !edges_ok || shape_measure::<R>(s) <= tol
 }
 
@@ -164,7 +163,11 @@ fn coordinate_plane<R: Real>(s: &[R::V], j: usize) -> (R::V, R::V) {
         }
     };
     // Orient the normal towards vertex j.
-    if n.dot(s[j] - q) < R::ZERO { (-n, q) } else { (n, q) }
+    if n.dot(s[j] - q) < R::ZERO {
+        (-n, q)
+    } else {
+        (n, q)
+    }
 }
 
 /// One bounding half-space of a Voronoi region: the plane and whether the region is on its
@@ -339,7 +342,8 @@ pub fn closest_feature<R: Real>(y: &[R::V]) -> Reduction<R> {
         }
     }
     // A single vertex is never flat and always projects onto itself, so `best` is set.
-    best.map(|(_, r)| r).unwrap_or_else(|| reduction(y, 1, true))
+    best.map(|(_, r)| r)
+        .unwrap_or_else(|| reduction(y, 1, true))
 }
 
 #[cfg(test)]
@@ -355,7 +359,12 @@ mod tests {
     #[test]
     fn segment_regions() {
         // Segment along x from 1 to 3 in front of the origin... shifted so each region is hit.
-        let y = |o: DVec3| [DVec3::new(-1.0, 0.0, 0.0) - o, DVec3::new(1.0, 0.0, 0.0) - o];
+        let y = |o: DVec3| {
+            [
+                DVec3::new(-1.0, 0.0, 0.0) - o,
+                DVec3::new(1.0, 0.0, 0.0) - o,
+            ]
+        };
         assert_eq!(feature(&y(DVec3::new(-2.0, 1.0, 0.0))).0, 0b01);
         assert_eq!(feature(&y(DVec3::new(2.0, 1.0, 0.0))).0, 0b10);
         let (mask, v) = feature(&y(DVec3::new(0.5, 1.0, 0.0)));

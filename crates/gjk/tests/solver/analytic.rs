@@ -43,17 +43,25 @@ fn sphere_sphere_distance_is_centre_distance_minus_radii() {
                 point_b,
             } => {
                 separated += 1;
-                assert!((distance - exact).abs() <= 1e-9 * exact, "{distance} vs {exact}");
+                assert!(
+                    (distance - exact).abs() <= 1e-9 * exact,
+                    "{distance} vs {exact}"
+                );
                 let n = (c2 - c1).normalize();
                 assert!((point_a - (c1 + n * r1)).length() < 1e-4 * (1.0 + exact));
                 assert!((point_b - (c2 - n * r2)).length() < 1e-4 * (1.0 + exact));
             }
-            Outcome::Intersecting => assert!(exact <= 1e-9, "said intersecting at distance {exact}"),
+            Outcome::Intersecting => {
+                assert!(exact <= 1e-9, "said intersecting at distance {exact}")
+            }
             other => panic!("distance GJK answered {other:?}"),
         }
     }
     // The cases must be representative: both answers well represented.
-    assert!((500..1900).contains(&separated), "{separated} separated of 2000");
+    assert!(
+        (500..1900).contains(&separated),
+        "{separated} separated of 2000"
+    );
 }
 
 #[test]
@@ -68,7 +76,10 @@ fn axis_aligned_boxes() {
         let exact = gaps.length();
         match distance(&a, &b) {
             Outcome::Separated { distance, .. } => {
-                assert!((distance - exact).abs() <= 1e-9 * exact + 1e-12, "{distance} vs {exact}")
+                assert!(
+                    (distance - exact).abs() <= 1e-9 * exact + 1e-12,
+                    "{distance} vs {exact}"
+                )
             }
             Outcome::Intersecting => assert!(exact <= 1e-9),
             other => panic!("{other:?}"),
@@ -137,7 +148,11 @@ fn margin_rounds_the_shape() {
 fn seed_cubes_distance_reports_intersection() {
     let (a, b) = (cube(0.5, DVec3::ZERO), cube(0.5, DVec3::new(0.9, 0.0, 0.0)));
     for precision in [Precision::F64, Precision::F32] {
-        let t = gjk::trace(&a, &b, &SolverConfig::default_for(Algorithm::Distance, precision));
+        let t = gjk::trace(
+            &a,
+            &b,
+            &SolverConfig::default_for(Algorithm::Distance, precision),
+        );
         assert_eq!(t.finish.outcome, Outcome::Intersecting, "{precision:?}");
         assert!(t.steps.len() <= 3, "{} steps", t.steps.len());
     }
@@ -148,7 +163,10 @@ fn seed_cubes_boolean_stops_on_zero_direction() {
     let (a, b) = (cube(0.5, DVec3::ZERO), cube(0.5, DVec3::new(0.9, 0.0, 0.0)));
     let config = SolverConfig::default_for(Algorithm::Boolean, Precision::F64);
     let t = gjk::trace(&a, &b, &config);
-    assert_eq!(t.finish.termination, Termination::ZeroDirection { iteration: 2 });
+    assert_eq!(
+        t.finish.termination,
+        Termination::ZeroDirection { iteration: 2 }
+    );
     assert_eq!(t.finish.outcome, Outcome::Intersecting);
     assert_eq!(t.steps.len(), 2);
     assert!(t.steps[1].explanation.contains("zero"));
@@ -160,7 +178,11 @@ fn boolean_finds_tetrahedron_and_separation() {
     let mut b = cube(0.5, DVec3::new(0.3, 0.2, 0.1));
     b.rotation = DQuat::from_rotation_y(0.3);
     let t = gjk::trace(&cube(0.5, DVec3::ZERO), &b, &config);
-    assert!(matches!(t.finish.termination, Termination::IntersectionFound { .. }), "{:?}", t.finish);
+    assert!(
+        matches!(t.finish.termination, Termination::IntersectionFound { .. }),
+        "{:?}",
+        t.finish
+    );
     assert_eq!(t.steps.last().unwrap().simplex_after.len(), 4);
 
     let far = cube(0.5, DVec3::new(3.0, 0.4, 0.0));
@@ -221,6 +243,9 @@ fn step_records_are_consistent() {
                 }
             }
         }
-        assert_eq!(t.steps.last().unwrap().termination, Some(t.finish.termination));
+        assert_eq!(
+            t.steps.last().unwrap().termination,
+            Some(t.finish.termination)
+        );
     }
 }

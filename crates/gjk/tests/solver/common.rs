@@ -48,7 +48,9 @@ impl Rng {
     }
 }
 
-pub const KINDS: [&str; 6] = ["sphere", "cuboid", "capsule", "cylinder", "cone", "polytope"];
+pub const KINDS: [&str; 6] = [
+    "sphere", "cuboid", "capsule", "cylinder", "cone", "polytope",
+];
 
 /// A random shape of the given kind, sizes 0.2–1.2.
 pub fn shape(rng: &mut Rng, kind: &str) -> Shape {

@@ -5,7 +5,7 @@
 //! plane) from below. Where parry disagrees by more than 1e-6 relative, the test proves which side
 //! is right by checking parry's number against those bounds.
 
-use super::common::{body, lower_bound, Rng, KINDS};
+use super::common::{KINDS, Rng, body, lower_bound};
 use gjk::{BodySpec, Outcome, Shape, SolverConfig, Termination};
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::shape::SharedShape;
@@ -18,15 +18,28 @@ fn to_parry(b: &BodySpec) -> Option<(Pose, SharedShape)> {
     let m = b.margin;
     let shape = match &b.shape {
         Shape::Sphere { radius } => SharedShape::ball(radius + m),
-        Shape::Capsule { half_height, radius } => SharedShape::capsule_y(*half_height, radius + m),
+        Shape::Capsule {
+            half_height,
+            radius,
+        } => SharedShape::capsule_y(*half_height, radius + m),
         Shape::Cuboid { half_extents: h } if m > 0.0 => SharedShape::round_cuboid(h.x, h.y, h.z, m),
         Shape::Cuboid { half_extents: h } => SharedShape::cuboid(h.x, h.y, h.z),
-        Shape::Cylinder { half_height, radius } if m > 0.0 => {
-            SharedShape::round_cylinder(*half_height, *radius, m)
-        }
-        Shape::Cylinder { half_height, radius } => SharedShape::cylinder(*half_height, *radius),
-        Shape::Cone { half_height, radius } if m > 0.0 => SharedShape::round_cone(*half_height, *radius, m),
-        Shape::Cone { half_height, radius } => SharedShape::cone(*half_height, *radius),
+        Shape::Cylinder {
+            half_height,
+            radius,
+        } if m > 0.0 => SharedShape::round_cylinder(*half_height, *radius, m),
+        Shape::Cylinder {
+            half_height,
+            radius,
+        } => SharedShape::cylinder(*half_height, *radius),
+        Shape::Cone {
+            half_height,
+            radius,
+        } if m > 0.0 => SharedShape::round_cone(*half_height, *radius, m),
+        Shape::Cone {
+            half_height,
+            radius,
+        } => SharedShape::cone(*half_height, *radius),
         Shape::Polytope { vertices } => {
             let pts: Vec<Vector> = vertices.iter().map(|&p| v(p)).collect();
             if m > 0.0 {
@@ -73,7 +86,10 @@ fn agrees_with_parry_on_random_pairs_of_every_kind() {
                 let n = (point_a - point_b).normalize();
                 let upper = (point_a - point_b).length();
                 let lower = lower_bound(&a, &b, n);
-                assert!((upper - distance).abs() <= 1e-12 * (1.0 + distance), "pair {i}");
+                assert!(
+                    (upper - distance).abs() <= 1e-12 * (1.0 + distance),
+                    "pair {i}"
+                );
                 // The gap test certifies `rel_tolerance`. A run stopped by rounding (the support
                 // point repeats, or ‖v‖ stops shrinking: a long, thin simplex against a curved
                 // surface) is not certified that tightly; it must be rare, and parry must agree
@@ -108,7 +124,10 @@ fn agrees_with_parry_on_random_pairs_of_every_kind() {
                 if theirs > 1e-6 {
                     let last = gjk::trace(&a, &b, &config).steps.pop().expect("a step");
                     let v = last.closest.expect("distance GJK keeps v").length();
-                    assert!(v <= 1e-9, "pair {i}: intersecting but ‖v‖ = {v}, parry {theirs}");
+                    assert!(
+                        v <= 1e-9,
+                        "pair {i}: intersecting but ‖v‖ = {v}, parry {theirs}"
+                    );
                     parry_proven_wrong.push((i, KINDS[ka], KINDS[kb], theirs, 0.0));
                 }
             }
@@ -127,9 +146,19 @@ fn agrees_with_parry_on_random_pairs_of_every_kind() {
     }
     assert!(compared >= 10_000, "{compared}");
     // Representative: both answers common, every kind pair present.
-    assert!(separated > 3000 && intersecting > 1500, "{separated}/{intersecting}");
+    assert!(
+        separated > 3000 && intersecting > 1500,
+        "{separated}/{intersecting}"
+    );
     assert!(per_kind_pair.iter().flatten().all(|&n| n > 100));
     // parry stopping early on a few percent of pairs is known; more would mean we are wrong.
-    assert!(parry_proven_wrong.len() * 100 < compared * 3, "{}", parry_proven_wrong.len());
-    assert!(rounding_limited * 1000 < compared, "{rounding_limited} runs stopped by rounding");
+    assert!(
+        parry_proven_wrong.len() * 100 < compared * 3,
+        "{}",
+        parry_proven_wrong.len()
+    );
+    assert!(
+        rounding_limited * 1000 < compared,
+        "{rounding_limited} runs stopped by rounding"
+    );
 }

@@ -1,6 +1,6 @@
 //! Properties that hold for every input.
 
-use super::common::{body, Rng, KINDS};
+use super::common::{KINDS, Rng, body};
 use gjk::{Algorithm, BodySpec, Precision, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 use proptest::prelude::*;
@@ -36,23 +36,42 @@ fn any_shape() -> impl Strategy<Value = Shape> {
     let len = prop_oneof![0.0..1e4f64, Just(0.0), 0.0..1e-6f64];
     prop_oneof![
         len.clone().prop_map(|radius| Shape::Sphere { radius }),
-        finite_vec().prop_map(|h| Shape::Cuboid { half_extents: h.abs() }),
-        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Capsule { half_height, radius }),
-        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Cylinder { half_height, radius }),
-        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Cone { half_height, radius }),
-        prop::collection::vec(finite_vec(), 1..12).prop_map(|vertices| Shape::Polytope { vertices }),
+        finite_vec().prop_map(|h| Shape::Cuboid {
+            half_extents: h.abs()
+        }),
+        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Capsule {
+            half_height,
+            radius
+        }),
+        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Cylinder {
+            half_height,
+            radius
+        }),
+        (len.clone(), len.clone()).prop_map(|(half_height, radius)| Shape::Cone {
+            half_height,
+            radius
+        }),
+        prop::collection::vec(finite_vec(), 1..12)
+            .prop_map(|vertices| Shape::Polytope { vertices }),
     ]
 }
 
 fn any_body() -> impl Strategy<Value = BodySpec> {
-    (any_shape(), finite_vec(), finite_vec(), 0.0..1.0f64).prop_map(|(shape, position, axis, angle)| {
-        let rotation = if axis.length() > 0.0 {
-            DQuat::from_axis_angle(axis.normalize(), angle * 6.0)
-        } else {
-            DQuat::IDENTITY
-        };
-        BodySpec { shape, position, rotation, margin: if angle < 0.3 { angle } else { 0.0 } }
-    })
+    (any_shape(), finite_vec(), finite_vec(), 0.0..1.0f64).prop_map(
+        |(shape, position, axis, angle)| {
+            let rotation = if axis.length() > 0.0 {
+                DQuat::from_axis_angle(axis.normalize(), angle * 6.0)
+            } else {
+                DQuat::IDENTITY
+            };
+            BodySpec {
+                shape,
+                position,
+                rotation,
+                margin: if angle < 0.3 { angle } else { 0.0 },
+            }
+        },
+    )
 }
 
 proptest! {

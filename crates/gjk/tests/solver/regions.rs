@@ -31,7 +31,10 @@ fn check(simplex: &[DVec3], mask: u8, p: DVec3, expected_closest: DVec3) {
         if other == mask {
             assert!(holds, "own region of {mask:#b} misses the origin");
         } else if other.count_ones() > 1 || simplex.len() > 1 {
-            assert!(!holds || region.is_empty(), "region {other:#b} also holds the origin placed for {mask:#b}");
+            assert!(
+                !holds || region.is_empty(),
+                "region {other:#b} also holds the origin placed for {mask:#b}"
+            );
         }
     }
 }
@@ -52,14 +55,21 @@ fn all_regions(simplex: &[DVec3], lift: DVec3) {
 
 #[test]
 fn segment_has_three_regions() {
-    all_regions(&[DVec3::new(-1.0, 0.0, 0.0), DVec3::new(1.0, 0.0, 0.0)], DVec3::new(0.0, 0.7, 0.2));
+    all_regions(
+        &[DVec3::new(-1.0, 0.0, 0.0), DVec3::new(1.0, 0.0, 0.0)],
+        DVec3::new(0.0, 0.7, 0.2),
+    );
 }
 
 #[test]
 fn triangle_has_seven_regions() {
     let s3 = 3f64.sqrt() / 2.0;
     all_regions(
-        &[DVec3::new(1.0, 0.0, 0.0), DVec3::new(-0.5, s3, 0.0), DVec3::new(-0.5, -s3, 0.0)],
+        &[
+            DVec3::new(1.0, 0.0, 0.0),
+            DVec3::new(-0.5, s3, 0.0),
+            DVec3::new(-0.5, -s3, 0.0),
+        ],
         DVec3::new(0.0, 0.0, 0.7),
     );
 }
@@ -101,7 +111,10 @@ fn brute_force_distance(y: &[DVec3]) -> f64 {
     // with a least-squares solve and keep projections with non-negative weights.
     let mut best = f64::INFINITY;
     for mask in 1u8..(1 << y.len()) {
-        let pts: Vec<DVec3> = (0..y.len()).filter(|i| mask & (1 << i) != 0).map(|i| y[i]).collect();
+        let pts: Vec<DVec3> = (0..y.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| y[i])
+            .collect();
         if let Some(p) = project(&pts) {
             best = best.min(p.length());
         }

@@ -21,7 +21,10 @@ fn issue_example_parses_and_round_trips_through_ron() {
     let ron = s.to_text(Format::Ron);
     assert_eq!(Scenario::parse(&ron, Format::Ron).expect("RON parses"), s);
     let json = s.to_text(Format::Json);
-    assert_eq!(Scenario::parse(&json, Format::Json).expect("JSON parses"), s);
+    assert_eq!(
+        Scenario::parse(&json, Format::Json).expect("JSON parses"),
+        s
+    );
 }
 
 #[test]
@@ -60,14 +63,46 @@ fn with_a(a: &str) -> String {
 fn bad_input_names_the_field_and_the_reason() {
     let cases = [
         (with_a(r#"{"shape": {"type": "blob"}}"#), "a.shape", "blob"),
-        (with_a(r#"{"shape": {"type": "sphere", "radius": -1}}"#), "a.shape.radius", "negative"),
-        (with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "rotation": [0,0,0,0]}"#), "a.rotation", "zero-length"),
-        (with_a(r#"{"shape": {"type": "polytope", "vertices": []}}"#), "a.shape.vertices", "at least one"),
-        (with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "position": [1, 2]}"#), "a.position", "length 2"),
-        (with_a(r#"{"shape": {"type": "cuboid", "half_extents": [1, 1, 1e999]}}"#), "a.shape", ""),
-        (with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "margin": -0.1}"#), "a.margin", "negative"),
-        (with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "colour": 3}"#), "a", "colour"),
-        (r#"{"a": {"shape": {"type": "sphere", "radius": 1}}}"#.to_string(), "", "missing field `b`"),
+        (
+            with_a(r#"{"shape": {"type": "sphere", "radius": -1}}"#),
+            "a.shape.radius",
+            "negative",
+        ),
+        (
+            with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "rotation": [0,0,0,0]}"#),
+            "a.rotation",
+            "zero-length",
+        ),
+        (
+            with_a(r#"{"shape": {"type": "polytope", "vertices": []}}"#),
+            "a.shape.vertices",
+            "at least one",
+        ),
+        (
+            with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "position": [1, 2]}"#),
+            "a.position",
+            "length 2",
+        ),
+        (
+            with_a(r#"{"shape": {"type": "cuboid", "half_extents": [1, 1, 1e999]}}"#),
+            "a.shape",
+            "",
+        ),
+        (
+            with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "margin": -0.1}"#),
+            "a.margin",
+            "negative",
+        ),
+        (
+            with_a(r#"{"shape": {"type": "sphere", "radius": 1}, "colour": 3}"#),
+            "a",
+            "colour",
+        ),
+        (
+            r#"{"a": {"shape": {"type": "sphere", "radius": 1}}}"#.to_string(),
+            "",
+            "missing field `b`",
+        ),
     ];
     for (text, field, reason) in cases {
         let e = error_of(&text);
@@ -97,6 +132,9 @@ fn files_pick_their_format_by_extension_and_save_atomically() {
         Scenario::load(&dir.join("case.txt")),
         Err(ScenarioError::UnknownFormat(_))
     ));
-    assert!(matches!(Scenario::load(&dir.join("missing.json")), Err(ScenarioError::Io { .. })));
+    assert!(matches!(
+        Scenario::load(&dir.join("missing.json")),
+        Err(ScenarioError::Io { .. })
+    ));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,116 @@
+//! The root plugin and the ways the window is opened: interactive, `render`, `bench-frames`.
+
+use crate::playback::insert_scenario;
+use crate::{
+    camera, controls, labels, minkowski_view, panel, playback, scenario_io, scene, shot, step_view,
+};
+use bevy::picking::mesh_picking::MeshPickingPlugin;
+use bevy::prelude::*;
+use bevy::window::{PresentMode, WindowResolution};
+use bevy_egui::EguiPlugin;
+use gjk::{BodySpec, Scenario, Shape};
+use glam::{DQuat, DVec3};
+
+/// How the window is used.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    Interactive,
+    Render(shot::RenderRequest),
+    Bench(u32),
+}
+
+/// Everything drawn and interactive, one plugin per concern.
+#[derive(Debug)]
+pub struct LabPlugin;
+
+impl Plugin for LabPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((EguiPlugin::default(), MeshPickingPlugin));
+        playback::plugin(app);
+        camera::plugin(app);
+        scene::plugin(app);
+        minkowski_view::plugin(app);
+        step_view::plugin(app);
+        controls::plugin(app);
+        scenario_io::plugin(app);
+        panel::plugin(app);
+        labels::plugin(app);
+    }
+}
+
+/// The state and stepping logic alone (no window, no rendering), for headless tests.
+pub fn headless_app(scenario: Scenario) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    playback::plugin(&mut app);
+    insert_scenario(&mut app, scenario);
+    app
+}
+
+/// The scene that opens by default: a tilted box and a capsule, a little apart.
+pub fn default_scenario() -> Scenario {
+    let mut s = Scenario::new(
+        "A tilted box and a capsule",
+        BodySpec {
+            shape: Shape::Cuboid {
+                half_extents: DVec3::new(0.7, 0.5, 0.5),
+            },
+            position: DVec3::new(-0.9, 0.0, 0.0),
+            rotation: DQuat::from_euler(glam::EulerRot::YXZ, 0.5, 0.3, 0.4),
+            margin: 0.0,
+        },
+        BodySpec {
+            shape: Shape::Capsule {
+                half_height: 0.6,
+                radius: 0.4,
+            },
+            position: DVec3::new(0.9, 0.3, 0.2),
+            rotation: DQuat::from_rotation_z(0.6),
+            margin: 0.0,
+        },
+    );
+    s.notes =
+        "Press Right to step. Drag B (orange) onto A and watch the answer change.".to_string();
+    s
+}
+
+/// Opens the window. Returns the process exit code.
+pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32)) -> i32 {
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        eprintln!(
+            "gjk-lab: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set). \
+             Run it under a desktop session, or under a virtual one: xvfb-run -a gjk-lab …"
+        );
+        return 1;
+    }
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "GJK Lab".to_string(),
+            resolution: WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
+            present_mode: match mode {
+                Mode::Interactive => PresentMode::AutoVsync,
+                _ => PresentMode::AutoNoVsync,
+            },
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(LabPlugin);
+    insert_scenario(&mut app, scenario);
+    match mode {
+        Mode::Interactive => {}
+        Mode::Render(request) => {
+            app.insert_resource(request);
+            shot::render_plugin(&mut app);
+        }
+        Mode::Bench(frames) => {
+            app.insert_resource(shot::FrameBench::new(frames));
+            shot::bench_plugin(&mut app);
+        }
+    }
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => code.get() as i32,
+    }
+}

@@ -1,0 +1,231 @@
+//! The command line: `query` and `trace` answer from scenario files without opening a window;
+//! `render` and `bench-frames` drive the real renderer.
+
+use clap::{Parser, Subcommand};
+use gjk::{Algorithm, Format, Outcome, Scenario};
+use serde::Serialize;
+use std::io::{BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gjk-lab",
+    version,
+    about = "See every step of the Gilbert-Johnson-Keerthi algorithm."
+)]
+pub struct Cli {
+    /// Open the app on this scenario (.json or .ron) instead of the default scene.
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Answer every scenario as one JSON line: FILEs are scenarios, .jsonl files with one
+    /// scenario per line, or - for JSON lines on standard input.
+    Query {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Print a whole run as one JSON document: the scenario as understood, every step, the outcome.
+    Trace { file: PathBuf },
+    /// Open the real renderer on a scenario at a step, save a screenshot of the window and exit.
+    Render {
+        /// Scenario file; the default scene when absent.
+        file: Option<PathBuf>,
+        /// Step to show (0 = before the first iteration); clamped to the run's length.
+        #[arg(long, default_value_t = 0)]
+        step: usize,
+        #[arg(long, value_name = "PNG")]
+        out: PathBuf,
+        /// Window size as WIDTHxHEIGHT.
+        #[arg(long, default_value = "1280x800", value_parser = parse_size)]
+        size: (u32, u32),
+    },
+    /// Run the renderer while replaying a scripted drag; print frame times.
+    BenchFrames {
+        file: Option<PathBuf>,
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+        #[arg(long, default_value = "1280x800", value_parser = parse_size)]
+        size: (u32, u32),
+    },
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once('x')
+        .ok_or_else(|| format!("size {s:?} is not WIDTHxHEIGHT, e.g. 1280x800"))?;
+    let parse = |v: &str| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|&n| (64..=8192).contains(&n))
+            .ok_or_else(|| {
+                format!("size {s:?}: {v:?} is not a whole number of pixels from 64 to 8192")
+            })
+    };
+    Ok((parse(w)?, parse(h)?))
+}
+
+/// One line of `query` output.
+#[derive(Debug, Serialize)]
+struct Answer<'a> {
+    name: &'a str,
+    intersecting: Option<bool>,
+    distance: Option<f64>,
+    point_a: Option<glam::DVec3>,
+    point_b: Option<glam::DVec3>,
+    iterations: u32,
+    termination: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+struct Failure<'a> {
+    name: &'a str,
+    error: String,
+}
+
+fn answer(scenario: &Scenario) -> Answer<'_> {
+    let config = scenario.config();
+    let finish = gjk::solve(&scenario.a, &scenario.b, &config);
+    let (distance, point_a, point_b) = match (config.algorithm, finish.outcome) {
+        (Algorithm::Boolean, _) => (None, None, None),
+        (
+            Algorithm::Distance,
+            Outcome::Separated {
+                distance,
+                point_a,
+                point_b,
+            },
+        ) => (Some(distance), Some(point_a), Some(point_b)),
+        (Algorithm::Distance, Outcome::Intersecting) => (Some(0.0), None, None),
+        (Algorithm::Distance, _) => (None, None, None),
+    };
+    Answer {
+        name: &scenario.name,
+        intersecting: finish.outcome.intersecting(),
+        distance,
+        point_a,
+        point_b,
+        iterations: finish.iterations,
+        termination: finish.termination.name(),
+    }
+}
+
+/// Writes one answer or failure line; returns whether it was an answer.
+fn emit(
+    out: &mut impl Write,
+    label: &str,
+    parsed: Result<Scenario, String>,
+) -> std::io::Result<bool> {
+    match parsed {
+        Ok(mut s) => {
+            if s.name.is_empty() {
+                s.name = label.to_string();
+            }
+            serde_json::to_writer(&mut *out, &answer(&s))?;
+            writeln!(out)?;
+            Ok(true)
+        }
+        Err(error) => {
+            serde_json::to_writer(&mut *out, &Failure { name: label, error })?;
+            writeln!(out)?;
+            Ok(false)
+        }
+    }
+}
+
+/// Answers JSON lines one at a time (constant memory).
+fn query_lines(out: &mut impl Write, label: &str, reader: impl BufRead) -> std::io::Result<bool> {
+    let mut all_ok = true;
+    for (i, line) in reader.lines().enumerate() {
+        let name = format!("{label}:{}", i + 1);
+        let parsed = match line {
+            Ok(l) if l.trim().is_empty() => continue,
+            Ok(l) => Scenario::parse(&l, Format::Json).map_err(|e| e.to_string()),
+            Err(e) => Err(format!("cannot read line: {e}")),
+        };
+        all_ok &= emit(out, &name, parsed)?;
+    }
+    Ok(all_ok)
+}
+
+/// `gjk-lab query`: returns the process exit code.
+pub fn query(files: &[PathBuf]) -> i32 {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    for file in files {
+        let label = file.display().to_string();
+        let result = if file.as_os_str() == "-" {
+            query_lines(&mut out, "stdin", std::io::stdin().lock())
+        } else if file.extension().is_some_and(|e| e == "jsonl") {
+            match std::fs::File::open(file) {
+                Ok(f) => query_lines(&mut out, &label, std::io::BufReader::new(f)),
+                Err(e) => emit(&mut out, &label, Err(format!("{label}: {e}"))),
+            }
+        } else {
+            emit(
+                &mut out,
+                &label,
+                Scenario::load(file).map_err(|e| e.to_string()),
+            )
+        };
+        match result {
+            Ok(ok) => all_ok &= ok,
+            // A closed pipe (e.g. `| head`) ends the run quietly.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+            Err(e) => {
+                eprintln!("gjk-lab query: {e}");
+                return 1;
+            }
+        }
+    }
+    if out.flush().is_err() {
+        return 1;
+    }
+    if all_ok { 0 } else { 1 }
+}
+
+#[derive(Debug, Serialize)]
+struct TraceDocument<'a> {
+    scenario: Scenario,
+    steps: &'a [gjk::Step],
+    outcome: Outcome,
+    termination: gjk::Termination,
+    iterations: u32,
+}
+
+/// `gjk-lab trace`: returns the process exit code.
+pub fn trace(file: &Path) -> i32 {
+    let scenario = match Scenario::load(file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gjk-lab trace: {e}");
+            return 1;
+        }
+    };
+    let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
+    let doc = TraceDocument {
+        scenario: scenario.understood(),
+        steps: &t.steps,
+        outcome: t.finish.outcome,
+        termination: t.finish.termination,
+        iterations: t.finish.iterations,
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let written = serde_json::to_writer_pretty(&mut out, &doc)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("gjk-lab trace: {e}");
+            1
+        }
+    }
+}

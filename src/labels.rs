@@ -1,0 +1,106 @@
+//! Text drawn over the 3D views in screen space: the simplex vertex names, "w", "v", "d", "O",
+//! and a title for each view.
+
+use crate::camera::{View, ViewLayout, view_rect};
+use crate::palette;
+use crate::playback::Playback;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, Align2, FontId};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_labels.in_set(crate::panel::PanelSystems),
+    );
+}
+
+fn draw_labels(
+    mut contexts: EguiContexts,
+    playback: Res<Playback>,
+    layout: Res<ViewLayout>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&View, &Camera, &GlobalTransform)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("labels"),
+    ));
+    let scale = window.scale_factor();
+    for (view, camera, transform) in &cameras {
+        let rect = view_rect(*view, &window, layout.panel_width);
+        let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
+        let title = match view {
+            View::World => "World: A and B",
+            View::Minkowski => "Minkowski difference A − B",
+        };
+        painter.text(
+            origin + egui::vec2(10.0, 8.0),
+            Align2::LEFT_TOP,
+            title,
+            FontId::proportional(17.0),
+            egui::Color32::from_gray(220),
+        );
+        // World position → logical window position (the viewport's offset is included).
+        let place = |p: Vec3| -> Option<egui::Pos2> {
+            camera
+                .world_to_viewport(transform, p)
+                .ok()
+                .map(|v| egui::pos2(v.x, v.y))
+        };
+        let label = |text: &str, p: Vec3, color: Color, offset: egui::Vec2| {
+            if let Some(at) = place(p) {
+                painter.text(
+                    at + offset,
+                    Align2::LEFT_BOTTOM,
+                    text,
+                    FontId::proportional(16.0),
+                    palette::egui(color),
+                );
+            }
+        };
+        let Some(step) = playback.current() else {
+            if *view == View::Minkowski {
+                label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(6.0, -4.0));
+            }
+            continue;
+        };
+        match view {
+            View::Minkowski => {
+                label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(-16.0, 18.0));
+                for (slot, v) in step.candidate.iter().enumerate() {
+                    let name = gjk::simplex::letter(slot).to_string();
+                    label(
+                        &name,
+                        v.point.as_vec3(),
+                        palette::SLOTS[slot % 4],
+                        egui::vec2(7.0, -5.0),
+                    );
+                }
+                label(
+                    "w",
+                    step.support.point.as_vec3(),
+                    palette::SUPPORT,
+                    egui::vec2(7.0, 16.0),
+                );
+                let d = step.direction.as_vec3().normalize_or_zero() * 1.2;
+                label("d", d, palette::DIRECTION, egui::vec2(5.0, -3.0));
+                if let Some(v) = step.closest {
+                    label("v", v.as_vec3(), palette::CLOSEST, egui::vec2(-16.0, -4.0));
+                }
+            }
+            View::World => {
+                for (slot, v) in step.candidate.iter().enumerate() {
+                    // The same letter on both witnesses, in the slot's colour.
+                    let name = gjk::simplex::letter(slot).to_string();
+                    let c = palette::SLOTS[slot % 4];
+                    label(&name, v.a.as_vec3(), c, egui::vec2(6.0, -4.0));
+                    label(&name, v.b.as_vec3(), c, egui::vec2(6.0, -4.0));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,17 @@
+//! GJK Lab, the app: two shapes, their Minkowski difference, and GJK stepped and drawn.
+//! The solver lives in the `gjk` crate; nothing here computes GJK.
+
+pub mod app;
+pub mod camera;
+pub mod cli;
+pub mod controls;
+pub mod hull;
+pub mod labels;
+pub mod minkowski_view;
+pub mod palette;
+pub mod panel;
+pub mod playback;
+pub mod scenario_io;
+pub mod scene;
+pub mod shot;
+pub mod step_view;

@@ -1,0 +1,111 @@
+//! The Minkowski view: A ⊖ B as a translucent hull (exact for two polytopes, sampled along many
+//! support directions for curved shapes), optionally its raw point cloud, and the origin —
+//! the point GJK is really looking for.
+
+use crate::camera::MINKOWSKI_LAYER;
+use crate::hull::{hull_mesh, minkowski_points};
+use crate::palette;
+use crate::playback::{Lab, LabSet};
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+
+/// How the difference is drawn.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct MinkowskiSettings {
+    /// Support directions sampled for curved shapes.
+    pub samples: usize,
+    /// Draw the sampled points as well as the hull.
+    pub show_cloud: bool,
+}
+
+impl Default for MinkowskiSettings {
+    fn default() -> Self {
+        MinkowskiSettings {
+            samples: 1500,
+            show_cloud: false,
+        }
+    }
+}
+
+/// The difference's points, rebuilt only when the bodies or the sample count change.
+#[derive(Resource, Debug, Default)]
+pub struct MinkowskiCloud {
+    pub points: Vec<Vec3>,
+}
+
+#[derive(Component)]
+struct DifferenceHull;
+
+/// Gizmos of the Minkowski view.
+#[derive(Debug, Default, Reflect, GizmoConfigGroup)]
+pub struct MinkowskiGizmos;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MinkowskiSettings>()
+        .init_resource::<MinkowskiCloud>()
+        .init_gizmo_group::<MinkowskiGizmos>()
+        .add_systems(Startup, (configure_gizmos, spawn_hull))
+        .add_systems(
+            Update,
+            (rebuild_hull, draw_difference)
+                .chain()
+                .in_set(LabSet::Visualise),
+        );
+}
+
+fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<MinkowskiGizmos>();
+    config.render_layers = RenderLayers::layer(MINKOWSKI_LAYER);
+    config.line.width = 3.0;
+}
+
+fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    commands.spawn((
+        DifferenceHull,
+        Mesh3d::default(),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: palette::MINKOWSKI.with_alpha(0.32),
+            alpha_mode: AlphaMode::Blend,
+            perceptual_roughness: 0.9,
+            double_sided: true,
+            cull_mode: None,
+            ..default()
+        })),
+        Transform::default(),
+        RenderLayers::layer(MINKOWSKI_LAYER),
+        Pickable::IGNORE,
+    ));
+}
+
+fn rebuild_hull(
+    lab: Res<Lab>,
+    settings: Res<MinkowskiSettings>,
+    mut cloud: ResMut<MinkowskiCloud>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    hull: Single<&mut Mesh3d, With<DifferenceHull>>,
+) {
+    if !lab.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let (a, b) = (&lab.scenario.a, &lab.scenario.b);
+    cloud.points = minkowski_points(a, b, settings.samples);
+    let mut hull = hull;
+    // A flat difference has no volume to shade; its cloud and the simplex still show.
+    hull.0 = hull_mesh(&cloud.points).map_or_else(Handle::default, |m| meshes.add(m));
+}
+
+fn draw_difference(
+    settings: Res<MinkowskiSettings>,
+    cloud: Res<MinkowskiCloud>,
+    mut gizmos: Gizmos<MinkowskiGizmos>,
+) {
+    // The origin, clearly marked: a white cross and ring.
+    gizmos.cross(Isometry3d::IDENTITY, 0.25, palette::ORIGIN);
+    gizmos.sphere(Isometry3d::IDENTITY, 0.06, palette::ORIGIN);
+    gizmos.axes(Transform::IDENTITY, 0.6);
+    if settings.show_cloud {
+        for &p in &cloud.points {
+            gizmos.cross(Isometry3d::from_translation(p), 0.03, palette::MINKOWSKI);
+        }
+    }
+}

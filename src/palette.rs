@@ -1,0 +1,51 @@
+//! Every colour the app uses, in one place. A fixed colour per simplex slot is drawn on the
+//! Minkowski vertex and on both of its witnesses, so a vertex can be followed across the views.
+
+use bevy::prelude::*;
+use gjk::FeatureKind;
+
+/// Shape A: blue.
+pub const SHAPE_A: Color = Color::srgb(0.22, 0.52, 0.95);
+/// Shape B: orange.
+pub const SHAPE_B: Color = Color::srgb(0.96, 0.55, 0.16);
+/// The Minkowski difference A ⊖ B: violet.
+pub const MINKOWSKI: Color = Color::srgb(0.62, 0.45, 0.88);
+pub const BACKGROUND: Color = Color::srgb(0.09, 0.10, 0.12);
+pub const GRID: Color = Color::srgba(0.6, 0.6, 0.65, 0.25);
+pub const ORIGIN: Color = Color::WHITE;
+/// The search direction d.
+pub const DIRECTION: Color = Color::srgb(1.0, 0.92, 0.2);
+/// The closest point v and the closest-point segment between the shapes.
+pub const CLOSEST: Color = Color::srgb(0.2, 0.95, 0.55);
+/// The new support point w.
+pub const SUPPORT: Color = Color::srgb(1.0, 0.3, 0.75);
+pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
+
+/// One colour per simplex slot (A, B, C, D), distinct from the shape colours.
+pub const SLOTS: [Color; 4] = [
+    Color::srgb(1.0, 0.35, 0.35),
+    Color::srgb(0.35, 0.9, 1.0),
+    Color::srgb(1.0, 0.85, 0.3),
+    Color::srgb(0.75, 1.0, 0.35),
+];
+
+/// The colour of a Voronoi region, by the kind of feature that owns it.
+pub fn region(kind: FeatureKind) -> Color {
+    match kind {
+        FeatureKind::Vertex => Color::srgb(1.0, 0.45, 0.3),
+        FeatureKind::Edge => Color::srgb(0.3, 0.85, 1.0),
+        FeatureKind::Face => Color::srgb(0.45, 1.0, 0.45),
+        FeatureKind::Interior => Color::srgb(1.0, 0.3, 0.3),
+    }
+}
+
+/// egui's colour for a Bevy colour.
+pub fn egui(c: Color) -> bevy_egui::egui::Color32 {
+    let s = c.to_srgba();
+    bevy_egui::egui::Color32::from_rgba_unmultiplied(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+        (s.alpha * 255.0) as u8,
+    )
+}

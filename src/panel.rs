@@ -1,0 +1,552 @@
+//! The egui side panel: stepping controls, what this step did and why, the convergence plot,
+//! the solver settings, both shapes and the scenario files. It only writes settings and sends
+//! messages; the solver runs elsewhere.
+
+use crate::camera::ViewLayout;
+use crate::minkowski_view::MinkowskiSettings;
+use crate::palette;
+use crate::playback::{Lab, Playback, PlaybackCommand};
+use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::scene::{Which, euler_degrees, from_euler_degrees};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+use gjk::{Algorithm, Outcome, Precision, Shape};
+use glam::DVec3;
+
+/// The egui systems (panel and overlays), so they can be ordered and timed together.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PanelSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, side_panel.in_set(PanelSystems));
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one system draws the whole panel"
+)]
+fn side_panel(
+    mut contexts: EguiContexts,
+    mut lab: ResMut<Lab>,
+    playback: Res<Playback>,
+    mut commands: MessageWriter<PlaybackCommand>,
+    mut requests: MessageWriter<ScenarioRequest>,
+    mut files: ResMut<ScenarioFiles>,
+    mut layout: ResMut<ViewLayout>,
+    mut minkowski: ResMut<MinkowskiSettings>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let width = egui::Panel::left("lab_panel")
+        .resizable(true)
+        .size_range(260.0..=440.0)
+        .default_size(360.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("GJK Lab");
+                if !lab.scenario.name.is_empty() {
+                    ui.label(RichText::new(&lab.scenario.name).strong());
+                }
+                if !lab.scenario.notes.is_empty() {
+                    ui.label(RichText::new(&lab.scenario.notes).small());
+                }
+                ui.separator();
+                stepping_ui(ui, &playback, &mut commands);
+                ui.separator();
+                step_ui(ui, &playback);
+                plot_ui(ui, &playback);
+                if let Some(e) = &lab.error {
+                    ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
+                }
+                egui::CollapsingHeader::new("Solver")
+                    .default_open(true)
+                    .show(ui, |ui| solver_ui(ui, &mut lab));
+                for which in [Which::A, Which::B] {
+                    let title = match which {
+                        Which::A => "Shape A",
+                        Which::B => "Shape B",
+                    };
+                    egui::CollapsingHeader::new(
+                        RichText::new(title).color(palette::egui(which.color())),
+                    )
+                    .default_open(false)
+                    .show(ui, |ui| body_ui(ui, &mut lab, which));
+                }
+                egui::CollapsingHeader::new("View")
+                    .default_open(false)
+                    .show(ui, |ui| view_ui(ui, &mut layout, &mut minkowski));
+                egui::CollapsingHeader::new("Scenario files")
+                    .default_open(false)
+                    .show(ui, |ui| files_ui(ui, &mut files, &mut requests));
+                help_ui(ui);
+            });
+        })
+        .response
+        .rect
+        .width();
+    if (layout.panel_width - width).abs() > 0.5 {
+        layout.panel_width = width;
+    }
+    Ok(())
+}
+
+fn stepping_ui(
+    ui: &mut egui::Ui,
+    playback: &Playback,
+    commands: &mut MessageWriter<PlaybackCommand>,
+) {
+    ui.horizontal(|ui| {
+        let buttons = [
+            ("⏮", PlaybackCommand::Reset, "Reset to step 0 (R)"),
+            ("◀", PlaybackCommand::Back, "Step back (Left)"),
+            (
+                if playback.playing { "⏸" } else { "▶ play" },
+                PlaybackCommand::TogglePlay,
+                "Play / pause (Space)",
+            ),
+            ("▶", PlaybackCommand::Forward, "Step forward (Right)"),
+            ("⏭", PlaybackCommand::End, "Jump to the end (End)"),
+        ];
+        for (label, command, hint) in buttons {
+            if ui.button(label).on_hover_text(hint).clicked() {
+                commands.write(command);
+            }
+        }
+    });
+    let mut step = playback.step;
+    let slider = egui::Slider::new(&mut step, 0..=playback.end())
+        .text(format!("step of {}", playback.end()));
+    if ui.add(slider).changed() {
+        commands.write(PlaybackCommand::Seek(step));
+    }
+}
+
+fn fmt_v(v: DVec3) -> String {
+    format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
+}
+
+fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
+    let Some(step) = playback.current() else {
+        ui.label(
+            RichText::new(
+                "Step 0: nothing has run yet. Press Right to take the first support point.",
+            )
+            .size(15.0),
+        );
+        return;
+    };
+    ui.label(RichText::new(format!("Iteration {}", step.iteration)).strong());
+    ui.label(RichText::new(&step.explanation).size(15.0));
+    // One row per vertex of the simplex examined; hover a point for its witnesses on A and B.
+    egui::Grid::new("simplex").striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("point of A − B (hover: witnesses)");
+        ui.label("λ");
+        ui.end_row();
+        let kept = step
+            .feature
+            .as_ref()
+            .map(|f| f.vertices.clone())
+            .unwrap_or_default();
+        let mut weights = step.weights.iter();
+        for (slot, v) in step.candidate.iter().enumerate() {
+            let name = gjk::simplex::letter(slot).to_string();
+            ui.label(
+                RichText::new(name)
+                    .strong()
+                    .color(palette::egui(palette::SLOTS[slot % 4])),
+            );
+            ui.label(RichText::new(fmt_v(v.point)).monospace())
+                .on_hover_text(format!("on A {}\non B {}", fmt_v(v.a), fmt_v(v.b)));
+            let weight = if kept.contains(&slot) {
+                weights.next()
+            } else {
+                None
+            };
+            let text = match (
+                weight,
+                playback
+                    .trace
+                    .steps
+                    .first()
+                    .is_some_and(|s| s.weights.is_empty()),
+            ) {
+                (_, true) if kept.contains(&slot) => "kept".to_string(),
+                (Some(w), _) => format!("{w:.4}"),
+                _ => "dropped".to_string(),
+            };
+            ui.label(text);
+            ui.end_row();
+        }
+    });
+    let q = &step.quantities;
+    let num = |x: Option<f64>| x.map_or("—".to_string(), |x| format!("{x:.3e}"));
+    egui::Grid::new("quantities").show(ui, |ui| {
+        ui.label("|v|");
+        ui.label(num(q.v_norm));
+        ui.label("abs tol");
+        ui.label(num(q.abs_threshold));
+        ui.end_row();
+        ui.label("gap |v|²−v·w");
+        ui.label(num(q.gap));
+        ui.label("threshold");
+        ui.label(num(q.gap_threshold));
+        ui.end_row();
+        if q.support_dot_direction.is_some() {
+            ui.label("w·d");
+            ui.label(num(q.support_dot_direction));
+            ui.end_row();
+        }
+    });
+    if playback.is_final() {
+        let finish = playback.trace.finish;
+        let text = match finish.outcome {
+            Outcome::Intersecting => "Outcome: intersecting".to_string(),
+            Outcome::Separated {
+                distance,
+                point_a,
+                point_b,
+            } => format!(
+                "Outcome: separated by {distance:.6}\n  closest on A {}\n  closest on B {}",
+                fmt_v(point_a),
+                fmt_v(point_b)
+            ),
+            Outcome::Disjoint => "Outcome: not intersecting (no distance computed)".to_string(),
+            Outcome::Undecided => "Outcome: undecided".to_string(),
+        };
+        ui.label(
+            RichText::new(text)
+                .strong()
+                .color(palette::egui(palette::CLOSEST)),
+        );
+        ui.label(format!("Stopped by: {}", finish.termination.name()));
+    }
+}
+
+/// log₁₀ of ‖v‖ and the gap per iteration, the current step marked.
+fn plot_ui(ui: &mut egui::Ui, playback: &Playback) {
+    let series = |f: &dyn Fn(&gjk::Step) -> Option<f64>| -> Vec<[f64; 2]> {
+        playback
+            .trace
+            .steps
+            .iter()
+            .filter_map(|s| {
+                f(s).filter(|x| *x > 0.0)
+                    .map(|x| [s.iteration as f64, x.log10()])
+            })
+            .collect()
+    };
+    let v = series(&|s| s.quantities.v_norm);
+    let gap = series(&|s| s.quantities.gap);
+    if v.is_empty() && gap.is_empty() {
+        return;
+    }
+    Plot::new("convergence")
+        .height(130.0)
+        .legend(Legend::default())
+        .y_axis_label("log₁₀")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new("|v|", PlotPoints::from(v)).color(palette::egui(palette::CLOSEST)));
+            plot.line(
+                Line::new("gap", PlotPoints::from(gap)).color(palette::egui(palette::SUPPORT)),
+            );
+            plot.vline(VLine::new("step", playback.step as f64).color(Color32::GRAY));
+        });
+}
+
+/// A tolerance edited on a log scale, or typed.
+fn tolerance_ui(ui: &mut egui::Ui, label: &str, value: &mut Option<f64>, default: f64) -> bool {
+    let mut x = value.unwrap_or(default);
+    let mut exponent = x.max(1e-16).log10();
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label(label);
+        if ui
+            .add(
+                egui::Slider::new(&mut exponent, -16.0..=-1.0)
+                    .text("log₁₀")
+                    .fixed_decimals(1),
+            )
+            .changed()
+        {
+            x = 10f64.powf(exponent);
+            changed = true;
+        }
+        if ui
+            .add(
+                egui::DragValue::new(&mut x)
+                    .range(0.0..=1.0)
+                    .custom_formatter(|v, _| format!("{v:.1e}")),
+            )
+            .changed()
+        {
+            changed = true;
+        }
+    });
+    if changed {
+        *value = Some(x);
+    }
+    changed
+}
+
+fn solver_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>) {
+    let mut solver = lab.scenario.solver;
+    let defaults = solver.config();
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label("Algorithm");
+        changed |= ui
+            .radio_value(&mut solver.algorithm, Algorithm::Distance, "distance")
+            .changed();
+        changed |= ui
+            .radio_value(&mut solver.algorithm, Algorithm::Boolean, "boolean")
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        ui.label("Precision");
+        changed |= ui
+            .radio_value(&mut solver.precision, Precision::F64, "f64")
+            .changed();
+        changed |= ui
+            .radio_value(&mut solver.precision, Precision::F32, "f32")
+            .changed();
+    });
+    changed |= tolerance_ui(
+        ui,
+        "abs tol",
+        &mut solver.abs_tolerance,
+        defaults.abs_tolerance,
+    );
+    changed |= tolerance_ui(
+        ui,
+        "rel tol",
+        &mut solver.rel_tolerance,
+        defaults.rel_tolerance,
+    );
+    let mut cap = solver.max_iterations.unwrap_or(defaults.max_iterations);
+    ui.horizontal(|ui| {
+        ui.label("max iterations");
+        if ui
+            .add(egui::DragValue::new(&mut cap).range(1..=10_000))
+            .changed()
+        {
+            solver.max_iterations = Some(cap);
+            changed = true;
+        }
+    });
+    let mut auto = solver.initial_direction.is_none();
+    ui.horizontal(|ui| {
+        ui.label("first direction");
+        if ui.checkbox(&mut auto, "auto (A to B)").changed() {
+            solver.initial_direction = if auto { None } else { Some(DVec3::X) };
+            changed = true;
+        }
+        if let Some(d) = &mut solver.initial_direction {
+            changed |= vec_ui(ui, d, 0.05);
+            if d.length_squared() == 0.0 {
+                *d = DVec3::X;
+            }
+        }
+    });
+    if changed {
+        lab.scenario.solver = solver;
+    }
+}
+
+fn vec_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {
+    let mut changed = false;
+    for c in [&mut v.x, &mut v.y, &mut v.z] {
+        changed |= ui
+            .add(egui::DragValue::new(c).speed(speed).max_decimals(3))
+            .changed();
+    }
+    changed
+}
+
+const KINDS: [&str; 6] = [
+    "sphere", "cuboid", "capsule", "cylinder", "cone", "polytope",
+];
+
+/// A default shape of a kind, sized like the one it replaces.
+fn shape_of_kind(kind: &str, size: f64) -> Shape {
+    match kind {
+        "sphere" => Shape::Sphere { radius: size },
+        "cuboid" => Shape::Cuboid {
+            half_extents: DVec3::splat(size),
+        },
+        "capsule" => Shape::Capsule {
+            half_height: size,
+            radius: size * 0.5,
+        },
+        "cylinder" => Shape::Cylinder {
+            half_height: size,
+            radius: size * 0.7,
+        },
+        "cone" => Shape::Cone {
+            half_height: size,
+            radius: size * 0.8,
+        },
+        _ => Shape::Polytope {
+            vertices: vec![
+                DVec3::new(size, 0.0, 0.0),
+                DVec3::new(-size, 0.0, size),
+                DVec3::new(-size, 0.0, -size),
+                DVec3::new(0.0, size * 1.5, 0.0),
+            ],
+        },
+    }
+}
+
+fn length_ui(ui: &mut egui::Ui, label: &str, x: &mut f64) -> bool {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        ui.add(
+            egui::DragValue::new(x)
+                .speed(0.01)
+                .range(0.0..=100.0)
+                .max_decimals(3),
+        )
+        .changed()
+    })
+    .inner
+}
+
+fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
+    let mut body = which.body(lab).clone();
+    let mut changed = false;
+    let mut kind = body.shape.kind_name();
+    egui::ComboBox::from_id_salt(("kind", which as u8))
+        .selected_text(kind)
+        .show_ui(ui, |ui| {
+            for k in KINDS {
+                changed |= ui.selectable_value(&mut kind, k, k).changed();
+            }
+        });
+    if changed {
+        body.shape = shape_of_kind(kind, 0.5);
+    }
+    match &mut body.shape {
+        Shape::Sphere { radius } => changed |= length_ui(ui, "radius", radius),
+        Shape::Cuboid { half_extents } => {
+            ui.horizontal(|ui| {
+                ui.label("half extents");
+                changed |= vec_ui(ui, half_extents, 0.01);
+            });
+            *half_extents = half_extents.abs();
+        }
+        Shape::Capsule {
+            half_height,
+            radius,
+        }
+        | Shape::Cylinder {
+            half_height,
+            radius,
+        }
+        | Shape::Cone {
+            half_height,
+            radius,
+        } => {
+            changed |= length_ui(ui, "half height", half_height);
+            changed |= length_ui(ui, "radius", radius);
+        }
+        Shape::Polytope { vertices } => {
+            ui.label(format!(
+                "{} vertices (edit them in the scenario file)",
+                vertices.len()
+            ));
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("position");
+        changed |= vec_ui(ui, &mut body.position, 0.01);
+    });
+    let mut euler = euler_degrees(body.rotation);
+    ui.horizontal(|ui| {
+        ui.label("rotation °");
+        if vec_ui(ui, &mut euler, 0.5) {
+            body.rotation = from_euler_degrees(euler);
+            changed = true;
+        }
+    });
+    changed |= length_ui(ui, "margin", &mut body.margin);
+    if changed {
+        *which.body_mut(lab) = body;
+    }
+}
+
+fn view_ui(ui: &mut egui::Ui, layout: &mut ViewLayout, minkowski: &mut MinkowskiSettings) {
+    ui.checkbox(&mut layout.linked, "link the two cameras");
+    ui.checkbox(
+        &mut minkowski.show_cloud,
+        "show the sampled points of A − B",
+    );
+    let mut samples = minkowski.samples;
+    if ui
+        .add(
+            egui::Slider::new(&mut samples, 50..=8000)
+                .logarithmic(true)
+                .text("support samples"),
+        )
+        .changed()
+    {
+        minkowski.samples = samples;
+    }
+}
+
+fn files_ui(
+    ui: &mut egui::Ui,
+    files: &mut ScenarioFiles,
+    requests: &mut MessageWriter<ScenarioRequest>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("file");
+        ui.text_edit_singleline(&mut files.path_field);
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Open").clicked() {
+            requests.write(ScenarioRequest::Open(files.path_field.clone().into()));
+        }
+        if ui
+            .button("Save")
+            .on_hover_text("Writes a temporary file, then renames it")
+            .clicked()
+        {
+            requests.write(ScenarioRequest::Save(files.path_field.clone().into()));
+        }
+    });
+    if !files.status.is_empty() {
+        ui.label(RichText::new(&files.status).small());
+    }
+    ui.menu_button("Presets ▾", |ui| {
+        for preset in &files.presets {
+            let name = preset
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            if ui.button(name).clicked() {
+                requests.write(ScenarioRequest::Open(preset.clone()));
+                ui.close();
+            }
+        }
+    });
+}
+
+fn help_ui(ui: &mut egui::Ui) {
+    ui.separator();
+    ui.label(
+        RichText::new(
+            "Keys: Space play/pause · Left/Right step · Home/End · R reset\n\
+             Mouse: left-drag a shape to move it, Shift + left-drag to rotate it; \
+             right-drag a view to orbit, wheel to zoom.",
+        )
+        .small(),
+    );
+}

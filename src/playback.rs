@@ -1,0 +1,166 @@
+//! The case under study, its solver trace and the step cursor. Every view reads these
+//! resources; input, the panel and file loading change them only through [`Lab`] and
+//! [`PlaybackCommand`] messages. No rendering here, so the stepping logic is tested headless.
+
+use bevy::prelude::*;
+use gjk::{Scenario, Trace};
+
+/// The system sets every frame runs in order.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LabSet {
+    /// Keyboard, mouse, panel and file requests.
+    Input,
+    /// Rerun the solver if the case changed; move the cursor.
+    Solve,
+    /// Draw.
+    Visualise,
+}
+
+/// The case being studied. Changing it (a drag, a slider, a loaded file) reruns the solver.
+#[derive(Resource, Debug, Clone)]
+pub struct Lab {
+    pub scenario: Scenario,
+    /// Why the last edit could not be solved (the previous trace stays on screen).
+    pub error: Option<String>,
+}
+
+/// The recorded run and where the user is in it.
+#[derive(Resource, Debug, Clone)]
+pub struct Playback {
+    pub trace: Trace,
+    /// 0 = before the first iteration; k = after iteration k (showing `trace.steps[k - 1]`).
+    pub step: usize,
+    pub playing: bool,
+    /// Steps per second while playing.
+    pub speed: f32,
+    since_last: f32,
+}
+
+impl Playback {
+    pub fn new(trace: Trace) -> Self {
+        Playback {
+            trace,
+            step: 0,
+            playing: false,
+            speed: 1.5,
+            since_last: 0.0,
+        }
+    }
+
+    /// The last step index.
+    pub fn end(&self) -> usize {
+        self.trace.steps.len()
+    }
+
+    /// The record shown now, if any iteration has run.
+    pub fn current(&self) -> Option<&gjk::Step> {
+        self.step.checked_sub(1).map(|i| &self.trace.steps[i])
+    }
+
+    pub fn is_final(&self) -> bool {
+        self.step == self.end()
+    }
+}
+
+/// Requests to move the cursor.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaybackCommand {
+    Forward,
+    Back,
+    Reset,
+    End,
+    Seek(usize),
+    TogglePlay,
+}
+
+/// Runs the solver on a scenario and records every step.
+pub fn solve(scenario: &Scenario) -> Trace {
+    gjk::trace(&scenario.a, &scenario.b, &scenario.config())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (LabSet::Input, LabSet::Solve, LabSet::Visualise).chain(),
+    )
+    .add_message::<PlaybackCommand>()
+    .add_systems(
+        Update,
+        (rerun_on_change, apply_commands, play)
+            .chain()
+            .in_set(LabSet::Solve),
+    );
+}
+
+impl Lab {
+    pub fn new(scenario: Scenario) -> Self {
+        Lab {
+            scenario,
+            error: None,
+        }
+    }
+}
+
+/// Inserts the case and its first trace.
+pub fn insert_scenario(app: &mut App, scenario: Scenario) {
+    let trace = solve(&scenario);
+    app.insert_resource(Lab::new(scenario))
+        .insert_resource(Playback::new(trace));
+}
+
+/// A changed case is validated and solved at once; the step index is kept (clamped), so a
+/// user watching step 3 while dragging keeps watching step 3.
+fn rerun_on_change(mut lab: ResMut<Lab>, mut playback: ResMut<Playback>) {
+    if !lab.is_changed() || lab.is_added() {
+        return;
+    }
+    match lab.scenario.clone().validated() {
+        Ok(valid) => {
+            lab.bypass_change_detection().error = None;
+            playback.trace = solve(&valid);
+            playback.step = playback.step.min(playback.end());
+        }
+        Err(e) => lab.bypass_change_detection().error = Some(e.to_string()),
+    }
+}
+
+fn apply_commands(mut commands: MessageReader<PlaybackCommand>, mut playback: ResMut<Playback>) {
+    for command in commands.read() {
+        let end = playback.end();
+        match *command {
+            PlaybackCommand::Forward => playback.step = (playback.step + 1).min(end),
+            PlaybackCommand::Back => playback.step = playback.step.saturating_sub(1),
+            PlaybackCommand::Reset => {
+                playback.step = 0;
+                playback.playing = false;
+            }
+            PlaybackCommand::End => playback.step = end,
+            PlaybackCommand::Seek(n) => playback.step = n.min(end),
+            PlaybackCommand::TogglePlay => {
+                // Play from the start when already at the end.
+                if !playback.playing && playback.step == end {
+                    playback.step = 0;
+                }
+                playback.playing = !playback.playing;
+            }
+        }
+    }
+}
+
+fn play(time: Res<Time>, mut playback: ResMut<Playback>) {
+    if !playback.playing {
+        return;
+    }
+    playback.since_last += time.delta_secs();
+    let period = 1.0 / playback.speed.max(0.05);
+    while playback.since_last >= period {
+        playback.since_last -= period;
+        if playback.step < playback.end() {
+            playback.step += 1;
+        }
+    }
+    if playback.step == playback.end() {
+        playback.playing = false;
+        playback.since_last = 0.0;
+    }
+}

@@ -1,0 +1,92 @@
+//! Opening and saving scenario files from the panel, and the presets found in
+//! `assets/scenarios/`. Saving goes through [`gjk::Scenario::save`], which writes a temporary
+//! file and renames it, so a file is never left half-written.
+
+use crate::playback::{Lab, LabSet, Playback};
+use bevy::prelude::*;
+use gjk::Scenario;
+use std::path::{Path, PathBuf};
+
+/// A file request from the panel.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioRequest {
+    Open(PathBuf),
+    Save(PathBuf),
+}
+
+/// The panel's file state.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ScenarioFiles {
+    pub presets: Vec<PathBuf>,
+    pub path_field: String,
+    /// What the last request did, or why it failed.
+    pub status: String,
+}
+
+/// Where the presets live: beside the executable's crate in development, or the working directory.
+pub fn presets_dir() -> PathBuf {
+    let dev = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    if dev.is_dir() {
+        dev
+    } else {
+        PathBuf::from("assets/scenarios")
+    }
+}
+
+/// The `.json` and `.ron` files of a folder and its subfolders, sorted.
+pub fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(scenario_files(&path));
+        } else if path.extension().is_some_and(|e| e == "json" || e == "ron") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ScenarioRequest>()
+        .insert_resource(ScenarioFiles {
+            presets: scenario_files(&presets_dir()),
+            path_field: "scenario.json".to_string(),
+            status: String::new(),
+        })
+        .add_systems(Update, handle_requests.in_set(LabSet::Input));
+}
+
+fn handle_requests(
+    mut requests: MessageReader<ScenarioRequest>,
+    mut files: ResMut<ScenarioFiles>,
+    mut lab: ResMut<Lab>,
+    mut playback: ResMut<Playback>,
+    mut framing: MessageWriter<crate::camera::FrameViews>,
+) {
+    for request in requests.read() {
+        match request {
+            ScenarioRequest::Open(path) => match Scenario::load(path) {
+                Ok(s) => {
+                    files.status = format!("Opened {}", path.display());
+                    files.path_field = path.display().to_string();
+                    lab.scenario = s;
+                    playback.step = 0;
+                    playback.playing = false;
+                    framing.write(crate::camera::FrameViews);
+                }
+                Err(e) => files.status = format!("Could not open: {e}"),
+            },
+            ScenarioRequest::Save(path) => {
+                files.status = match lab.scenario.save(path) {
+                    Ok(()) => format!("Saved {}", path.display()),
+                    Err(e) => format!("Could not save: {e}"),
+                };
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The world view: shapes A and B as translucent meshes on a ground grid, dragged with the
+//! mouse (left-drag moves a shape in the camera's view plane, Shift + left-drag rotates it),
+//! and, for the current step, the witness points of the simplex on both shapes and the segment
+//! between the current closest points.
+
+use crate::camera::{Orbit, View, WORLD_LAYER};
+use crate::hull::{hull_mesh, local_shape_points};
+use crate::palette;
+use crate::playback::{Lab, LabSet, Playback};
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use gjk::BodySpec;
+use glam::{DQuat, DVec3};
+
+/// Which body an entity draws.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    A,
+    B,
+}
+
+impl Which {
+    pub fn body<'s>(&self, lab: &'s Lab) -> &'s BodySpec {
+        match self {
+            Which::A => &lab.scenario.a,
+            Which::B => &lab.scenario.b,
+        }
+    }
+
+    pub fn body_mut<'s>(&self, lab: &'s mut Lab) -> &'s mut BodySpec {
+        match self {
+            Which::A => &mut lab.scenario.a,
+            Which::B => &mut lab.scenario.b,
+        }
+    }
+
+    pub fn color(&self) -> Color {
+        match self {
+            Which::A => palette::SHAPE_A,
+            Which::B => palette::SHAPE_B,
+        }
+    }
+}
+
+/// What a shape's mesh was last built from, so it is rebuilt only when that changes.
+#[derive(Component, Debug, Clone, PartialEq, Default)]
+struct BuiltFrom(Option<(gjk::Shape, f64)>);
+
+/// Gizmos of the world view.
+#[derive(Debug, Default, Reflect, GizmoConfigGroup)]
+pub struct WorldGizmos;
+
+/// Support directions sampled to mesh a curved shape.
+const SHAPE_SAMPLES: usize = 600;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_gizmo_group::<WorldGizmos>()
+        .add_systems(Startup, (configure_gizmos, spawn_shapes))
+        .add_systems(
+            Update,
+            (sync_shapes, draw_world).chain().in_set(LabSet::Visualise),
+        );
+}
+
+fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<WorldGizmos>();
+    config.render_layers = RenderLayers::layer(WORLD_LAYER);
+    config.line.width = 2.5;
+}
+
+fn spawn_shapes(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    for which in [Which::A, Which::B] {
+        commands
+            .spawn((
+                which,
+                BuiltFrom::default(),
+                Mesh3d::default(),
+                MeshMaterial3d(materials.add(StandardMaterial {
+                    base_color: which.color().with_alpha(0.6),
+                    alpha_mode: AlphaMode::Blend,
+                    perceptual_roughness: 0.9,
+                    ..default()
+                })),
+                Transform::default(),
+                RenderLayers::layer(WORLD_LAYER),
+            ))
+            .observe(drag_shape);
+    }
+}
+
+fn to_transform(body: &BodySpec) -> Transform {
+    Transform::from_translation(body.position.as_vec3()).with_rotation(body.rotation.as_quat())
+}
+
+/// Keeps each shape entity's mesh and transform in step with the scenario.
+fn sync_shapes(
+    lab: Res<Lab>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut shapes: Query<(&Which, &mut BuiltFrom, &mut Mesh3d, &mut Transform)>,
+) {
+    if !lab.is_changed() {
+        return;
+    }
+    for (which, mut built, mut mesh, mut transform) in &mut shapes {
+        let body = which.body(&lab);
+        let key = Some((body.shape.clone(), body.margin));
+        if built.0 != key {
+            if let Some(m) = hull_mesh(&local_shape_points(body, SHAPE_SAMPLES)) {
+                mesh.0 = meshes.add(m);
+            }
+            built.0 = key;
+        }
+        let t = to_transform(body);
+        if *transform != t {
+            *transform = t;
+        }
+    }
+}
+
+/// Left-drag moves the shape in the camera's view plane; Shift + left-drag turns it about the
+/// camera's up and right axes.
+fn drag_shape(
+    drag: On<Pointer<Drag>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    shapes: Query<&Which>,
+    cameras: Query<(&View, &Orbit, &Transform, &Camera)>,
+    mut lab: ResMut<Lab>,
+) {
+    if drag.event.button != PointerButton::Primary {
+        return;
+    }
+    let Ok(which) = shapes.get(drag.entity) else {
+        return;
+    };
+    let Some((_, orbit, cam, camera)) = cameras.iter().find(|(v, ..)| **v == View::World) else {
+        return;
+    };
+    let delta = drag.event.delta;
+    let body = which.body_mut(&mut lab);
+    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        let turn = Quat::from_axis_angle(*cam.up(), delta.x * 0.01)
+            * Quat::from_axis_angle(*cam.right(), delta.y * 0.01);
+        body.rotation = (turn.as_dquat() * body.rotation).normalize();
+    } else {
+        // Pixels to world units at the shape's depth (45° vertical field of view).
+        let height = camera
+            .logical_viewport_size()
+            .map_or(800.0, |s| s.y.max(1.0));
+        let depth = (body.position.as_vec3() - cam.translation)
+            .dot(*cam.forward())
+            .max(0.1)
+            .max(orbit.distance * 0.1);
+        let per_pixel = 2.0 * depth * (std::f32::consts::FRAC_PI_8).tan() / height;
+        let moved = (*cam.right() * delta.x - *cam.up() * delta.y) * per_pixel;
+        body.position += moved.as_dvec3();
+    }
+}
+
+fn body_corner(lab: &Lab) -> f32 {
+    // The ground sits a little below the lowest of the two bodies' centres.
+    (lab.scenario.a.position.y.min(lab.scenario.b.position.y) - 1.5) as f32
+}
+
+/// Ground grid, axes, witness points of the simplex on both shapes, the closest-point segment.
+fn draw_world(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<WorldGizmos>) {
+    let ground = body_corner(&lab);
+    gizmos.grid(
+        Isometry3d::new(
+            Vec3::new(0.0, ground, 0.0),
+            Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+        ),
+        UVec2::splat(16),
+        Vec2::splat(0.5),
+        palette::GRID,
+    );
+    gizmos.axes(Transform::from_xyz(0.0, ground, 0.0), 1.0);
+    let Some(step) = playback.current() else {
+        return;
+    };
+    for (slot, vertex) in step.candidate.iter().enumerate() {
+        let c = palette::SLOTS[slot % 4];
+        for p in [vertex.a, vertex.b] {
+            gizmos.sphere(Isometry3d::from_translation(p.as_vec3()), 0.05, c);
+        }
+        gizmos.line(vertex.a.as_vec3(), vertex.b.as_vec3(), c.with_alpha(0.25));
+    }
+    if let Some((pa, pb)) = closest_points(step) {
+        if (pa - pb).length() > 1e-6 {
+            gizmos.line(pa.as_vec3(), pb.as_vec3(), palette::CLOSEST);
+            gizmos.sphere(
+                Isometry3d::from_translation(pa.as_vec3()),
+                0.06,
+                palette::CLOSEST,
+            );
+            gizmos.sphere(
+                Isometry3d::from_translation(pb.as_vec3()),
+                0.06,
+                palette::CLOSEST,
+            );
+        }
+    }
+}
+
+/// The current closest points on A and B: the step's weights applied to the kept witnesses.
+pub fn closest_points(step: &gjk::Step) -> Option<(DVec3, DVec3)> {
+    if step.weights.is_empty() || step.weights.len() != step.simplex_after.len() {
+        return None;
+    }
+    let mut pa = DVec3::ZERO;
+    let mut pb = DVec3::ZERO;
+    for (w, v) in step.weights.iter().zip(&step.simplex_after) {
+        pa += v.a * *w;
+        pb += v.b * *w;
+    }
+    Some((pa, pb))
+}
+
+/// Euler angles (degrees, YXZ) of a rotation, for the panel.
+pub fn euler_degrees(q: DQuat) -> DVec3 {
+    let (y, x, z) = q.to_euler(glam::EulerRot::YXZ);
+    DVec3::new(x, y, z) * (180.0 / std::f64::consts::PI)
+}
+
+pub fn from_euler_degrees(e: DVec3) -> DQuat {
+    let r = e * (std::f64::consts::PI / 180.0);
+    DQuat::from_euler(glam::EulerRot::YXZ, r.y, r.x, r.z)
+}

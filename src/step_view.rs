@@ -1,0 +1,147 @@
+//! What the current step looks like inside A ⊖ B: the simplex the solver examined (vertices in
+//! their slot colours, edges, translucent faces), the search direction, the new support point w,
+//! the closest point v, and the Voronoi region of the feature that holds the origin — its
+//! half-spaces clipped to a box around the simplex, in the colour of the feature's kind.
+
+use crate::camera::MINKOWSKI_LAYER;
+use crate::hull::{clip_region, hull_mesh};
+use crate::minkowski_view::MinkowskiGizmos;
+use crate::palette;
+use crate::playback::{LabSet, Playback};
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use glam::DVec3;
+
+#[derive(Component)]
+struct RegionSolid;
+
+#[derive(Component)]
+struct SimplexFaces;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_solids).add_systems(
+        Update,
+        (rebuild_solids, draw_step)
+            .chain()
+            .in_set(LabSet::Visualise),
+    );
+}
+
+fn translucent(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: color,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        double_sided: true,
+        cull_mode: None,
+        ..default()
+    })
+}
+
+fn spawn_solids(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    commands.spawn((
+        RegionSolid,
+        Mesh3d::default(),
+        MeshMaterial3d(translucent(&mut materials, Color::NONE)),
+        RenderLayers::layer(MINKOWSKI_LAYER),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        SimplexFaces,
+        Mesh3d::default(),
+        MeshMaterial3d(translucent(&mut materials, Color::WHITE.with_alpha(0.16))),
+        RenderLayers::layer(MINKOWSKI_LAYER),
+        Pickable::IGNORE,
+    ));
+}
+
+/// The box the region is clipped to: around the candidate simplex and the origin.
+fn region_box(points: &[DVec3]) -> (DVec3, f64) {
+    let mut lo = DVec3::ZERO;
+    let mut hi = DVec3::ZERO;
+    for &p in points {
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let center = (lo + hi) / 2.0;
+    let half = ((hi - lo).max_element() / 2.0).max(0.25) * 1.1;
+    (center, half)
+}
+
+/// Meshes for the region and the simplex faces, rebuilt only when the step or trace changes.
+fn rebuild_solids(
+    playback: Res<Playback>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut region: Single<
+        (&mut Mesh3d, &MeshMaterial3d<StandardMaterial>),
+        (With<RegionSolid>, Without<SimplexFaces>),
+    >,
+    mut faces: Single<&mut Mesh3d, (With<SimplexFaces>, Without<RegionSolid>)>,
+) {
+    if !playback.is_changed() {
+        return;
+    }
+    let step = playback.current();
+    let points: Vec<DVec3> = step
+        .map(|s| s.candidate.iter().map(|v| v.point).collect())
+        .unwrap_or_default();
+    faces.0 = if points.len() >= 4 {
+        hull_mesh(&points.iter().map(|p| p.as_vec3()).collect::<Vec<_>>())
+            .map_or_else(Handle::default, |m| meshes.add(m))
+    } else if points.len() == 3 {
+        meshes.add(Triangle3d::new(
+            points[0].as_vec3(),
+            points[1].as_vec3(),
+            points[2].as_vec3(),
+        ))
+    } else {
+        Handle::default()
+    };
+    let feature = step.and_then(|s| s.feature.as_ref());
+    region.0.0 = match feature {
+        Some(f) if !f.region.is_empty() => {
+            let (center, half) = region_box(&points);
+            hull_mesh(&clip_region(&f.region, center, half))
+                .map_or_else(Handle::default, |m| meshes.add(m))
+        }
+        _ => Handle::default(),
+    };
+    if let (Some(f), Some(mut material)) = (feature, materials.get_mut(&region.1.0)) {
+        material.base_color = palette::region(f.kind).with_alpha(0.12);
+    }
+}
+
+fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
+    let Some(step) = playback.current() else {
+        return;
+    };
+    let kept: &[usize] = step.feature.as_ref().map_or(&[], |f| &f.vertices);
+    let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
+    for i in 0..pts.len() {
+        for j in i + 1..pts.len() {
+            let both_kept = kept.contains(&i) && kept.contains(&j);
+            let c = if both_kept {
+                palette::SIMPLEX_EDGE
+            } else {
+                palette::SIMPLEX_EDGE.with_alpha(0.3)
+            };
+            gizmos.line(pts[i], pts[j], c);
+        }
+    }
+    for (slot, &p) in pts.iter().enumerate() {
+        let c = palette::SLOTS[slot % 4];
+        let r = if kept.contains(&slot) { 0.07 } else { 0.045 };
+        gizmos.sphere(Isometry3d::from_translation(p), r, c);
+    }
+    // The search direction from the origin, and the support point it found.
+    let d = step.direction.as_vec3().normalize_or_zero();
+    gizmos.arrow(Vec3::ZERO, d * 1.2, palette::DIRECTION);
+    let w = step.support.point.as_vec3();
+    gizmos.sphere(Isometry3d::from_translation(w), 0.11, palette::SUPPORT);
+    if let Some(v) = step.closest {
+        let v = v.as_vec3();
+        gizmos.line(Vec3::ZERO, v, palette::CLOSEST);
+        gizmos.sphere(Isometry3d::from_translation(v), 0.08, palette::CLOSEST);
+    }
+}
