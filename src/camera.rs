@@ -102,11 +102,16 @@ fn frame_views(
             .map(|p| (body.rotation.as_quat() * p) + body.position.as_vec3())
     });
     let world = bounds(world);
-    let difference = bounds(
-        crate::hull::minkowski_points(a, b, 200)
-            .into_iter()
-            .chain([Vec3::ZERO]),
-    );
+    // The Minkowski view leans towards the origin: that is where the action is.
+    let cloud = crate::hull::minkowski_points(a, b, 200);
+    let (center, _) = bounds(cloud.iter().copied().chain([Vec3::ZERO]));
+    let focus = center * 0.7;
+    let radius = cloud
+        .iter()
+        .chain([&Vec3::ZERO])
+        .map(|p| p.distance(focus))
+        .fold(0.1, f32::max);
+    let difference = (focus, radius);
     for (view, mut orbit, mut transform) in &mut cameras {
         let (center, radius) = match view {
             View::World => world,
@@ -117,7 +122,7 @@ fn frame_views(
         // Fit the bounding sphere in the narrower of the two fields of view (vertical: 45°).
         let half_v = std::f32::consts::FRAC_PI_8;
         let half_h = (half_v.tan() * aspect).atan();
-        let distance = radius * 1.4 / half_v.min(half_h).sin();
+        let distance = radius * 1.15 / half_v.min(half_h).sin();
         frame(&mut orbit, &mut transform, center, distance);
     }
 }

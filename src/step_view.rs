@@ -116,7 +116,8 @@ fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
     let Some(step) = playback.current() else {
         return;
     };
-    let kept: &[usize] = step.feature.as_ref().map_or(&[], |f| &f.vertices);
+    let all: Vec<usize> = (0..step.candidate.len()).collect();
+    let kept: &[usize] = step.feature.as_ref().map_or(&all, |f| &f.vertices);
     let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
     for i in 0..pts.len() {
         for j in i + 1..pts.len() {

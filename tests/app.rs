@@ -1,0 +1,8 @@
+//! Tests of the app: the command line, the stepping state (headless, no window) and, ignored by
+//! default because they need a display, the render checks (`./lab test` runs them under Xvfb).
+
+mod app {
+    pub mod cli;
+    pub mod render;
+    pub mod stepping;
+}

@@ -1,0 +1,143 @@
+//! `gjk-lab query` and `gjk-lab trace`, run as a user would.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
+}
+
+fn preset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios")
+        .join(name)
+}
+
+fn lines(out: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gjk-lab-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn query_answers_in_order_and_reports_bad_files_on_their_line() {
+    let dir = temp_dir("order");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"a": {"shape": {"type": "sphere", "radius": -1}}, "b": {"shape": {"type": "sphere", "radius": 1}}}"#).unwrap();
+    let out = bin()
+        .arg("query")
+        .arg(preset("separated-box-sphere.json"))
+        .arg(&bad)
+        .arg(preset("seed-cubes-boolean.json"))
+        .arg(dir.join("missing.json"))
+        .arg(preset("curved-capsule-cylinder.ron"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a bad file makes the exit code 1"
+    );
+    let l = lines(&out.stdout);
+    assert_eq!(l.len(), 5);
+    assert_eq!(l[0]["name"], "box and sphere, apart");
+    assert_eq!(l[0]["intersecting"], false);
+    assert!(l[0]["distance"].as_f64().unwrap() > 0.3);
+    assert_eq!(l[0]["point_a"].as_array().unwrap().len(), 3);
+    assert!(
+        l[1]["error"].as_str().unwrap().contains("a.shape.radius"),
+        "{}",
+        l[1]
+    );
+    assert_eq!(l[2]["termination"], "zero_direction");
+    assert!(
+        l[2]["distance"].is_null(),
+        "the boolean algorithm computes no distance"
+    );
+    assert!(l[3]["error"].as_str().unwrap().contains("missing.json"));
+    assert_eq!(l[4]["name"], "capsule and cylinder, close");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn query_reads_json_lines_from_files_and_stdin() {
+    let sphere = |x: f64| {
+        format!(
+            r#"{{"name": "x={x}", "a": {{"shape": {{"type": "sphere", "radius": 1}}}}, "b": {{"shape": {{"type": "sphere", "radius": 1}}, "position": [{x}, 0, 0]}}}}"#
+        )
+    };
+    let text = format!("{}\nnot json\n\n{}\n", sphere(3.0), sphere(1.0));
+    let dir = temp_dir("jsonl");
+    let file = dir.join("cases.jsonl");
+    std::fs::write(&file, &text).unwrap();
+    let out = bin().arg("query").arg(&file).output().unwrap();
+    let l = lines(&out.stdout);
+    assert_eq!(l.len(), 3, "blank lines are skipped");
+    assert!((l[0]["distance"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+    assert!(l[1]["error"].is_string());
+    assert!(l[1]["name"].as_str().unwrap().ends_with(":2"), "{}", l[1]);
+    assert_eq!(l[2]["intersecting"], true);
+    assert_eq!(l[2]["distance"], 0.0);
+    assert_eq!(out.status.code(), Some(1));
+
+    let mut child = bin()
+        .args(["query", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{}\n{}\n", sphere(5.0), sphere(2.5)).as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let l = lines(&out.stdout);
+    assert!((l[0]["distance"].as_f64().unwrap() - 3.0).abs() < 1e-9);
+    assert!((l[1]["distance"].as_f64().unwrap() - 0.5).abs() < 1e-9);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn trace_prints_the_understood_scenario_every_step_and_the_outcome() {
+    let out = bin()
+        .arg("trace")
+        .arg(preset("seed-cubes-on-edge.json"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["scenario"]["solver"]["max_iterations"], 64,
+        "defaults are filled in"
+    );
+    let steps = doc["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, doc["iterations"].as_u64().unwrap());
+    assert_eq!(steps[1]["feature"]["kind"], "edge");
+    assert_eq!(doc["outcome"]["kind"], "intersecting");
+    assert_eq!(doc["termination"]["kind"], "distance_below_tolerance");
+
+    let bad = bin().args(["trace", "nowhere.ron"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("nowhere.ron"));
+}
+
+#[test]
+fn bad_arguments_are_named() {
+    let out = bin()
+        .args(["render", "--out", "x.png", "--size", "12by3"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("WIDTHxHEIGHT"));
+}

@@ -1,0 +1,134 @@
+//! Render checks: the real renderer under a (virtual) display. Ignored in a plain `cargo test`;
+//! `./lab test` runs them under Xvfb with `--ignored`.
+
+use image::RgbImage;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn render(scenario: Option<&str>, step: usize, name: &str) -> RgbImage {
+    let out =
+        std::env::temp_dir().join(format!("gjk-lab-render-{name}-{}.png", std::process::id()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gjk-lab"));
+    cmd.arg("render");
+    if let Some(s) = scenario {
+        cmd.arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("assets/scenarios")
+                .join(s),
+        );
+    }
+    let status = cmd
+        .args(["--step", &step.to_string(), "--size", "1280x800", "--out"])
+        .arg(&out)
+        .status()
+        .expect("gjk-lab runs");
+    assert!(status.success(), "render of {name} failed: {status}");
+    let img = image::open(&out).expect("a PNG was written").to_rgb8();
+    let keep: Option<PathBuf> = std::env::var_os("GJK_LAB_KEEP_RENDERS").map(PathBuf::from);
+    match keep {
+        Some(dir) => std::fs::rename(&out, dir.join(format!("{name}.png"))).unwrap(),
+        None => std::fs::remove_file(&out).unwrap(),
+    }
+    img
+}
+
+/// Pixels within `tol` (per channel, summed) of `rgb`, in the columns `x0..x1`.
+fn count_near(img: &RgbImage, x0: u32, x1: u32, rgb: [i32; 3], tol: i32) -> usize {
+    let mut n = 0;
+    for y in 0..img.height() {
+        for x in x0..x1.min(img.width()) {
+            let p = img.get_pixel(x, y).0;
+            let d: i32 = (0..3).map(|i| (p[i] as i32 - rgb[i]).abs()).sum();
+            if d <= tol {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Hue-based tests survive translucency and lighting: blue-dominant for A, orange for B,
+/// violet for A − B.
+fn count(img: &RgbImage, x0: u32, x1: u32, pred: impl Fn(i32, i32, i32) -> bool) -> usize {
+    let mut n = 0;
+    for y in 0..img.height() {
+        for x in x0..x1.min(img.width()) {
+            let [r, g, b] = img.get_pixel(x, y).0.map(i32::from);
+            if pred(r, g, b) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn is_blue(r: i32, g: i32, b: i32) -> bool {
+    b > 120 && b > r + 50 && b > g + 20
+}
+fn is_orange(r: i32, g: i32, b: i32) -> bool {
+    r > 150 && r > g + 30 && g > b + 30
+}
+fn is_violet(r: i32, g: i32, b: i32) -> bool {
+    // Violet seen through the translucent region and faces turns lavender: blue above green,
+    // red above green.
+    b > 110 && b > g + 25 && r > g + 5
+}
+
+fn check(img: &RgbImage, name: &str) {
+    let w = img.width();
+    // The panel sits on the left (about 360 px); the two views share the rest.
+    let panel_end = 360;
+    let mid = panel_end + (w - panel_end) / 2;
+    let a = count(img, panel_end, mid, is_blue);
+    let b = count(img, panel_end, mid, is_orange);
+    let m = count(img, mid, w, is_violet);
+    assert!(
+        a > 2000,
+        "{name}: shape A (blue) missing in the world view: {a} px"
+    );
+    assert!(
+        b > 2000,
+        "{name}: shape B (orange) missing in the world view: {b} px"
+    );
+    assert!(
+        m > 4000,
+        "{name}: A − B (violet) missing in the Minkowski view: {m} px"
+    );
+    // The panel: egui's dark fill with light text on it.
+    let text = count(img, 0, panel_end - 10, |r, g, b| {
+        r > 170 && g > 170 && b > 170
+    });
+    let fill = count_near(img, 0, panel_end - 10, [27, 27, 27], 20);
+    assert!(
+        text > 1500 && fill > 50_000,
+        "{name}: panel not drawn (text {text}, fill {fill})"
+    );
+    // Not a blank frame: many distinct colours.
+    let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    assert!(
+        colours.len() > 500,
+        "{name}: only {} colours",
+        colours.len()
+    );
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn default_scene_renders_both_views_and_the_panel() {
+    check(&render(None, 2, "default"), "default scene");
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn presets_render() {
+    check(
+        &render(Some("separated-box-sphere.json"), 99, "separated"),
+        "separated preset",
+    );
+    check(
+        &render(Some("intersecting-tetrahedron.json"), 99, "intersecting"),
+        "intersecting preset",
+    );
+}

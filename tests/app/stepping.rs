@@ -1,0 +1,102 @@
+//! The stepping state without a window: messages in, `app.update()`, assertions on resources.
+
+use bevy::prelude::*;
+use gjk_lab::app::{default_scenario, headless_app};
+use gjk_lab::playback::{Lab, Playback, PlaybackCommand};
+
+fn send(app: &mut App, command: PlaybackCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+fn step(app: &App) -> usize {
+    app.world().resource::<Playback>().step
+}
+
+#[test]
+fn forward_back_reset_end_and_seek() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let end = app.world().resource::<Playback>().end();
+    assert!(end >= 3, "the default scene takes a few steps ({end})");
+    assert_eq!(step(&app), 0, "the app opens at step 0");
+    send(&mut app, PlaybackCommand::Forward);
+    send(&mut app, PlaybackCommand::Forward);
+    assert_eq!(step(&app), 2);
+    send(&mut app, PlaybackCommand::Back);
+    assert_eq!(step(&app), 1);
+    send(&mut app, PlaybackCommand::End);
+    assert_eq!(step(&app), end);
+    send(&mut app, PlaybackCommand::Forward);
+    assert_eq!(step(&app), end, "forward stops at the end");
+    send(&mut app, PlaybackCommand::Reset);
+    assert_eq!(step(&app), 0);
+    send(&mut app, PlaybackCommand::Back);
+    assert_eq!(step(&app), 0, "back stops at 0");
+    send(&mut app, PlaybackCommand::Seek(end - 1));
+    assert_eq!(step(&app), end - 1, "the timeline slider seeks");
+    send(&mut app, PlaybackCommand::Seek(10_000));
+    assert_eq!(step(&app), end, "seeking past the end clamps");
+}
+
+#[test]
+fn moving_a_shape_reruns_the_solver_and_keeps_the_step() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    send(&mut app, PlaybackCommand::Seek(2));
+    let before = app
+        .world()
+        .resource::<Playback>()
+        .current()
+        .unwrap()
+        .clone();
+    // A small drag of B: the same step, with different numbers.
+    app.world_mut().resource_mut::<Lab>().scenario.b.position.x += 0.1;
+    app.update();
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(playback.step, 2);
+    let after = playback.current().unwrap();
+    assert_ne!(before.support.point, after.support.point);
+
+    // Dragging B onto A: a different run; the index is kept, clamped to its length.
+    send(&mut app, PlaybackCommand::Seek(1000));
+    let long = step(&app);
+    app.world_mut().resource_mut::<Lab>().scenario.b.position = glam::DVec3::new(-0.9, 0.0, 0.0);
+    app.update();
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(playback.trace.finish.outcome, gjk::Outcome::Intersecting);
+    assert_eq!(playback.step, long.min(playback.end()));
+}
+
+#[test]
+fn an_invalid_edit_keeps_the_last_trace_and_says_why() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let before = app.world().resource::<Playback>().trace.clone();
+    app.world_mut().resource_mut::<Lab>().scenario.a.margin = -1.0;
+    app.update();
+    assert_eq!(app.world().resource::<Playback>().trace, before);
+    let error = app
+        .world()
+        .resource::<Lab>()
+        .error
+        .clone()
+        .expect("an error is shown");
+    assert!(error.contains("a.margin"), "{error}");
+}
+
+#[test]
+fn play_advances_and_stops_at_the_end() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    app.world_mut().resource_mut::<Playback>().speed = 1e6;
+    send(&mut app, PlaybackCommand::TogglePlay);
+    // Time advances between updates; a huge speed reaches the end within a few frames.
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        app.update();
+    }
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(playback.step, playback.end());
+    assert!(!playback.playing);
+}
