@@ -121,6 +121,17 @@ fn stepping_ui(
             }
         }
     });
+    let mut speed = playback.speed;
+    if ui
+        .add(
+            egui::Slider::new(&mut speed, 0.25..=20.0)
+                .logarithmic(true)
+                .text("steps per second"),
+        )
+        .changed()
+    {
+        commands.write(PlaybackCommand::Speed(speed));
+    }
     let mut step = playback.step;
     let slider = egui::Slider::new(&mut step, 0..=playback.end())
         .text(format!("step of {}", playback.end()));

@@ -63,7 +63,7 @@ impl Playback {
 }
 
 /// Requests to move the cursor.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub enum PlaybackCommand {
     Forward,
     Back,
@@ -71,6 +71,8 @@ pub enum PlaybackCommand {
     End,
     Seek(usize),
     TogglePlay,
+    /// Steps per second while playing (clamped to 0.05–60).
+    Speed(f32),
 }
 
 /// Runs the solver on a scenario and records every step.
@@ -136,6 +138,7 @@ fn apply_commands(mut commands: MessageReader<PlaybackCommand>, mut playback: Re
             }
             PlaybackCommand::End => playback.step = end,
             PlaybackCommand::Seek(n) => playback.step = n.min(end),
+            PlaybackCommand::Speed(s) => playback.speed = s.clamp(0.05, 60.0),
             PlaybackCommand::TogglePlay => {
                 // Play from the start when already at the end.
                 if !playback.playing && playback.step == end {

@@ -184,20 +184,20 @@ fn draw_world(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<WorldGi
         }
         gizmos.line(vertex.a.as_vec3(), vertex.b.as_vec3(), c.with_alpha(0.25));
     }
-    if let Some((pa, pb)) = closest_points(step) {
-        if (pa - pb).length() > 1e-6 {
-            gizmos.line(pa.as_vec3(), pb.as_vec3(), palette::CLOSEST);
-            gizmos.sphere(
-                Isometry3d::from_translation(pa.as_vec3()),
-                0.06,
-                palette::CLOSEST,
-            );
-            gizmos.sphere(
-                Isometry3d::from_translation(pb.as_vec3()),
-                0.06,
-                palette::CLOSEST,
-            );
-        }
+    if let Some((pa, pb)) = closest_points(step)
+        && (pa - pb).length() > 1e-6
+    {
+        gizmos.line(pa.as_vec3(), pb.as_vec3(), palette::CLOSEST);
+        gizmos.sphere(
+            Isometry3d::from_translation(pa.as_vec3()),
+            0.06,
+            palette::CLOSEST,
+        );
+        gizmos.sphere(
+            Isometry3d::from_translation(pb.as_vec3()),
+            0.06,
+            palette::CLOSEST,
+        );
     }
 }
 

@@ -68,15 +68,17 @@ fn region_box(points: &[DVec3]) -> (DVec3, f64) {
     (center, half)
 }
 
+type RegionQuery = (
+    &'static mut Mesh3d,
+    &'static MeshMaterial3d<StandardMaterial>,
+);
+
 /// Meshes for the region and the simplex faces, rebuilt only when the step or trace changes.
 fn rebuild_solids(
     playback: Res<Playback>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut region: Single<
-        (&mut Mesh3d, &MeshMaterial3d<StandardMaterial>),
-        (With<RegionSolid>, Without<SimplexFaces>),
-    >,
+    mut region: Single<RegionQuery, (With<RegionSolid>, Without<SimplexFaces>)>,
     mut faces: Single<&mut Mesh3d, (With<SimplexFaces>, Without<RegionSolid>)>,
 ) {
     if !playback.is_changed() {

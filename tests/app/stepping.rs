@@ -89,12 +89,21 @@ fn an_invalid_edit_keeps_the_last_trace_and_says_why() {
 fn play_advances_and_stops_at_the_end() {
     let mut app = headless_app(default_scenario());
     app.update();
-    app.world_mut().resource_mut::<Playback>().speed = 1e6;
+    send(&mut app, PlaybackCommand::Speed(1e6));
+    assert_eq!(
+        app.world().resource::<Playback>().speed,
+        60.0,
+        "speed is clamped"
+    );
     send(&mut app, PlaybackCommand::TogglePlay);
-    // Time advances between updates; a huge speed reaches the end within a few frames.
-    for _ in 0..50 {
-        std::thread::sleep(std::time::Duration::from_millis(2));
+    // Time advances between updates; at 60 steps per second the end is reached in well
+    // under two seconds.
+    for _ in 0..200 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
         app.update();
+        if !app.world().resource::<Playback>().playing {
+            break;
+        }
     }
     let playback = app.world().resource::<Playback>();
     assert_eq!(playback.step, playback.end());

@@ -297,25 +297,23 @@ fn explain(
             letter(before_len)
         )
     };
-    if let Some(f) = feature {
-        if iteration > 1 {
-            let region = match f.kind {
-                FeatureKind::Interior => " The origin is inside tetrahedron ABCD".to_string(),
-                _ => format!(
-                    " The origin lies in the Voronoi region of {}",
-                    feature_name(&f.vertices)
-                ),
-            };
-            s.push_str(&region);
-            if f.by_fallback {
-                s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
-            }
-            match dropped_phrase(before_len + 1, &f.vertices) {
-                Some(d) => s.push_str(&format!(", so {d} dropped")),
-                None => s.push_str(", so every vertex stays"),
-            }
-            s.push('.');
+    if let (Some(f), true) = (feature, iteration > 1) {
+        let region = match f.kind {
+            FeatureKind::Interior => " The origin is inside tetrahedron ABCD".to_string(),
+            _ => format!(
+                " The origin lies in the Voronoi region of {}",
+                feature_name(&f.vertices)
+            ),
+        };
+        s.push_str(&region);
+        if f.by_fallback {
+            s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
         }
+        match dropped_phrase(before_len + 1, &f.vertices) {
+            Some(d) => s.push_str(&format!(", so {d} dropped")),
+            None => s.push_str(", so every vertex stays"),
+        }
+        s.push('.');
     }
     let t = match termination {
         None => " The search continues along −v, from the closest point v towards the origin."

@@ -5,54 +5,8 @@
 //! plane) from below. Where parry disagrees by more than 1e-6 relative, the test proves which side
 //! is right by checking parry's number against those bounds.
 
-use super::common::{KINDS, Rng, body, lower_bound};
-use gjk::{BodySpec, Outcome, Shape, SolverConfig, Termination};
-use parry3d_f64::math::{Pose, Vector};
-use parry3d_f64::shape::SharedShape;
-
-fn v(p: glam::DVec3) -> Vector {
-    Vector::new(p.x, p.y, p.z)
-}
-
-fn to_parry(b: &BodySpec) -> Option<(Pose, SharedShape)> {
-    let m = b.margin;
-    let shape = match &b.shape {
-        Shape::Sphere { radius } => SharedShape::ball(radius + m),
-        Shape::Capsule {
-            half_height,
-            radius,
-        } => SharedShape::capsule_y(*half_height, radius + m),
-        Shape::Cuboid { half_extents: h } if m > 0.0 => SharedShape::round_cuboid(h.x, h.y, h.z, m),
-        Shape::Cuboid { half_extents: h } => SharedShape::cuboid(h.x, h.y, h.z),
-        Shape::Cylinder {
-            half_height,
-            radius,
-        } if m > 0.0 => SharedShape::round_cylinder(*half_height, *radius, m),
-        Shape::Cylinder {
-            half_height,
-            radius,
-        } => SharedShape::cylinder(*half_height, *radius),
-        Shape::Cone {
-            half_height,
-            radius,
-        } if m > 0.0 => SharedShape::round_cone(*half_height, *radius, m),
-        Shape::Cone {
-            half_height,
-            radius,
-        } => SharedShape::cone(*half_height, *radius),
-        Shape::Polytope { vertices } => {
-            let pts: Vec<Vector> = vertices.iter().map(|&p| v(p)).collect();
-            if m > 0.0 {
-                SharedShape::round_convex_hull(&pts, m)?
-            } else {
-                SharedShape::convex_hull(&pts)?
-            }
-        }
-    };
-    let q = b.rotation;
-    let rot = parry3d_f64::math::Rotation::from_xyzw(q.x, q.y, q.z, q.w);
-    Some((Pose::from_parts(v(b.position), rot), shape))
-}
+use super::common::{KINDS, Rng, body, lower_bound, to_parry};
+use gjk::{Outcome, SolverConfig, Termination};
 
 #[test]
 fn agrees_with_parry_on_random_pairs_of_every_kind() {

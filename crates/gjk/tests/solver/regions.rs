@@ -146,8 +146,9 @@ fn project(pts: &[DVec3]) -> Option<DVec3> {
         for row in 0..k {
             if row != col {
                 let f = g[row][col] / g[col][col];
-                for c in col..4 {
-                    g[row][c] -= f * g[col][c];
+                let pivot_row = g[col];
+                for (x, p) in g[row].iter_mut().zip(pivot_row).skip(col) {
+                    *x -= f * p;
                 }
             }
         }
