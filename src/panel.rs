@@ -162,11 +162,11 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         ui.label("point of A − B (hover: witnesses)");
         ui.label("λ");
         ui.end_row();
-        let kept = step
-            .feature
-            .as_ref()
-            .map(|f| f.vertices.clone())
-            .unwrap_or_default();
+        // A step that stopped before adding w kept its whole simplex.
+        let kept: Vec<usize> = step.feature.as_ref().map_or_else(
+            || (0..step.candidate.len()).collect(),
+            |f| f.vertices.clone(),
+        );
         let mut weights = step.weights.iter();
         for (slot, v) in step.candidate.iter().enumerate() {
             let name = gjk::simplex::letter(slot).to_string();

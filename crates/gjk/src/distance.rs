@@ -291,11 +291,13 @@ fn explain(
             "Start: the support point furthest along the first direction {} becomes vertex A, the first guess for the closest point.",
             fmt_vec(d)
         )
-    } else {
+    } else if feature.is_some() {
         format!(
-            "The support point furthest along −v is the new vertex {}.",
+            "The support point w furthest along −v is the new vertex {}.",
             letter(before_len)
         )
+    } else {
+        "The support point w furthest along −v is examined before it joins the simplex.".to_string()
     };
     if let (Some(f), true) = (feature, iteration > 1) {
         let region = match f.kind {
