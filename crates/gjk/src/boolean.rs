@@ -62,6 +62,11 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
         }
     }
 
+    /// The current simplex (after the run: the one that decided it).
+    pub fn simplex(&self) -> &Simplex<R> {
+        &self.simplex
+    }
+
     pub fn finish(&self) -> Option<Finish> {
         self.finish
     }
@@ -73,11 +78,11 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
         one.steps.pop()
     }
 
-    pub fn run(self) -> Finish {
+    pub fn run(mut self) -> Finish {
         self.run_traced(&mut NoTrace)
     }
 
-    pub fn run_traced<O: Observer>(mut self, observer: &mut O) -> Finish {
+    pub fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Finish {
         loop {
             if let Some(f) = self.advance(observer) {
                 return f;
@@ -158,6 +163,9 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
             outcome,
             termination,
             iterations: self.iteration,
+            penetration: None,
+            epa_termination: None,
+            epa_iterations: 0,
         };
         self.finish = Some(f);
         f
@@ -231,6 +239,7 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
             quantities,
             explanation,
             termination,
+            epa: None,
         }
     }
 }

@@ -32,6 +32,8 @@ pub enum Precision {
 /// | `rel_tolerance` | 1e-9 | 1e-5 | stop when `‖v‖² − v·w ≤ rel·‖v‖²`; then `‖v‖` is within `rel` (relative) of the true distance, since `v·w/‖v‖` is a lower bound. Far below f32's noise (`ε ≈ 1.2e-7` times the coordinates' size) the test can never pass, so f32 gets 1e-5. parry uses `√ε`-scale relative tolerances for the same test. |
 /// | `abs_tolerance` | 1e-9 | 1e-5 | `‖v‖` at or below this counts as touching. Scale-dependent: it is a length in scenario units. |
 /// | `max_iterations` | 64 | 64 | polytopes converge in at most their vertex count; curved pairs at these tolerances take ~5–30 (parry caps at 100, Jolt at its tolerance only). |
+/// | `epa_tolerance` | 1e-6 | 1e-4 | EPA's relative gap: depths to 1e-6 relative; EPA's polytope converges on curved shapes far more slowly than GJK's simplex (parry and Jolt use ~1e-4–1e-6 here). |
+/// | `epa_max_iterations` | 256 | 256 | enough for spheres at 1e-6 (about 200 iterations); polytopes need at most their face count. |
 /// | `initial_direction` | `None` | `None` | automatic: `centre(B) − centre(A)`, the direction from A's centre toward B's (seed 001), or +X when the centres coincide. |
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SolverConfig {
@@ -41,6 +43,11 @@ pub struct SolverConfig {
     pub rel_tolerance: f64,
     pub max_iterations: u32,
     pub initial_direction: Option<DVec3>,
+    /// EPA stops when the support point along the closest face's normal is within
+    /// `epa_tolerance · depth` of the face.
+    pub epa_tolerance: f64,
+    /// EPA's iteration budget.
+    pub epa_max_iterations: u32,
 }
 
 impl SolverConfig {
@@ -57,6 +64,11 @@ impl SolverConfig {
             rel_tolerance: tolerance,
             max_iterations: 64,
             initial_direction: None,
+            epa_tolerance: match precision {
+                Precision::F64 => 1e-6,
+                Precision::F32 => 1e-4,
+            },
+            epa_max_iterations: 256,
         }
     }
 }

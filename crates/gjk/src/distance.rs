@@ -58,6 +58,11 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
         }
     }
 
+    /// The current simplex (after the run: the one that decided it).
+    pub fn simplex(&self) -> &Simplex<R> {
+        &self.simplex
+    }
+
     /// The result, once a step has ended the run.
     pub fn finish(&self) -> Option<Finish> {
         self.finish
@@ -71,12 +76,12 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
     }
 
     /// Runs to the end without recording.
-    pub fn run(self) -> Finish {
+    pub fn run(mut self) -> Finish {
         self.run_traced(&mut NoTrace)
     }
 
     /// Runs to the end, handing every step to `observer`.
-    pub fn run_traced<O: Observer>(mut self, observer: &mut O) -> Finish {
+    pub fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Finish {
         loop {
             if let Some(f) = self.advance(observer) {
                 return f;
@@ -98,6 +103,9 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             outcome,
             termination,
             iterations: self.iteration,
+            penetration: None,
+            epa_termination: None,
+            epa_iterations: 0,
         };
         self.finish = Some(f);
         f
@@ -274,6 +282,7 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             quantities,
             explanation,
             termination,
+            epa: None,
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod boolean;
 pub mod config;
 pub mod cso;
 pub mod distance;
+pub mod epa;
 pub mod real;
 pub mod scenario;
 pub mod shape;
@@ -27,12 +28,13 @@ pub use boolean::BooleanGjk;
 pub use config::{Algorithm, Precision, SolverConfig};
 pub use cso::{CsoPoint, MinkowskiDifference};
 pub use distance::DistanceGjk;
+pub use epa::Epa;
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Body, Pose, Shape};
 pub use trace::{
-    Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Quantities, Recorder,
-    SimplexVertex, Step, Termination,
+    EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Penetration,
+    Quantities, Recorder, SimplexVertex, Step, Termination,
 };
 
 use real::Vector;
@@ -84,10 +86,25 @@ fn solve_in<R: Real, O: Observer>(
     let body_a = Body::<R>::new(&a.shape, a.pose(), a.margin);
     let body_b = Body::<R>::new(&b.shape, b.pose(), b.margin);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
-    match config.algorithm {
-        Algorithm::Distance => DistanceGjk::new(cso, config).run_traced(observer),
-        Algorithm::Boolean => BooleanGjk::new(cso, config).run_traced(observer),
+    let (mut finish, simplex) = match config.algorithm {
+        Algorithm::Distance => {
+            let mut gjk = DistanceGjk::new(cso, config);
+            (gjk.run_traced(observer), *gjk.simplex())
+        }
+        Algorithm::Boolean => {
+            let mut gjk = BooleanGjk::new(cso, config);
+            (gjk.run_traced(observer), *gjk.simplex())
+        }
+    };
+    // An intersecting pair goes on to EPA for its depth, normal and contact points.
+    if finish.outcome == Outcome::Intersecting && !simplex.is_empty() {
+        let mut epa = Epa::new(cso, &simplex, config, finish.iterations);
+        let (penetration, termination) = epa.run_traced(observer);
+        finish.penetration = Some(penetration);
+        finish.epa_termination = Some(termination);
+        finish.epa_iterations = epa.iterations();
     }
+    finish
 }
 
 /// Runs without recording (the fast path).

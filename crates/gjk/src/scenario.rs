@@ -67,6 +67,10 @@ pub struct SolverSpec {
     pub max_iterations: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_direction: Option<DVec3>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epa_tolerance: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epa_max_iterations: Option<u32>,
 }
 
 impl SolverSpec {
@@ -78,6 +82,8 @@ impl SolverSpec {
             rel_tolerance: self.rel_tolerance.unwrap_or(d.rel_tolerance),
             max_iterations: self.max_iterations.unwrap_or(d.max_iterations),
             initial_direction: self.initial_direction,
+            epa_tolerance: self.epa_tolerance.unwrap_or(d.epa_tolerance),
+            epa_max_iterations: self.epa_max_iterations.unwrap_or(d.epa_max_iterations),
             ..d
         }
     }
@@ -92,6 +98,8 @@ impl SolverSpec {
             rel_tolerance: Some(c.rel_tolerance),
             max_iterations: Some(c.max_iterations),
             initial_direction: c.initial_direction,
+            epa_tolerance: Some(c.epa_tolerance),
+            epa_max_iterations: Some(c.epa_max_iterations),
         }
     }
 }
@@ -255,6 +263,7 @@ impl Scenario {
         for (name, value) in [
             ("abs_tolerance", s.abs_tolerance),
             ("rel_tolerance", s.rel_tolerance),
+            ("epa_tolerance", s.epa_tolerance),
         ] {
             if let Some(x) = value {
                 non_negative(&format!("solver.{name}"), x)?;
@@ -262,6 +271,9 @@ impl Scenario {
         }
         if s.max_iterations == Some(0) {
             return Err(invalid("solver.max_iterations", "must be at least 1"));
+        }
+        if s.epa_max_iterations == Some(0) {
+            return Err(invalid("solver.epa_max_iterations", "must be at least 1"));
         }
         if let Some(d) = s.initial_direction {
             finite_vec("solver.initial_direction", d)?;

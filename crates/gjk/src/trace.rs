@@ -105,6 +105,37 @@ pub struct Step {
     pub explanation: String,
     /// Set on the last step.
     pub termination: Option<Termination>,
+    /// Present on the steps of the penetration phase (EPA) that follows an intersecting GJK run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epa: Option<EpaRecord>,
+}
+
+/// What one EPA iteration saw and did. Face indices refer to `vertices`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EpaRecord {
+    /// The polytope's vertices (points of A ⊖ B with witnesses) at the start of the iteration.
+    pub vertices: Vec<SimplexVertex>,
+    /// Its triangles, wound so that their normals point outwards.
+    pub faces: Vec<[usize; 3]>,
+    /// The face closest to the origin, its outward unit normal and its distance from the origin.
+    pub closest_face: [usize; 3],
+    pub normal: DVec3,
+    pub distance: f64,
+    /// Faces the new support point could see (removed), and the horizon edges re-stitched to it.
+    pub removed: Vec<[usize; 3]>,
+    pub horizon: Vec<[usize; 2]>,
+}
+
+/// How deep two intersecting shapes overlap and which way to push them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Penetration {
+    /// Translating B by `depth · normal` makes the shapes touch.
+    pub depth: f64,
+    /// Unit direction from A to B.
+    pub normal: DVec3,
+    /// The point of A deepest in B and the point of B deepest in A: `point_a − point_b = depth · normal`.
+    pub point_a: DVec3,
+    pub point_b: DVec3,
 }
 
 /// Why a run stopped, with the numbers that decided it.
@@ -136,6 +167,23 @@ pub enum Termination {
         iterations: u32,
         v_norm: Option<f64>,
     },
+    /// EPA: the support point along the closest face's normal gets no further than the face
+    /// (`w·n − distance ≤ tolerance`), so the face is on the boundary: its distance is the depth.
+    EpaConverged {
+        gap: f64,
+        threshold: f64,
+        depth: f64,
+    },
+    /// EPA: the support point is already a vertex, or sees no face; the closest face is kept.
+    EpaNoProgress { depth: f64 },
+    /// EPA: `A ⊖ B` has no volume around the origin (flat), so no tetrahedron can be grown.
+    EpaFlat { measure: f64 },
+    /// EPA: the iteration budget ran out; the closest face found so far is returned.
+    EpaBudget {
+        iterations: u32,
+        depth: f64,
+        gap: f64,
+    },
 }
 
 impl Termination {
@@ -151,6 +199,10 @@ impl Termination {
             Termination::ZeroDirection { .. } => "zero_direction",
             Termination::NotPastOrigin { .. } => "not_past_origin",
             Termination::MaxIterations { .. } => "max_iterations",
+            Termination::EpaConverged { .. } => "epa_converged",
+            Termination::EpaNoProgress { .. } => "epa_no_progress",
+            Termination::EpaFlat { .. } => "epa_flat",
+            Termination::EpaBudget { .. } => "epa_budget",
         }
     }
 }
@@ -196,7 +248,16 @@ impl Outcome {
 pub struct Finish {
     pub outcome: Outcome,
     pub termination: Termination,
+    /// GJK iterations.
     pub iterations: u32,
+    /// For an intersecting pair, when EPA ran: the depth, normal and contact points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penetration: Option<Penetration>,
+    /// What ended EPA, and after how many of its iterations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epa_termination: Option<Termination>,
+    #[serde(default)]
+    pub epa_iterations: u32,
 }
 
 /// Receives step records. The solvers build a record only when `ENABLED` is true, so the
@@ -271,6 +332,25 @@ impl Termination {
             Termination::NotPastOrigin { dot } => format!(
                 "The new support point does not get past the origin (w·d = {} < 0): a plane separates the shapes.",
                 fmt_num(dot)
+            ),
+            Termination::EpaConverged { gap, threshold, depth } => format!(
+                "The support point along the closest face's normal is only {} beyond the face (at most {}): the face lies on the boundary of A − B, so the penetration depth is {}.",
+                fmt_num(gap),
+                fmt_num(threshold),
+                fmt_num(depth)
+            ),
+            Termination::EpaNoProgress { depth } => format!(
+                "The new support point adds nothing to the polytope, so the closest face stays: the depth is {} (limited by rounding).",
+                fmt_num(depth)
+            ),
+            Termination::EpaFlat { measure } => format!(
+                "A − B is flat around the origin (shape measure {}): no tetrahedron can be grown, so the shapes only touch and the depth is 0.",
+                fmt_num(measure)
+            ),
+            Termination::EpaBudget { iterations, depth, gap } => format!(
+                "EPA's budget of {iterations} iterations ran out; the depth {} is a lower bound, still up to {} short.",
+                fmt_num(depth),
+                fmt_num(gap)
             ),
             Termination::MaxIterations { iterations, v_norm } => match v_norm {
                 Some(v) => format!(

@@ -5,6 +5,7 @@ mod solver {
     pub mod analytic;
     pub mod common;
     pub mod oracle;
+    pub mod penetration;
     pub mod properties;
     pub mod regions;
     pub mod scenario_files;

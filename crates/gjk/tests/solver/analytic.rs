@@ -154,7 +154,14 @@ fn seed_cubes_distance_reports_intersection() {
             &SolverConfig::default_for(Algorithm::Distance, precision),
         );
         assert_eq!(t.finish.outcome, Outcome::Intersecting, "{precision:?}");
-        assert!(t.steps.len() <= 3, "{} steps", t.steps.len());
+        assert!(
+            t.finish.iterations <= 3,
+            "{} GJK steps",
+            t.finish.iterations
+        );
+        // EPA then finds the 0.1 overlap along x.
+        let p = t.finish.penetration.expect("EPA ran");
+        assert!((p.depth - 0.1).abs() < 1e-5, "{precision:?}: {}", p.depth);
     }
 }
 
@@ -168,8 +175,12 @@ fn seed_cubes_boolean_stops_on_zero_direction() {
         Termination::ZeroDirection { iteration: 2 }
     );
     assert_eq!(t.finish.outcome, Outcome::Intersecting);
-    assert_eq!(t.steps.len(), 2);
+    assert_eq!(t.finish.iterations, 2);
     assert!(t.steps[1].explanation.contains("zero"));
+    assert!(
+        t.steps[2..].iter().all(|s| s.epa.is_some()),
+        "EPA steps follow"
+    );
 }
 
 #[test]
@@ -183,7 +194,8 @@ fn boolean_finds_tetrahedron_and_separation() {
         "{:?}",
         t.finish
     );
-    assert_eq!(t.steps.last().unwrap().simplex_after.len(), 4);
+    let last_gjk = &t.steps[t.finish.iterations as usize - 1];
+    assert_eq!(last_gjk.simplex_after.len(), 4);
 
     let far = cube(0.5, DVec3::new(3.0, 0.4, 0.0));
     let t = gjk::trace(&cube(0.5, DVec3::ZERO), &far, &config);
@@ -229,8 +241,12 @@ fn step_records_are_consistent() {
         let a = super::common::body(&mut rng, "polytope");
         let b = super::common::body(&mut rng, "capsule");
         let t = gjk::trace(&a, &b, &SolverConfig::default());
-        assert_eq!(t.steps.len() as u32, t.finish.iterations);
-        for (k, s) in t.steps.iter().enumerate() {
+        assert_eq!(
+            t.steps.len() as u32,
+            t.finish.iterations + t.finish.epa_iterations
+        );
+        let gjk_steps = &t.steps[..t.finish.iterations as usize];
+        for (k, s) in gjk_steps.iter().enumerate() {
             assert_eq!(s.iteration as usize, k + 1);
             assert!(!s.explanation.is_empty());
             if k > 0 {
@@ -244,8 +260,12 @@ fn step_records_are_consistent() {
             }
         }
         assert_eq!(
-            t.steps.last().unwrap().termination,
+            gjk_steps.last().unwrap().termination,
             Some(t.finish.termination)
+        );
+        assert_eq!(
+            t.steps.last().unwrap().termination,
+            t.finish.epa_termination.or(Some(t.finish.termination))
         );
     }
 }

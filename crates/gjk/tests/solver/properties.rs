@@ -112,7 +112,11 @@ proptest! {
         config.max_iterations = cap;
         let t = gjk::trace(&a, &b, &config);
         prop_assert!(t.finish.iterations <= cap);
-        prop_assert_eq!(t.steps.len() as u32, t.finish.iterations);
+        prop_assert_eq!(t.steps.len() as u32, t.finish.iterations + t.finish.epa_iterations);
+        prop_assert!(t.finish.epa_iterations <= config.epa_max_iterations);
+        if let Some(p) = t.finish.penetration {
+            prop_assert!(p.depth >= 0.0 && p.depth.is_finite() && p.normal.is_finite());
+        }
         if let Some(d) = t.finish.outcome.distance() {
             prop_assert!(d >= 0.0 && d.is_finite());
         }
