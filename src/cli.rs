@@ -77,8 +77,13 @@ struct Answer<'a> {
     distance: Option<f64>,
     point_a: Option<glam::DVec3>,
     point_b: Option<glam::DVec3>,
+    /// Intersecting pairs: how deep, and which way to push B (EPA).
+    depth: Option<f64>,
+    normal: Option<glam::DVec3>,
     iterations: u32,
     termination: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    epa_termination: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -103,14 +108,24 @@ fn answer(scenario: &Scenario) -> Answer<'_> {
         (Algorithm::Distance, Outcome::Intersecting) => (Some(0.0), None, None),
         (Algorithm::Distance, _) => (None, None, None),
     };
+    // For an intersecting pair the points are EPA's contact points, so separated and
+    // intersecting answers carry the same fields.
+    let p = finish.penetration;
+    let (point_a, point_b) = match p {
+        Some(p) => (Some(p.point_a), Some(p.point_b)),
+        None => (point_a, point_b),
+    };
     Answer {
         name: &scenario.name,
         intersecting: finish.outcome.intersecting(),
         distance,
         point_a,
         point_b,
+        depth: p.map(|p| p.depth),
+        normal: p.map(|p| p.normal),
         iterations: finish.iterations,
         termination: finish.termination.name(),
+        epa_termination: finish.epa_termination.map(|t| t.name()),
     }
 }
 
@@ -196,6 +211,11 @@ struct TraceDocument<'a> {
     outcome: Outcome,
     termination: gjk::Termination,
     iterations: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penetration: Option<gjk::Penetration>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    epa_termination: Option<gjk::Termination>,
+    epa_iterations: u32,
 }
 
 /// `gjk-lab trace`: returns the process exit code.
@@ -214,6 +234,9 @@ pub fn trace(file: &Path) -> i32 {
         outcome: t.finish.outcome,
         termination: t.finish.termination,
         iterations: t.finish.iterations,
+        penetration: t.finish.penetration,
+        epa_termination: t.finish.epa_termination,
+        epa_iterations: t.finish.epa_iterations,
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -85,8 +85,16 @@ fn draw_labels(
                     palette::SUPPORT,
                     egui::vec2(7.0, 16.0),
                 );
-                let d = step.direction.as_vec3().normalize_or_zero() * 1.2;
-                label("d", d, palette::DIRECTION, egui::vec2(5.0, -3.0));
+                match &step.epa {
+                    Some(epa) => {
+                        let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
+                        label("n", foot, palette::CLOSEST, egui::vec2(5.0, -3.0));
+                    }
+                    None => {
+                        let d = step.direction.as_vec3().normalize_or_zero() * 1.2;
+                        label("d", d, palette::DIRECTION, egui::vec2(5.0, -3.0));
+                    }
+                }
                 if let Some(v) = step.closest {
                     label("v", v.as_vec3(), palette::CLOSEST, egui::vec2(-16.0, -4.0));
                 }

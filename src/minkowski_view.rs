@@ -57,6 +57,8 @@ fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
     let (config, _) = store.config_mut::<MinkowskiGizmos>();
     config.render_layers = RenderLayers::layer(MINKOWSKI_LAYER);
     config.line.width = 3.0;
+    // Lines in front of the translucent solids, so the simplex is never hidden inside A − B.
+    config.depth_bias = -1.0;
 }
 
 fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {

@@ -20,6 +20,8 @@ pub const CLOSEST: Color = Color::srgb(0.2, 0.95, 0.55);
 /// The new support point w.
 pub const SUPPORT: Color = Color::srgb(1.0, 0.3, 0.75);
 pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
+/// EPA's horizon: the rim of the faces the new support point removed.
+pub const HORIZON: Color = Color::srgb(1.0, 0.25, 0.1);
 
 /// One colour per simplex slot (A, B, C, D), distinct from the shape colours.
 pub const SLOTS: [Color; 4] = [

@@ -62,6 +62,7 @@ fn side_panel(
                 stepping_ui(ui, &playback, &mut commands);
                 ui.separator();
                 step_ui(ui, &playback);
+                separate_ui(ui, &mut lab, &playback);
                 plot_ui(ui, &playback);
                 if let Some(e) = &lab.error {
                     ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
@@ -138,6 +139,18 @@ fn stepping_ui(
     if ui.add(slider).changed() {
         commands.write(PlaybackCommand::Seek(step));
     }
+    let finish = &playback.trace.finish;
+    if finish.epa_iterations > 0 {
+        ui.label(
+            RichText::new(format!(
+                "GJK: steps 1–{}   EPA: steps {}–{}",
+                finish.iterations,
+                finish.iterations + 1,
+                finish.iterations + finish.epa_iterations
+            ))
+            .small(),
+        );
+    }
 }
 
 fn fmt_v(v: DVec3) -> String {
@@ -154,7 +167,8 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         );
         return;
     };
-    ui.label(RichText::new(format!("Iteration {}", step.iteration)).strong());
+    let phase = if step.epa.is_some() { "EPA" } else { "GJK" };
+    ui.label(RichText::new(format!("{phase} iteration {}", step.iteration)).strong());
     ui.label(RichText::new(&step.explanation).size(15.0));
     // One row per vertex of the simplex examined; hover a point for its witnesses on A and B.
     egui::Grid::new("simplex").striped(true).show(ui, |ui| {
@@ -238,7 +252,39 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                 .strong()
                 .color(palette::egui(palette::CLOSEST)),
         );
-        ui.label(format!("Stopped by: {}", finish.termination.name()));
+        ui.label(format!("GJK stopped by: {}", finish.termination.name()));
+        if let (Some(p), Some(t)) = (finish.penetration, finish.epa_termination) {
+            ui.label(
+                RichText::new(format!(
+                    "Penetration depth {:.6} along {}\n  deepest point of A {}\n  deepest point of B {}",
+                    p.depth,
+                    fmt_v(p.normal),
+                    fmt_v(p.point_a),
+                    fmt_v(p.point_b)
+                ))
+                .strong()
+                .color(palette::egui(palette::CLOSEST)),
+            );
+            ui.label(format!("EPA stopped by: {}", t.name()));
+        }
+    }
+}
+
+/// Moves B out along the penetration normal, a hair further than the depth: the answer should
+/// turn into a tiny distance if the normal points the right way.
+fn separate_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, playback: &Playback) {
+    let Some(p) = playback.trace.finish.penetration else {
+        return;
+    };
+    if ui
+        .button("Separate: move B by depth · normal")
+        .on_hover_text(
+            "B moves by the penetration vector plus 0.1%: the shapes should just stop touching",
+        )
+        .clicked()
+    {
+        let push = p.normal * (p.depth * 1.001 + 1e-6);
+        lab.scenario.b.position += push;
     }
 }
 
@@ -249,6 +295,8 @@ fn plot_ui(ui: &mut egui::Ui, playback: &Playback) {
             .trace
             .steps
             .iter()
+            // GJK's convergence only: EPA's numbers are face distances, on another scale.
+            .filter(|s| s.epa.is_none())
             .filter_map(|s| {
                 f(s).filter(|x| *x > 0.0)
                     .map(|x| [s.iteration as f64, x.log10()])

@@ -88,7 +88,10 @@ fn rebuild_solids(
     let points: Vec<DVec3> = step
         .map(|s| s.candidate.iter().map(|v| v.point).collect())
         .unwrap_or_default();
-    faces.0 = if points.len() >= 4 {
+    faces.0 = if let Some(epa) = step.and_then(|s| s.epa.as_ref()) {
+        // EPA: the whole polytope, translucent.
+        meshes.add(polytope_mesh(epa))
+    } else if points.len() >= 4 {
         hull_mesh(&points.iter().map(|p| p.as_vec3()).collect::<Vec<_>>())
             .map_or_else(Handle::default, |m| meshes.add(m))
     } else if points.len() == 3 {
@@ -114,10 +117,56 @@ fn rebuild_solids(
     }
 }
 
+/// The EPA polytope's triangles as a mesh.
+fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
+    let positions: Vec<[f32; 3]> = epa
+        .faces
+        .iter()
+        .flat_map(|f| f.map(|i| epa.vertices[i].point.as_vec3().to_array()))
+        .collect();
+    let count = positions.len() as u32;
+    Mesh::new(
+        bevy::mesh::PrimitiveTopology::TriangleList,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(bevy::mesh::Indices::U32((0..count).collect()))
+}
+
+/// EPA: the horizon in a strong colour and the closest face's normal.
+fn draw_epa_horizon(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<MinkowskiGizmos>) {
+    let p = |i: usize| epa.vertices[i].point.as_vec3();
+    for e in &epa.horizon {
+        gizmos.line(p(e[0]), p(e[1]), palette::HORIZON);
+    }
+    let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
+    gizmos.arrow(Vec3::ZERO, foot, palette::CLOSEST);
+}
+
+/// EPA: every edge of the polytope, faintly.
+fn draw_epa_edges(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<MinkowskiGizmos>) {
+    let p = |i: usize| epa.vertices[i].point.as_vec3();
+    for f in &epa.faces {
+        for k in 0..3 {
+            gizmos.line(
+                p(f[k]),
+                p(f[(k + 1) % 3]),
+                palette::SIMPLEX_EDGE.with_alpha(0.25),
+            );
+        }
+    }
+}
+
 fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
     let Some(step) = playback.current() else {
         return;
     };
+    // Gizmo lines all sit at the front (depth bias −1) and the first line drawn on a pixel wins:
+    // the EPA horizon goes first so the edges it shares with other faces show in its colour.
+    if let Some(epa) = &step.epa {
+        draw_epa_horizon(epa, &mut gizmos);
+    }
+
     let all: Vec<usize> = (0..step.candidate.len()).collect();
     let kept: &[usize] = step.feature.as_ref().map_or(&all, |f| &f.vertices);
     let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
@@ -137,14 +186,20 @@ fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
         let r = if kept.contains(&slot) { 0.07 } else { 0.045 };
         gizmos.sphere(Isometry3d::from_translation(p), r, c);
     }
-    // The search direction from the origin, and the support point it found.
-    let d = step.direction.as_vec3().normalize_or_zero();
-    gizmos.arrow(Vec3::ZERO, d * 1.2, palette::DIRECTION);
+    // The search direction from the origin (GJK only: in EPA it is the face normal, drawn above),
+    // and the support point it found.
+    if step.epa.is_none() {
+        let d = step.direction.as_vec3().normalize_or_zero();
+        gizmos.arrow(Vec3::ZERO, d * 1.2, palette::DIRECTION);
+    }
     let w = step.support.point.as_vec3();
     gizmos.sphere(Isometry3d::from_translation(w), 0.11, palette::SUPPORT);
     if let Some(v) = step.closest {
         let v = v.as_vec3();
         gizmos.line(Vec3::ZERO, v, palette::CLOSEST);
         gizmos.sphere(Isometry3d::from_translation(v), 0.08, palette::CLOSEST);
+    }
+    if let Some(epa) = &step.epa {
+        draw_epa_edges(epa, &mut gizmos);
     }
 }

@@ -122,7 +122,13 @@ fn trace_prints_the_understood_scenario_every_step_and_the_outcome() {
         "defaults are filled in"
     );
     let steps = doc["steps"].as_array().unwrap();
-    assert_eq!(steps.len() as u64, doc["iterations"].as_u64().unwrap());
+    let (gjk, epa) = (
+        doc["iterations"].as_u64().unwrap(),
+        doc["epa_iterations"].as_u64().unwrap(),
+    );
+    assert_eq!(steps.len() as u64, gjk + epa, "GJK's steps, then EPA's");
+    assert!(steps[gjk as usize..].iter().all(|s| s["epa"].is_object()));
+    assert!((doc["penetration"]["depth"].as_f64().unwrap() - 0.1).abs() < 1e-6);
     assert_eq!(steps[1]["feature"]["kind"], "edge");
     assert_eq!(doc["outcome"]["kind"], "intersecting");
     assert_eq!(doc["termination"]["kind"], "distance_below_tolerance");
