@@ -6,6 +6,7 @@ use crate::palette;
 use crate::playback::LabSet;
 use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -156,8 +157,9 @@ fn spawn_cameras(
                 },
                 ..default()
             },
-            // Cheap frames under a software renderer: no MSAA.
+            // Cheap frames under a software renderer: no MSAA, no tonemapping pass.
             Msaa::Off,
+            Tonemapping::None,
             view,
             start,
             start.transform(),

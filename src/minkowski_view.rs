@@ -69,8 +69,6 @@ fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<StandardMater
             base_color: palette::MINKOWSKI.with_alpha(0.32),
             alpha_mode: AlphaMode::Blend,
             perceptual_roughness: 0.9,
-            double_sided: true,
-            cull_mode: None,
             ..default()
         })),
         Transform::default(),

@@ -32,8 +32,6 @@ fn translucent(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle
         base_color: color,
         alpha_mode: AlphaMode::Blend,
         unlit: true,
-        double_sided: true,
-        cull_mode: None,
         ..default()
     })
 }
@@ -95,11 +93,16 @@ fn rebuild_solids(
         hull_mesh(&points.iter().map(|p| p.as_vec3()).collect::<Vec<_>>())
             .map_or_else(Handle::default, |m| meshes.add(m))
     } else if points.len() == 3 {
-        meshes.add(Triangle3d::new(
-            points[0].as_vec3(),
-            points[1].as_vec3(),
-            points[2].as_vec3(),
-        ))
+        // Both windings: faces are culled from behind, and a lone triangle has no inside.
+        let [a, b, c] = [0, 1, 2].map(|i| points[i].as_vec3().to_array());
+        meshes.add(
+            Mesh::new(
+                bevy::mesh::PrimitiveTopology::TriangleList,
+                bevy::asset::RenderAssetUsages::default(),
+            )
+            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, vec![a, b, c, a, c, b])
+            .with_inserted_indices(bevy::mesh::Indices::U32((0..6).collect())),
+        )
     } else {
         Handle::default()
     };
