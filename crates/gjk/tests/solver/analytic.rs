@@ -1,26 +1,8 @@
 //! Answers known in closed form, and the seed failure case.
 
-use super::common::Rng;
+use super::common::{Rng, at, cube};
 use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, SolverConfig, Termination};
 use glam::{DQuat, DVec3};
-
-fn at(shape: Shape, position: DVec3) -> BodySpec {
-    BodySpec {
-        shape,
-        position,
-        rotation: DQuat::IDENTITY,
-        margin: 0.0,
-    }
-}
-
-fn cube(half: f64, position: DVec3) -> BodySpec {
-    at(
-        Shape::Cuboid {
-            half_extents: DVec3::splat(half),
-        },
-        position,
-    )
-}
 
 fn distance(a: &BodySpec, b: &BodySpec) -> Outcome {
     gjk::solve(a, b, &SolverConfig::default()).outcome

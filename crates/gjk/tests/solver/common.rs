@@ -50,6 +50,26 @@ impl Rng {
     }
 }
 
+/// An unrotated, unrounded body at `position`.
+pub fn at(shape: Shape, position: DVec3) -> BodySpec {
+    BodySpec {
+        shape,
+        position,
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    }
+}
+
+/// An axis-aligned cube of half-size `half`.
+pub fn cube(half: f64, position: DVec3) -> BodySpec {
+    at(
+        Shape::Cuboid {
+            half_extents: DVec3::splat(half),
+        },
+        position,
+    )
+}
+
 pub const KINDS: [&str; 6] = [
     "sphere", "cuboid", "capsule", "cylinder", "cone", "polytope",
 ];

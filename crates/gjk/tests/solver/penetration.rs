@@ -1,27 +1,9 @@
 //! EPA: analytic depths, parry3d-f64's contact as oracle, and the push test that decides
 //! disagreements (moving B by depth·normal must just separate the bodies; a shorter push must not).
 
-use super::common::{KINDS, Rng, body, to_parry};
+use super::common::{KINDS, Rng, at, body, cube, to_parry};
 use gjk::{BodySpec, Outcome, Penetration, Shape, SolverConfig, Termination};
-use glam::{DQuat, DVec3};
-
-fn at(shape: Shape, position: DVec3) -> BodySpec {
-    BodySpec {
-        shape,
-        position,
-        rotation: DQuat::IDENTITY,
-        margin: 0.0,
-    }
-}
-
-fn cube(half: f64, position: DVec3) -> BodySpec {
-    at(
-        Shape::Cuboid {
-            half_extents: DVec3::splat(half),
-        },
-        position,
-    )
-}
+use glam::DVec3;
 
 fn penetration(a: &BodySpec, b: &BodySpec) -> Penetration {
     let f = gjk::solve(a, b, &SolverConfig::default());
