@@ -21,7 +21,7 @@ pub struct MinkowskiSettings {
 impl Default for MinkowskiSettings {
     fn default() -> Self {
         MinkowskiSettings {
-            samples: 1500,
+            samples: 600,
             show_cloud: false,
         }
     }
