@@ -181,6 +181,29 @@ impl<'s, R: Real> Epa<'s, R> {
         }
     }
 
+    /// A flat side of `A ⊖ B` is split into coplanar triangles, all at the same distance; the
+    /// foot of the perpendicular from the origin lies in only one of them. The contact points
+    /// are interpolated from that one (its weights are all non-negative), not extrapolated from
+    /// a neighbour.
+    fn contact_face(&self, closest: Face<R>) -> Face<R> {
+        let slack = tiny::<R>() * (R::ONE + closest.distance.abs());
+        let foot = closest.normal * closest.distance;
+        let inside = |f: &Face<R>| {
+            barycentric::<R>(foot, f.v.map(|i| self.vertices[i].point))
+                .iter()
+                .all(|&w| w >= -slack)
+        };
+        if inside(&closest) {
+            return closest;
+        }
+        self.faces
+            .iter()
+            .filter(|f| (f.distance - closest.distance).abs() <= slack * R::from_f64(1e3))
+            .find(|f| inside(f))
+            .copied()
+            .unwrap_or(closest)
+    }
+
     fn closest(&self) -> usize {
         let mut best = 0;
         for (i, f) in self.faces.iter().enumerate() {
@@ -310,6 +333,7 @@ impl<'s, R: Real> Epa<'s, R> {
                 Termination::EpaBudget { .. } => self.faces[self.closest()],
                 _ => face,
             };
+            let best = self.contact_face(best);
             let r = (penetration_from(&best, &self.vertices), t);
             self.finish = Some(r);
             r

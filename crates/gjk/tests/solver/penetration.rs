@@ -143,6 +143,16 @@ fn flat_difference_touches_with_zero_depth() {
     assert_eq!(f.penetration.unwrap().depth, 0.0);
 }
 
+/// Is `p` in the body (up to 1e-6)? A convex set holds p when no support plane has it outside.
+fn inside(body: &BodySpec, p: DVec3) -> bool {
+    let placed = gjk::Body::<f64>::new(&body.shape, body.pose(), body.margin);
+    let mut rng = Rng::new(99);
+    (0..64).all(|_| {
+        let d = rng.vec(-1.0, 1.0).normalize();
+        d.dot(p) <= d.dot(placed.support(d)) + 1e-6
+    })
+}
+
 fn moved(b: &BodySpec, by: DVec3) -> BodySpec {
     BodySpec {
         position: b.position + by,
@@ -191,6 +201,11 @@ fn agrees_with_parry_contact_on_random_intersecting_pairs() {
         assert!(
             ours.depth.is_finite() && ours.normal.is_finite(),
             "pair {tries}: {ours:?}"
+        );
+        // The contact points are interpolated on the closest face, so each lies in its body.
+        assert!(
+            inside(&a, ours.point_a) && inside(&b, ours.point_b),
+            "pair {tries}: contact points off the bodies: {ours:?}"
         );
         let theirs_normal = DVec3::new(contact.normal1.x, contact.normal1.y, contact.normal1.z);
         let depth_ok = (ours.depth - theirs_depth).abs() <= 1e-4 * theirs_depth;
