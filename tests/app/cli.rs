@@ -147,3 +147,25 @@ fn bad_arguments_are_named() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("WIDTHxHEIGHT"));
 }
+
+#[test]
+fn every_preset_answers_with_finite_numbers() {
+    let presets = gjk_lab::scenario_io::scenario_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios"),
+    );
+    assert!(presets.len() >= 5);
+    let out = bin().arg("query").args(&presets).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    for line in lines(&out.stdout) {
+        for key in ["distance", "depth"] {
+            if let Some(x) = line[key].as_f64() {
+                assert!(x.is_finite() && x >= 0.0, "{line}");
+            }
+        }
+        assert!(line["termination"].is_string(), "{line}");
+    }
+}

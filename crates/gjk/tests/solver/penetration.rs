@@ -249,3 +249,43 @@ fn agrees_with_parry_contact_on_random_intersecting_pairs() {
     // The skips must stay rare, or the comparison would be hollow.
     assert!(not_unique * 20 < compared, "{not_unique}");
 }
+
+/// Near-touching pairs: B placed at GJK's distance from A, then nudged by ±1e-9 along the
+/// closest-point direction. Whatever GJK decides, EPA (when it runs) ends without NaN.
+#[test]
+fn epa_ends_cleanly_on_near_touching_pairs() {
+    let mut rng = Rng::new(17);
+    let mut ran_epa = 0;
+    for i in 0..2000 {
+        let (ka, kb) = (rng.pick(6), rng.pick(6));
+        let a = body(&mut rng, KINDS[ka]);
+        let b = body(&mut rng, KINDS[kb]);
+        let Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } = gjk::solve(&a, &b, &SolverConfig::default()).outcome
+        else {
+            continue;
+        };
+        let towards_a = (point_a - point_b).normalize();
+        let nudge = if i % 2 == 0 { 1e-9 } else { -1e-9 };
+        let touching = moved(&b, towards_a * (distance + nudge));
+        let f = gjk::solve(&a, &touching, &SolverConfig::default());
+        if let Some(p) = f.penetration {
+            ran_epa += 1;
+            assert!(
+                p.depth.is_finite() && p.depth < 1e-6 && p.normal.is_finite(),
+                "pair {i}: {f:?}"
+            );
+            assert!(
+                p.point_a.is_finite() && p.point_b.is_finite(),
+                "pair {i}: {f:?}"
+            );
+        }
+    }
+    assert!(
+        ran_epa > 200,
+        "only {ran_epa} near-touching pairs reached EPA"
+    );
+}
