@@ -7,13 +7,17 @@ use crate::minkowski_view::MinkowskiSettings;
 use crate::palette;
 use crate::playback::{Lab, Playback, PlaybackCommand};
 use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
-use crate::scene::{Which, euler_degrees, from_euler_degrees};
+use crate::scene::Which;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
-use gjk::{Algorithm, Outcome, Precision, Shape};
+use gjk::Outcome;
 use glam::DVec3;
+
+mod settings;
+
+use settings::{body_ui, solver_ui};
 
 /// The egui systems (panel and overlays), so they can be ordered and timed together.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -320,226 +324,6 @@ fn plot_ui(ui: &mut egui::Ui, playback: &Playback) {
             );
             plot.vline(VLine::new("step", playback.step as f64).color(Color32::GRAY));
         });
-}
-
-/// A tolerance edited on a log scale, or typed.
-fn tolerance_ui(ui: &mut egui::Ui, label: &str, value: &mut Option<f64>, default: f64) -> bool {
-    let mut x = value.unwrap_or(default);
-    let mut exponent = x.max(1e-16).log10();
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        ui.label(label);
-        if ui
-            .add(
-                egui::Slider::new(&mut exponent, -16.0..=-1.0)
-                    .text("log₁₀")
-                    .fixed_decimals(1),
-            )
-            .changed()
-        {
-            x = 10f64.powf(exponent);
-            changed = true;
-        }
-        if ui
-            .add(
-                egui::DragValue::new(&mut x)
-                    .range(0.0..=1.0)
-                    .custom_formatter(|v, _| format!("{v:.1e}")),
-            )
-            .changed()
-        {
-            changed = true;
-        }
-    });
-    if changed {
-        *value = Some(x);
-    }
-    changed
-}
-
-fn solver_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>) {
-    let mut solver = lab.scenario.solver;
-    let defaults = solver.config();
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        ui.label("Algorithm");
-        changed |= ui
-            .radio_value(&mut solver.algorithm, Algorithm::Distance, "distance")
-            .changed();
-        changed |= ui
-            .radio_value(&mut solver.algorithm, Algorithm::Boolean, "boolean")
-            .changed();
-    });
-    ui.horizontal(|ui| {
-        ui.label("Precision");
-        changed |= ui
-            .radio_value(&mut solver.precision, Precision::F64, "f64")
-            .changed();
-        changed |= ui
-            .radio_value(&mut solver.precision, Precision::F32, "f32")
-            .changed();
-    });
-    changed |= tolerance_ui(
-        ui,
-        "abs tol",
-        &mut solver.abs_tolerance,
-        defaults.abs_tolerance,
-    );
-    changed |= tolerance_ui(
-        ui,
-        "rel tol",
-        &mut solver.rel_tolerance,
-        defaults.rel_tolerance,
-    );
-    let mut cap = solver.max_iterations.unwrap_or(defaults.max_iterations);
-    ui.horizontal(|ui| {
-        ui.label("max iterations");
-        if ui
-            .add(egui::DragValue::new(&mut cap).range(1..=10_000))
-            .changed()
-        {
-            solver.max_iterations = Some(cap);
-            changed = true;
-        }
-    });
-    let mut auto = solver.initial_direction.is_none();
-    ui.horizontal(|ui| {
-        ui.label("first direction");
-        if ui.checkbox(&mut auto, "auto (A to B)").changed() {
-            solver.initial_direction = if auto { None } else { Some(DVec3::X) };
-            changed = true;
-        }
-        if let Some(d) = &mut solver.initial_direction {
-            changed |= vec_ui(ui, d, 0.05);
-            if d.length_squared() == 0.0 {
-                *d = DVec3::X;
-            }
-        }
-    });
-    if changed {
-        lab.scenario.solver = solver;
-    }
-}
-
-fn vec_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {
-    let mut changed = false;
-    for c in [&mut v.x, &mut v.y, &mut v.z] {
-        changed |= ui
-            .add(egui::DragValue::new(c).speed(speed).max_decimals(3))
-            .changed();
-    }
-    changed
-}
-
-const KINDS: [&str; 6] = [
-    "sphere", "cuboid", "capsule", "cylinder", "cone", "polytope",
-];
-
-/// A default shape of a kind, sized like the one it replaces.
-fn shape_of_kind(kind: &str, size: f64) -> Shape {
-    match kind {
-        "sphere" => Shape::Sphere { radius: size },
-        "cuboid" => Shape::Cuboid {
-            half_extents: DVec3::splat(size),
-        },
-        "capsule" => Shape::Capsule {
-            half_height: size,
-            radius: size * 0.5,
-        },
-        "cylinder" => Shape::Cylinder {
-            half_height: size,
-            radius: size * 0.7,
-        },
-        "cone" => Shape::Cone {
-            half_height: size,
-            radius: size * 0.8,
-        },
-        _ => Shape::Polytope {
-            vertices: vec![
-                DVec3::new(size, 0.0, 0.0),
-                DVec3::new(-size, 0.0, size),
-                DVec3::new(-size, 0.0, -size),
-                DVec3::new(0.0, size * 1.5, 0.0),
-            ],
-        },
-    }
-}
-
-fn length_ui(ui: &mut egui::Ui, label: &str, x: &mut f64) -> bool {
-    ui.horizontal(|ui| {
-        ui.label(label);
-        ui.add(
-            egui::DragValue::new(x)
-                .speed(0.01)
-                .range(0.0..=100.0)
-                .max_decimals(3),
-        )
-        .changed()
-    })
-    .inner
-}
-
-fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
-    let mut body = which.body(lab).clone();
-    let mut changed = false;
-    let mut kind = body.shape.kind_name();
-    egui::ComboBox::from_id_salt(("kind", which as u8))
-        .selected_text(kind)
-        .show_ui(ui, |ui| {
-            for k in KINDS {
-                changed |= ui.selectable_value(&mut kind, k, k).changed();
-            }
-        });
-    if changed {
-        body.shape = shape_of_kind(kind, 0.5);
-    }
-    match &mut body.shape {
-        Shape::Sphere { radius } => changed |= length_ui(ui, "radius", radius),
-        Shape::Cuboid { half_extents } => {
-            ui.horizontal(|ui| {
-                ui.label("half extents");
-                changed |= vec_ui(ui, half_extents, 0.01);
-            });
-            *half_extents = half_extents.abs();
-        }
-        Shape::Capsule {
-            half_height,
-            radius,
-        }
-        | Shape::Cylinder {
-            half_height,
-            radius,
-        }
-        | Shape::Cone {
-            half_height,
-            radius,
-        } => {
-            changed |= length_ui(ui, "half height", half_height);
-            changed |= length_ui(ui, "radius", radius);
-        }
-        Shape::Polytope { vertices } => {
-            ui.label(format!(
-                "{} vertices (edit them in the scenario file)",
-                vertices.len()
-            ));
-        }
-    }
-    ui.horizontal(|ui| {
-        ui.label("position");
-        changed |= vec_ui(ui, &mut body.position, 0.01);
-    });
-    let mut euler = euler_degrees(body.rotation);
-    ui.horizontal(|ui| {
-        ui.label("rotation °");
-        if vec_ui(ui, &mut euler, 0.5) {
-            body.rotation = from_euler_degrees(euler);
-            changed = true;
-        }
-    });
-    changed |= length_ui(ui, "margin", &mut body.margin);
-    if changed {
-        *which.body_mut(lab) = body;
-    }
 }
 
 fn view_ui(ui: &mut egui::Ui, layout: &mut ViewLayout, minkowski: &mut MinkowskiSettings) {
