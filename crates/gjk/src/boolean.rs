@@ -15,9 +15,9 @@ use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, feature_name, fmt_num, letter, record_vertex};
+use crate::stepper::Steppable;
 use crate::trace::{
-    Feature, FeatureKind, Finish, NoTrace, Observer, Outcome, Quantities, Recorder, Step,
-    Termination,
+    Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
 };
 use crate::voronoi::{region_half_spaces, shape_measure};
 
@@ -67,106 +67,8 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
         &self.simplex
     }
 
-    pub fn finish(&self) -> Option<Finish> {
-        self.finish
-    }
-
-    /// Runs one iteration and returns its record, or `None` if the run had already ended.
-    pub fn step(&mut self) -> Option<Step> {
-        let mut one = Recorder::default();
-        self.advance(&mut one);
-        one.steps.pop()
-    }
-
-    pub fn run(mut self) -> Finish {
-        self.run_traced(&mut NoTrace)
-    }
-
-    pub fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Finish {
-        loop {
-            if let Some(f) = self.advance(observer) {
-                return f;
-            }
-        }
-    }
-
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
-        if self.finish.is_some() {
-            return None;
-        }
-        self.iteration += 1;
-        let d = self.direction;
-        let w = self.cso.support(d);
-        let dot = w.point.dot(d);
-        let before = self.simplex;
-        let q = Quantities {
-            support_dot_direction: Some(dot.to_f64()),
-            ..Quantities::default()
-        };
-
-        // The early out: the supporting plane at w, normal to d, has the origin strictly beyond it.
-        if !before.is_empty() && dot < R::ZERO {
-            let t = Termination::NotPastOrigin { dot: dot.to_f64() };
-            let f = self.end(Outcome::Disjoint, t);
-            if O::ENABLED {
-                observer.on_step(self.record(d, w, &before, None, q, Some(t)));
-            }
-            return Some(f);
-        }
-
-        let mut candidate = before;
-        candidate.push(w);
-        let case = evolve::<R>(&candidate.points()[..candidate.len()]);
-        self.simplex = candidate.select(&case.keep);
-        self.direction = case.direction;
-
-        let termination = if case.enclosed {
-            Some(Termination::IntersectionFound {
-                iteration: self.iteration,
-            })
-        } else if let Some((size, measure)) = case.flat {
-            Some(Termination::DegenerateSimplex {
-                size,
-                measure: measure.to_f64(),
-            })
-        } else if case.direction.length_squared().sqrt() <= tolerance::<R>() * case.scale {
-            Some(Termination::ZeroDirection {
-                iteration: self.iteration,
-            })
-        } else if self.iteration >= self.max_iterations {
-            Some(Termination::MaxIterations {
-                iterations: self.iteration,
-                v_norm: None,
-            })
-        } else {
-            None
-        };
-        let finish = termination.map(|t| {
-            let outcome = match t {
-                // A zero direction means the origin lies on the kept feature, hence in A ⊖ B.
-                Termination::IntersectionFound { .. } | Termination::ZeroDirection { .. } => {
-                    Outcome::Intersecting
-                }
-                _ => Outcome::Undecided,
-            };
-            self.end(outcome, t)
-        });
-        if O::ENABLED {
-            let step = self.record(d, w, &before, Some((&candidate, &case)), q, termination);
-            observer.on_step(step);
-        }
-        finish
-    }
-
     fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
-        let f = Finish {
-            outcome,
-            termination,
-            iterations: self.iteration,
-            penetration: None,
-            epa_termination: None,
-            epa_iterations: 0,
-        };
+        let f = Finish::gjk(outcome, termination, self.iteration);
         self.finish = Some(f);
         f
     }
@@ -241,6 +143,80 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
             termination,
             epa: None,
         }
+    }
+}
+
+impl<R: Real> Steppable for BooleanGjk<'_, R> {
+    fn finish(&self) -> Option<Finish> {
+        self.finish
+    }
+
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
+        if self.finish.is_some() {
+            return None;
+        }
+        self.iteration += 1;
+        let d = self.direction;
+        let w = self.cso.support(d);
+        let dot = w.point.dot(d);
+        let before = self.simplex;
+        let q = Quantities {
+            support_dot_direction: Some(dot.to_f64()),
+            ..Quantities::default()
+        };
+
+        // The early out: the supporting plane at w, normal to d, has the origin strictly beyond it.
+        if !before.is_empty() && dot < R::ZERO {
+            let t = Termination::NotPastOrigin { dot: dot.to_f64() };
+            let f = self.end(Outcome::Disjoint, t);
+            if O::ENABLED {
+                observer.on_step(self.record(d, w, &before, None, q, Some(t)));
+            }
+            return Some(f);
+        }
+
+        let mut candidate = before;
+        candidate.push(w);
+        let case = evolve::<R>(&candidate.points()[..candidate.len()]);
+        self.simplex = candidate.select(&case.keep);
+        self.direction = case.direction;
+
+        let termination = if case.enclosed {
+            Some(Termination::IntersectionFound {
+                iteration: self.iteration,
+            })
+        } else if let Some((size, measure)) = case.flat {
+            Some(Termination::DegenerateSimplex {
+                size,
+                measure: measure.to_f64(),
+            })
+        } else if case.direction.length_squared().sqrt() <= tolerance::<R>() * case.scale {
+            Some(Termination::ZeroDirection {
+                iteration: self.iteration,
+            })
+        } else if self.iteration >= self.max_iterations {
+            Some(Termination::MaxIterations {
+                iterations: self.iteration,
+                v_norm: None,
+            })
+        } else {
+            None
+        };
+        let finish = termination.map(|t| {
+            let outcome = match t {
+                // A zero direction means the origin lies on the kept feature, hence in A ⊖ B.
+                Termination::IntersectionFound { .. } | Termination::ZeroDirection { .. } => {
+                    Outcome::Intersecting
+                }
+                _ => Outcome::Undecided,
+            };
+            self.end(outcome, t)
+        });
+        if O::ENABLED {
+            let step = self.record(d, w, &before, Some((&candidate, &case)), q, termination);
+            observer.on_step(step);
+        }
+        finish
     }
 }
 

@@ -19,9 +19,9 @@ use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, dropped_phrase, feature_name, fmt_vec, letter, record_vertex};
+use crate::stepper::Steppable;
 use crate::trace::{
-    Feature, FeatureKind, Finish, NoTrace, Observer, Outcome, Quantities, Recorder, Step,
-    Termination,
+    Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
 };
 use crate::voronoi::{Reduction, closest_feature, region_half_spaces};
 
@@ -63,32 +63,6 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
         &self.simplex
     }
 
-    /// The result, once a step has ended the run.
-    pub fn finish(&self) -> Option<Finish> {
-        self.finish
-    }
-
-    /// Runs one iteration and returns its record, or `None` if the run had already ended.
-    pub fn step(&mut self) -> Option<Step> {
-        let mut one = Recorder::default();
-        self.advance(&mut one);
-        one.steps.pop()
-    }
-
-    /// Runs to the end without recording.
-    pub fn run(mut self) -> Finish {
-        self.run_traced(&mut NoTrace)
-    }
-
-    /// Runs to the end, handing every step to `observer`.
-    pub fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Finish {
-        loop {
-            if let Some(f) = self.advance(observer) {
-                return f;
-            }
-        }
-    }
-
     fn separated(&self) -> Outcome {
         let (a, b) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
         Outcome::Separated {
@@ -99,19 +73,72 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
     }
 
     fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
-        let f = Finish {
-            outcome,
-            termination,
-            iterations: self.iteration,
-            penetration: None,
-            epa_termination: None,
-            epa_iterations: 0,
-        };
+        let f = Finish::gjk(outcome, termination, self.iteration);
         self.finish = Some(f);
         f
     }
 
-    /// One iteration. Returns the finish when this iteration ended the run.
+    /// Builds the record of the iteration that just ran (only when someone is watching).
+    fn record(
+        &self,
+        d: R::V,
+        w: CsoPoint<R>,
+        before: &Simplex<R>,
+        reduced: Option<(&Simplex<R>, &Reduction<R>)>,
+        quantities: Quantities,
+        termination: Option<Termination>,
+    ) -> Step {
+        let feature = reduced.map(|(candidate, r)| {
+            let vertices: Vec<usize> = (0..candidate.len())
+                .filter(|i| r.mask & (1 << i) != 0)
+                .collect();
+            let points: Vec<_> = candidate
+                .vertices()
+                .iter()
+                .map(|p| p.point.to_f64())
+                .collect();
+            Feature {
+                kind: FeatureKind::from_vertex_count(vertices.len()),
+                region: region_half_spaces(&points, r.mask),
+                vertices,
+                by_fallback: r.by_fallback,
+            }
+        });
+        let explanation = explain(
+            self.iteration,
+            d.to_f64(),
+            before.len(),
+            feature.as_ref(),
+            termination,
+        );
+        let done = self.finish.is_some();
+        Step {
+            iteration: self.iteration,
+            direction: d.to_f64(),
+            support: record_vertex(&w),
+            simplex_before: before.record(),
+            candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
+            simplex_after: self.simplex.record(),
+            feature,
+            closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
+            weights: self.weights[..self.simplex.len()]
+                .iter()
+                .map(|w| w.to_f64())
+                .collect(),
+            next_direction: (!done).then(|| self.direction.to_f64()),
+            quantities,
+            explanation,
+            termination,
+            epa: None,
+        }
+    }
+}
+
+impl<R: Real> Steppable for DistanceGjk<'_, R> {
+    fn finish(&self) -> Option<Finish> {
+        self.finish
+    }
+
     fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
         if self.finish.is_some() {
             return None;
@@ -229,61 +256,6 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             observer.on_step(step);
         }
         finish
-    }
-
-    /// Builds the record of the iteration that just ran (only when someone is watching).
-    fn record(
-        &self,
-        d: R::V,
-        w: CsoPoint<R>,
-        before: &Simplex<R>,
-        reduced: Option<(&Simplex<R>, &Reduction<R>)>,
-        quantities: Quantities,
-        termination: Option<Termination>,
-    ) -> Step {
-        let feature = reduced.map(|(candidate, r)| {
-            let vertices: Vec<usize> = (0..candidate.len())
-                .filter(|i| r.mask & (1 << i) != 0)
-                .collect();
-            let points: Vec<_> = candidate
-                .vertices()
-                .iter()
-                .map(|p| p.point.to_f64())
-                .collect();
-            Feature {
-                kind: FeatureKind::from_vertex_count(vertices.len()),
-                region: region_half_spaces(&points, r.mask),
-                vertices,
-                by_fallback: r.by_fallback,
-            }
-        });
-        let explanation = explain(
-            self.iteration,
-            d.to_f64(),
-            before.len(),
-            feature.as_ref(),
-            termination,
-        );
-        let done = self.finish.is_some();
-        Step {
-            iteration: self.iteration,
-            direction: d.to_f64(),
-            support: record_vertex(&w),
-            simplex_before: before.record(),
-            candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
-            simplex_after: self.simplex.record(),
-            feature,
-            closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
-            weights: self.weights[..self.simplex.len()]
-                .iter()
-                .map(|w| w.to_f64())
-                .collect(),
-            next_direction: (!done).then(|| self.direction.to_f64()),
-            quantities,
-            explanation,
-            termination,
-            epa: None,
-        }
     }
 }
 

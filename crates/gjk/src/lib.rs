@@ -21,6 +21,7 @@ pub mod real;
 pub mod scenario;
 pub mod shape;
 pub mod simplex;
+pub mod stepper;
 pub mod trace;
 pub mod voronoi;
 
@@ -32,6 +33,7 @@ pub use epa::Epa;
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Body, Pose, Shape};
+pub use stepper::Steppable;
 pub use trace::{
     EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Penetration,
     Quantities, Recorder, SimplexVertex, Step, Termination,

@@ -260,6 +260,20 @@ pub struct Finish {
     pub epa_iterations: u32,
 }
 
+impl Finish {
+    /// The end of a GJK run, before any EPA.
+    pub fn gjk(outcome: Outcome, termination: Termination, iterations: u32) -> Self {
+        Finish {
+            outcome,
+            termination,
+            iterations,
+            penetration: None,
+            epa_termination: None,
+            epa_iterations: 0,
+        }
+    }
+}
+
 /// Receives step records. The solvers build a record only when `ENABLED` is true, so the
 /// [`NoTrace`] observer costs nothing: the branch is a constant and the code is removed.
 pub trait Observer {

@@ -251,3 +251,42 @@ fn step_records_are_consistent() {
         );
     }
 }
+
+/// The state machines step one iteration at a time: the records match a whole traced run, and
+/// asking a finished run again returns its answer instead of stepping on.
+#[test]
+fn stepping_by_hand_matches_the_traced_run() {
+    use gjk::{Body, BooleanGjk, DistanceGjk, MinkowskiDifference, Steppable};
+    let a = super::common::body(&mut Rng::new(4), "polytope");
+    let b = super::common::body(&mut Rng::new(5), "capsule");
+    for algorithm in [Algorithm::Distance, Algorithm::Boolean] {
+        let config = SolverConfig::default_for(algorithm, Precision::F64);
+        let whole = gjk::trace(&a, &b, &config);
+        let (ba, bb) = (
+            Body::<f64>::new(&a.shape, a.pose(), a.margin),
+            Body::<f64>::new(&b.shape, b.pose(), b.margin),
+        );
+        let cso = MinkowskiDifference::new(&ba, &bb);
+        let mut by_hand = Vec::new();
+        let finish = match algorithm {
+            Algorithm::Distance => {
+                let mut gjk = DistanceGjk::new(cso, &config);
+                while let Some(s) = gjk.step() {
+                    by_hand.push(s);
+                }
+                assert_eq!(gjk.run_traced(&mut gjk::NoTrace), gjk.finish().unwrap());
+                gjk.finish().unwrap()
+            }
+            Algorithm::Boolean => {
+                let mut gjk = BooleanGjk::new(cso, &config);
+                while let Some(s) = gjk.step() {
+                    by_hand.push(s);
+                }
+                assert_eq!(gjk.run_traced(&mut gjk::NoTrace), gjk.finish().unwrap());
+                gjk.finish().unwrap()
+            }
+        };
+        assert_eq!(by_hand, whole.steps[..whole.finish.iterations as usize]);
+        assert_eq!(finish.termination, whole.finish.termination);
+    }
+}
