@@ -44,8 +44,6 @@ pub fn local_shape_points(body: &BodySpec, samples: usize) -> Vec<Vec3> {
 /// Points of A ⊖ B whose hull is the difference: every pairwise difference for two plain
 /// polytopes of modest size (exact), support points along `samples` directions otherwise.
 pub fn minkowski_points(a: &BodySpec, b: &BodySpec, samples: usize) -> Vec<Vec3> {
-    let body_a = Body::<f64>::new(&a.shape, a.pose(), a.margin);
-    let body_b = Body::<f64>::new(&b.shape, b.pose(), b.margin);
     if let (Shape::Polytope { vertices: va }, Shape::Polytope { vertices: vb }) =
         (&a.shape, &b.shape)
         && a.margin == 0.0
@@ -61,6 +59,8 @@ pub fn minkowski_points(a: &BodySpec, b: &BodySpec, samples: usize) -> Vec<Vec3>
             .flat_map(|p| wb.iter().map(move |q| (*p - *q).as_vec3()))
             .collect();
     }
+    let body_a = Body::<f64>::new(&a.shape, a.pose(), a.margin);
+    let body_b = Body::<f64>::new(&b.shape, b.pose(), b.margin);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
     sphere_directions(samples)
         .into_iter()

@@ -33,8 +33,12 @@ pub struct Playback {
     pub playing: bool,
     /// Steps per second while playing.
     pub speed: f32,
-    since_last: f32,
 }
+
+/// Time since the last played step. Kept out of [`Playback`] so that ticking it does not mark
+/// the playback as changed (which rebuilds the step's meshes) on frames where no step moves.
+#[derive(Resource, Debug, Default)]
+struct PlayClock(f32);
 
 impl Playback {
     pub fn new(trace: Trace) -> Self {
@@ -43,7 +47,6 @@ impl Playback {
             step: 0,
             playing: false,
             speed: 1.5,
-            since_last: 0.0,
         }
     }
 
@@ -86,6 +89,7 @@ pub(super) fn plugin(app: &mut App) {
         (LabSet::Input, LabSet::Solve, LabSet::Visualise).chain(),
     )
     .add_message::<PlaybackCommand>()
+    .init_resource::<PlayClock>()
     .add_systems(
         Update,
         (rerun_on_change, apply_commands, play)
@@ -150,20 +154,20 @@ fn apply_commands(mut commands: MessageReader<PlaybackCommand>, mut playback: Re
     }
 }
 
-fn play(time: Res<Time>, mut playback: ResMut<Playback>) {
+fn play(time: Res<Time>, mut clock: ResMut<PlayClock>, mut playback: ResMut<Playback>) {
     if !playback.playing {
         return;
     }
-    playback.since_last += time.delta_secs();
+    clock.0 += time.delta_secs();
     let period = 1.0 / playback.speed.max(0.05);
-    while playback.since_last >= period {
-        playback.since_last -= period;
+    while clock.0 >= period {
+        clock.0 -= period;
         if playback.step < playback.end() {
             playback.step += 1;
         }
     }
     if playback.step == playback.end() {
         playback.playing = false;
-        playback.since_last = 0.0;
+        clock.0 = 0.0;
     }
 }

@@ -156,14 +156,14 @@ fn drag_shape(
     }
 }
 
-fn body_corner(lab: &Lab) -> f32 {
+fn ground_height(lab: &Lab) -> f32 {
     // The ground sits a little below the lowest of the two bodies' centres.
     (lab.scenario.a.position.y.min(lab.scenario.b.position.y) - 1.5) as f32
 }
 
 /// Ground grid, axes, witness points of the simplex on both shapes, the closest-point segment.
 fn draw_world(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<WorldGizmos>) {
-    let ground = body_corner(&lab);
+    let ground = ground_height(&lab);
     gizmos.grid(
         Isometry3d::new(
             Vec3::new(0.0, ground, 0.0),
