@@ -14,6 +14,8 @@
 //!
 //! Each iteration is a [`Step`] with an [`EpaRecord`], appended to the GJK trace.
 
+mod grow;
+
 use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
@@ -21,6 +23,7 @@ use crate::simplex::{Simplex, fmt_num, record_vertex};
 use crate::trace::{
     EpaRecord, Observer, Penetration, Quantities, SimplexVertex, Step, Termination,
 };
+use grow::{flat_normal, grow_tetrahedron};
 
 /// A triangle of the polytope, wound counter-clockwise seen from outside.
 #[derive(Debug, Clone, Copy)]
@@ -418,120 +421,4 @@ fn explain(
         )),
     }
     s
-}
-
-/// A unit normal of a flat point set (the largest cross product of its edges), or +Y.
-fn flat_normal<R: Real>(pts: &[R::V]) -> R::V {
-    let mut best = R::V::ZERO;
-    for i in 0..pts.len() {
-        for j in 0..pts.len() {
-            for k in 0..pts.len() {
-                let n = (pts[j] - pts[i]).cross(pts[k] - pts[i]);
-                if n.length_squared() > best.length_squared() {
-                    best = n;
-                }
-            }
-        }
-    }
-    let len = best.length_squared().sqrt();
-    if len > R::ZERO {
-        best / len
-    } else {
-        R::V::new(R::ZERO, R::ONE, R::ZERO)
-    }
-}
-
-/// Grows GJK's simplex (1–4 points around the origin) into a tetrahedron with volume, by
-/// asking for support points in directions the simplex does not span yet. `Err` carries the
-/// shape measure when `A ⊖ B` turns out flat.
-fn grow_tetrahedron<R: Real>(
-    cso: &MinkowskiDifference<'_, R>,
-    start: &[CsoPoint<R>],
-) -> Result<[CsoPoint<R>; 4], R> {
-    let mut pts: Vec<CsoPoint<R>> = Vec::with_capacity(4);
-    let scale = start
-        .iter()
-        .map(|p| p.point.length_squared())
-        .fold(R::ONE, |a, b| if b > a { b } else { a })
-        .sqrt();
-    let eps = tiny::<R>() * scale;
-    for p in start {
-        if pts
-            .iter()
-            .all(|q| (q.point - p.point).length_squared() > eps * eps)
-        {
-            pts.push(*p);
-        }
-    }
-    // A flat or thin tetrahedron from GJK: keep its best triangle and grow from there.
-    if pts.len() == 4 && volume_measure::<R>(&pts) <= tiny::<R>() {
-        pts.truncate(3);
-    }
-    let axes = [
-        R::V::new(R::ONE, R::ZERO, R::ZERO),
-        R::V::new(R::ZERO, R::ONE, R::ZERO),
-        R::V::new(R::ZERO, R::ZERO, R::ONE),
-    ];
-    if pts.len() == 1 {
-        let p0 = pts[0].point;
-        let found = axes
-            .iter()
-            .flat_map(|&a| [a, -a])
-            .map(|d| cso.support(d))
-            .max_by(|x, y| {
-                let dx = (x.point - p0).length_squared();
-                let dy = (y.point - p0).length_squared();
-                dx.partial_cmp(&dy).unwrap_or(std::cmp::Ordering::Equal)
-            });
-        match found {
-            Some(w) if (w.point - p0).length_squared() > eps * eps => pts.push(w),
-            _ => return Err(R::ZERO),
-        }
-    }
-    if pts.len() == 2 {
-        let axis = pts[1].point - pts[0].point;
-        // The coordinate axis least aligned with the segment gives a perpendicular.
-        let pick = axes
-            .iter()
-            .copied()
-            .min_by(|x, y| {
-                let ax = x.dot(axis).abs();
-                let ay = y.dot(axis).abs();
-                ax.partial_cmp(&ay).unwrap_or(std::cmp::Ordering::Equal)
-            })
-            .unwrap_or(axes[0]);
-        let u = axis.cross(pick);
-        let v = axis.cross(u);
-        let mut best: Option<(R, CsoPoint<R>)> = None;
-        for d in [u, -u, v, -v, u + v, -u - v] {
-            let w = cso.support(d);
-            let off = axis.cross(w.point - pts[0].point).length_squared();
-            if best.as_ref().is_none_or(|(b, _)| off > *b) {
-                best = Some((off, w));
-            }
-        }
-        match best {
-            Some((off, w)) if off.sqrt() > eps * axis.length_squared().sqrt() => pts.push(w),
-            _ => return Err(R::ZERO),
-        }
-    }
-    if pts.len() == 3 {
-        let n = (pts[1].point - pts[0].point).cross(pts[2].point - pts[0].point);
-        let up = cso.support(n);
-        let down = cso.support(-n);
-        let h_up = n.dot(up.point - pts[0].point).abs();
-        let h_down = n.dot(down.point - pts[0].point).abs();
-        let w = if h_up >= h_down { up } else { down };
-        pts.push(w);
-        let measure = volume_measure::<R>(&pts);
-        if measure <= tiny::<R>() {
-            return Err(measure);
-        }
-    }
-    Ok([pts[0], pts[1], pts[2], pts[3]])
-}
-
-/// `|det| / (|ab| |ac| |ad|)`: 0 for a flat tetrahedron.
-fn volume_measure<R: Real>(p: &[CsoPoint<R>]) -> R {
-    crate::voronoi::shape_measure::<R>(&[p[0].point, p[1].point, p[2].point, p[3].point])
 }
