@@ -29,6 +29,11 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Run each scenario and compare it with its `expect` section; exit 1 if a promise is broken.
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
     /// Print a whole run as one JSON document: the scenario as understood, every step, the outcome.
     Trace { file: PathBuf },
     /// Open the real renderer on a scenario at a step, save a screenshot of the window and exit.
@@ -251,4 +256,41 @@ pub fn trace(file: &Path) -> i32 {
             1
         }
     }
+}
+
+/// `gjk-lab check`: one line per file, then one per broken promise; returns the exit code.
+pub fn check(files: &[PathBuf]) -> i32 {
+    let mut failed = 0;
+    for file in files {
+        let label = file.display();
+        let scenario = match Scenario::load(file) {
+            Ok(s) => s,
+            Err(e) => {
+                println!("ERROR {e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let Some(expect) = &scenario.expect else {
+            println!("ERROR {label}: no `expect` section, nothing to check");
+            failed += 1;
+            continue;
+        };
+        let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
+        let checks = expect.check(&t);
+        let broken: Vec<_> = checks.iter().filter(|c| !c.passed).collect();
+        if broken.is_empty() {
+            println!("ok    {label} ({} promises kept)", checks.len());
+        } else {
+            failed += 1;
+            println!("FAIL  {label}");
+            for c in broken {
+                println!(
+                    "      {}: expected {}, got {}",
+                    c.what, c.expected, c.actual
+                );
+            }
+        }
+    }
+    if failed == 0 { 0 } else { 1 }
 }

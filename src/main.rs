@@ -24,6 +24,7 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Some(Command::Query { files }) => cli::query(&files),
+        Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Trace { file }) => cli::trace(&file),
         Some(Command::Render {
             file,

@@ -5,7 +5,9 @@
 //! [`SolverConfig::default_for`]. Bad input is rejected with the field and the reason.
 
 use crate::config::{Algorithm, Precision, SolverConfig};
+use crate::expect::Expectation;
 use crate::shape::{Pose, Shape};
+use crate::trace::Termination;
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -23,6 +25,9 @@ pub struct Scenario {
     pub b: BodySpec,
     #[serde(default)]
     pub solver: SolverSpec,
+    /// What the run is known to do (gallery cases): checked by `gjk-lab check` and the tests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Expectation>,
 }
 
 /// One body: a shape, where it is, and its rounding margin.
@@ -177,6 +182,7 @@ impl Scenario {
             a,
             b,
             solver: SolverSpec::default(),
+            expect: None,
         }
     }
 
@@ -283,6 +289,17 @@ impl Scenario {
                     "must not be the zero vector",
                 ));
             }
+        }
+        if let Some(expect) = &self.expect
+            && let Some((field, name)) = expect.unknown_names().first()
+        {
+            return Err(invalid(
+                format!("expect.{field}"),
+                format!(
+                    "\"{name}\" is not a termination; use one of {}",
+                    Termination::NAMES.join(", ")
+                ),
+            ));
         }
         Ok(self)
     }

@@ -187,6 +187,23 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every kind's name, in declaration order.
+    pub const NAMES: [&'static str; 13] = [
+        "intersection_found",
+        "gap_below_tolerance",
+        "distance_below_tolerance",
+        "repeated_support",
+        "not_decreasing",
+        "degenerate_simplex",
+        "zero_direction",
+        "not_past_origin",
+        "max_iterations",
+        "epa_converged",
+        "epa_no_progress",
+        "epa_flat",
+        "epa_budget",
+    ];
+
     /// The snake_case name used in JSON output.
     pub fn name(&self) -> &'static str {
         match self {

@@ -138,3 +138,24 @@ fn files_pick_their_format_by_extension_and_save_atomically() {
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_expectation_must_name_a_real_termination() {
+    let text = r#"{"a": {"shape": {"type": "sphere", "radius": 1}},
+                   "b": {"shape": {"type": "sphere", "radius": 1}, "position": [3, 0, 0]},
+                   "expect": {"termination": "gap_small"}}"#;
+    let e = error_of(text);
+    assert!(
+        e.contains("expect.termination") && e.contains("gap_below_tolerance"),
+        "{e}"
+    );
+    let ok = text.replace("gap_small", "gap_below_tolerance");
+    let s = Scenario::parse(&ok, Format::Json).expect("parses");
+    let checks = s
+        .expect
+        .as_ref()
+        .unwrap()
+        .check(&gjk::trace(&s.a, &s.b, &s.config()));
+    assert_eq!(checks.len(), 1);
+    assert!(checks[0].passed, "{checks:?}");
+}

@@ -1,0 +1,190 @@
+//! What a scenario promises about its own run.
+//!
+//! A failure case is only useful if it keeps failing the way its notes say. A scenario may carry
+//! an `expect` section — the outcome, the termination, the step it happens at, a distance or a
+//! depth within a bound — and [`Expectation::check`] compares a finished trace with it, one line
+//! per promise. The gallery's regression test, `gjk-lab check` and the app's panel all use it.
+
+use crate::Trace;
+use crate::trace::{Outcome, Termination};
+use serde::{Deserialize, Serialize};
+
+/// The answer kinds a scenario may promise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutcomeKind {
+    Intersecting,
+    Separated,
+    Disjoint,
+    Undecided,
+}
+
+impl OutcomeKind {
+    pub fn of(outcome: &Outcome) -> Self {
+        match outcome {
+            Outcome::Intersecting => OutcomeKind::Intersecting,
+            Outcome::Separated { .. } => OutcomeKind::Separated,
+            Outcome::Disjoint => OutcomeKind::Disjoint,
+            Outcome::Undecided => OutcomeKind::Undecided,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OutcomeKind::Intersecting => "intersecting",
+            OutcomeKind::Separated => "separated",
+            OutcomeKind::Disjoint => "disjoint",
+            OutcomeKind::Undecided => "undecided",
+        }
+    }
+}
+
+/// A number and how far from it the answer may be.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Approx {
+    pub value: f64,
+    pub within: f64,
+}
+
+impl Approx {
+    fn holds(&self, x: f64) -> bool {
+        (x - self.value).abs() <= self.within
+    }
+}
+
+/// Every field is optional; an absent one promises nothing.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeKind>,
+    /// The GJK termination's snake_case name (see [`Termination::NAMES`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination: Option<String>,
+    /// The GJK iteration the run stops at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u32>,
+    /// The separation distance (distance GJK on a separated pair).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance: Option<Approx>,
+    /// EPA's penetration depth.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<Approx>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epa_termination: Option<String>,
+    /// Whether some GJK step chose its feature by the fallback (inconclusive region tests).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<bool>,
+}
+
+/// One promise and how the run kept it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Check {
+    pub what: &'static str,
+    pub expected: String,
+    pub actual: String,
+    pub passed: bool,
+}
+
+fn check(what: &'static str, expected: String, actual: String, passed: bool) -> Check {
+    Check {
+        what,
+        expected,
+        actual,
+        passed,
+    }
+}
+
+fn opt(x: Option<f64>) -> String {
+    x.map_or_else(|| "none".to_owned(), |x| format!("{x:e}"))
+}
+
+impl Expectation {
+    /// The names in the `termination` fields that are not termination kinds.
+    pub fn unknown_names(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("termination", &self.termination),
+            ("epa_termination", &self.epa_termination),
+        ]
+        .into_iter()
+        .filter_map(|(field, name)| {
+            let name = name.as_deref()?;
+            (!Termination::NAMES.contains(&name)).then_some((field, name))
+        })
+        .collect()
+    }
+
+    /// Compares a finished run with every promise made.
+    pub fn check(&self, trace: &Trace) -> Vec<Check> {
+        let finish = &trace.finish;
+        let mut checks = Vec::new();
+        if let Some(kind) = self.outcome {
+            let actual = OutcomeKind::of(&finish.outcome);
+            checks.push(check(
+                "outcome",
+                kind.name().into(),
+                actual.name().into(),
+                kind == actual,
+            ));
+        }
+        if let Some(name) = &self.termination {
+            let actual = finish.termination.name();
+            checks.push(check(
+                "termination",
+                name.clone(),
+                actual.into(),
+                name == actual,
+            ));
+        }
+        if let Some(n) = self.iterations {
+            checks.push(check(
+                "iterations",
+                n.to_string(),
+                finish.iterations.to_string(),
+                n == finish.iterations,
+            ));
+        }
+        if let Some(approx) = self.distance {
+            let actual = finish.outcome.distance();
+            checks.push(check(
+                "distance",
+                format!("{:e} ± {:e}", approx.value, approx.within),
+                opt(actual),
+                actual.is_some_and(|d| approx.holds(d)),
+            ));
+        }
+        if let Some(approx) = self.depth {
+            let actual = finish.penetration.map(|p| p.depth);
+            checks.push(check(
+                "depth",
+                format!("{:e} ± {:e}", approx.value, approx.within),
+                opt(actual),
+                actual.is_some_and(|d| approx.holds(d)),
+            ));
+        }
+        if let Some(name) = &self.epa_termination {
+            let actual = finish.epa_termination.map_or("none", |t| t.name());
+            checks.push(check(
+                "epa_termination",
+                name.clone(),
+                actual.into(),
+                name == actual,
+            ));
+        }
+        if let Some(expected) = self.fallback {
+            let actual = trace
+                .steps
+                .iter()
+                .filter(|s| s.epa.is_none())
+                .any(|s| s.feature.as_ref().is_some_and(|f| f.by_fallback));
+            checks.push(check(
+                "fallback",
+                expected.to_string(),
+                actual.to_string(),
+                expected == actual,
+            ));
+        }
+        checks
+    }
+}
