@@ -2,7 +2,8 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, controls, labels, minkowski_view, panel, playback, scenario_io, scene, shot, step_view,
+    camera, controls, labels, minkowski_view, panel, playback, reference, scenario_io, scene, shot,
+    step_view,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -33,6 +34,7 @@ impl Plugin for LabPlugin {
         step_view::plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
+        reference::plugin(app);
         panel::plugin(app);
         labels::plugin(app);
     }

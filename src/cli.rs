@@ -28,6 +28,10 @@ pub enum Command {
     Query {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Also ask parry3d-f64 and add `reference_distance` (and `reference_depth` for
+        /// overlapping pairs, or `reference_error`) to each line.
+        #[arg(long)]
+        reference: bool,
     },
     /// Run each scenario and compare it with its `expect` section; exit 1 if a promise is broken.
     Check {
@@ -89,6 +93,36 @@ struct Answer<'a> {
     termination: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     epa_termination: Option<&'static str>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    reference: Option<ReferenceFields>,
+}
+
+/// parry3d's answer, added by `query --reference`.
+#[derive(Debug, Serialize)]
+struct ReferenceFields {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_distance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_depth: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_error: Option<String>,
+}
+
+impl ReferenceFields {
+    fn of(scenario: &Scenario) -> Self {
+        match gjk::reference::reference(&scenario.a, &scenario.b) {
+            Ok(r) => ReferenceFields {
+                reference_distance: Some(r.distance),
+                reference_depth: r.depth,
+                reference_error: None,
+            },
+            Err(e) => ReferenceFields {
+                reference_distance: None,
+                reference_depth: None,
+                reference_error: Some(e),
+            },
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -97,7 +131,7 @@ struct Failure<'a> {
     error: String,
 }
 
-fn answer(scenario: &Scenario) -> Answer<'_> {
+fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     let config = scenario.config();
     let finish = gjk::solve(&scenario.a, &scenario.b, &config);
     let (distance, point_a, point_b) = match (config.algorithm, finish.outcome) {
@@ -131,6 +165,7 @@ fn answer(scenario: &Scenario) -> Answer<'_> {
         iterations: finish.iterations,
         termination: finish.termination.name(),
         epa_termination: finish.epa_termination.map(|t| t.name()),
+        reference: reference.then(|| ReferenceFields::of(scenario)),
     }
 }
 
@@ -139,13 +174,14 @@ fn emit(
     out: &mut impl Write,
     label: &str,
     parsed: Result<Scenario, String>,
+    reference: bool,
 ) -> std::io::Result<bool> {
     match parsed {
         Ok(mut s) => {
             if s.name.is_empty() {
                 s.name = label.to_string();
             }
-            serde_json::to_writer(&mut *out, &answer(&s))?;
+            serde_json::to_writer(&mut *out, &answer(&s, reference))?;
             writeln!(out)?;
             Ok(true)
         }
@@ -158,7 +194,12 @@ fn emit(
 }
 
 /// Answers JSON lines one at a time (constant memory).
-fn query_lines(out: &mut impl Write, label: &str, reader: impl BufRead) -> std::io::Result<bool> {
+fn query_lines(
+    out: &mut impl Write,
+    label: &str,
+    reader: impl BufRead,
+    reference: bool,
+) -> std::io::Result<bool> {
     let mut all_ok = true;
     for (i, line) in reader.lines().enumerate() {
         let name = format!("{label}:{}", i + 1);
@@ -167,30 +208,31 @@ fn query_lines(out: &mut impl Write, label: &str, reader: impl BufRead) -> std::
             Ok(l) => Scenario::parse(&l, Format::Json).map_err(|e| e.to_string()),
             Err(e) => Err(format!("cannot read line: {e}")),
         };
-        all_ok &= emit(out, &name, parsed)?;
+        all_ok &= emit(out, &name, parsed, reference)?;
     }
     Ok(all_ok)
 }
 
 /// `gjk-lab query`: returns the process exit code.
-pub fn query(files: &[PathBuf]) -> i32 {
+pub fn query(files: &[PathBuf], reference: bool) -> i32 {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_ok = true;
     for file in files {
         let label = file.display().to_string();
         let result = if file.as_os_str() == "-" {
-            query_lines(&mut out, "stdin", std::io::stdin().lock())
+            query_lines(&mut out, "stdin", std::io::stdin().lock(), reference)
         } else if file.extension().is_some_and(|e| e == "jsonl") {
             match std::fs::File::open(file) {
-                Ok(f) => query_lines(&mut out, &label, std::io::BufReader::new(f)),
-                Err(e) => emit(&mut out, &label, Err(format!("{label}: {e}"))),
+                Ok(f) => query_lines(&mut out, &label, std::io::BufReader::new(f), reference),
+                Err(e) => emit(&mut out, &label, Err(format!("{label}: {e}")), reference),
             }
         } else {
             emit(
                 &mut out,
                 &label,
                 Scenario::load(file).map_err(|e| e.to_string()),
+                reference,
             )
         };
         match result {

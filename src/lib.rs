@@ -11,6 +11,7 @@ pub mod minkowski_view;
 pub mod palette;
 pub mod panel;
 pub mod playback;
+pub mod reference;
 pub mod scenario_io;
 pub mod scene;
 pub mod shot;

@@ -6,6 +6,7 @@ use crate::camera::ViewLayout;
 use crate::minkowski_view::MinkowskiSettings;
 use crate::palette;
 use crate::playback::{Lab, Playback, PlaybackCommand};
+use crate::reference::ReferenceAnswer;
 use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
 use crate::scene::Which;
 use bevy::prelude::*;
@@ -15,8 +16,10 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use gjk::Outcome;
 use glam::DVec3;
 
+mod reference;
 mod settings;
 
+use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
 
 /// The egui systems (panel and overlays), so they can be ordered and timed together.
@@ -40,6 +43,7 @@ fn side_panel(
     mut files: ResMut<ScenarioFiles>,
     mut layout: ResMut<ViewLayout>,
     mut minkowski: ResMut<MinkowskiSettings>,
+    reference: Option<Res<ReferenceAnswer>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -62,12 +66,18 @@ fn side_panel(
                 if !lab.scenario.notes.is_empty() {
                     ui.label(RichText::new(&lab.scenario.notes).small());
                 }
+                promises_ui(ui, &lab, &playback);
                 ui.separator();
                 stepping_ui(ui, &playback, &mut commands);
                 ui.separator();
                 step_ui(ui, &playback);
                 separate_ui(ui, &mut lab, &playback);
                 plot_ui(ui, &playback);
+                if let Some(reference) = &reference {
+                    egui::CollapsingHeader::new("Reference: parry3d's answer")
+                        .default_open(true)
+                        .show(ui, |ui| reference_ui(ui, reference, &playback));
+                }
                 if let Some(e) = &lab.error {
                     ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
                 }
@@ -157,7 +167,7 @@ fn stepping_ui(
     }
 }
 
-fn fmt_v(v: DVec3) -> String {
+pub(crate) fn fmt_v(v: DVec3) -> String {
     format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
 }
 
@@ -369,8 +379,22 @@ fn files_ui(
     if !files.status.is_empty() {
         ui.label(RichText::new(&files.status).small());
     }
-    ui.menu_button("Presets ▾", |ui| {
-        for preset in &files.presets {
+    for (title, list) in [
+        ("Presets ▾", &files.presets),
+        ("Gallery of failures ▾", &files.gallery),
+    ] {
+        scenario_menu(ui, title, list, requests);
+    }
+}
+
+fn scenario_menu(
+    ui: &mut egui::Ui,
+    title: &str,
+    list: &[std::path::PathBuf],
+    requests: &mut MessageWriter<ScenarioRequest>,
+) {
+    ui.menu_button(title, |ui| {
+        for preset in list {
             let name = preset
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());

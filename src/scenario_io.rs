@@ -18,6 +18,8 @@ pub enum ScenarioRequest {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ScenarioFiles {
     pub presets: Vec<PathBuf>,
+    /// The failure cases of `assets/scenarios/gallery/`.
+    pub gallery: Vec<PathBuf>,
     pub path_field: String,
     /// What the last request did, or why it failed.
     pub status: String,
@@ -33,20 +35,15 @@ pub fn presets_dir() -> PathBuf {
     }
 }
 
-/// The `.json` and `.ron` files of a folder and its subfolders, sorted.
+/// The `.json` and `.ron` files of a folder, sorted.
 pub fn scenario_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(scenario_files(&path));
-        } else if path.extension().is_some_and(|e| e == "json" || e == "ron") {
-            out.push(path);
-        }
-    }
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "ron"))
+        .collect();
     out.sort();
     out
 }
@@ -55,6 +52,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ScenarioRequest>()
         .insert_resource(ScenarioFiles {
             presets: scenario_files(&presets_dir()),
+            gallery: scenario_files(&presets_dir().join("gallery")),
             path_field: "scenario.json".to_string(),
             status: String::new(),
         })

@@ -19,6 +19,8 @@ pub mod distance;
 pub mod epa;
 pub mod expect;
 pub mod real;
+#[cfg(feature = "reference")]
+pub mod reference;
 pub mod scenario;
 pub mod shape;
 pub mod simplex;

@@ -2,8 +2,6 @@
 
 use gjk::{BodySpec, Shape};
 use glam::{DQuat, DVec3};
-use parry3d_f64::math::{Pose, Vector};
-use parry3d_f64::shape::SharedShape;
 
 /// splitmix64: small, seedable, good enough to spread test cases.
 pub struct Rng(u64);
@@ -129,48 +127,4 @@ pub fn lower_bound(a: &BodySpec, b: &BodySpec, n: DVec3) -> f64 {
     n.dot(cso.support(-n).point)
 }
 
-/// The same body as parry3d sees it (a margin becomes parry's round shapes), or `None` for a
-/// point cloud parry cannot hull.
-fn v(p: glam::DVec3) -> Vector {
-    Vector::new(p.x, p.y, p.z)
-}
-
-pub fn to_parry(b: &BodySpec) -> Option<(Pose, SharedShape)> {
-    let m = b.margin;
-    let shape = match &b.shape {
-        Shape::Sphere { radius } => SharedShape::ball(radius + m),
-        Shape::Capsule {
-            half_height,
-            radius,
-        } => SharedShape::capsule_y(*half_height, radius + m),
-        Shape::Cuboid { half_extents: h } if m > 0.0 => SharedShape::round_cuboid(h.x, h.y, h.z, m),
-        Shape::Cuboid { half_extents: h } => SharedShape::cuboid(h.x, h.y, h.z),
-        Shape::Cylinder {
-            half_height,
-            radius,
-        } if m > 0.0 => SharedShape::round_cylinder(*half_height, *radius, m),
-        Shape::Cylinder {
-            half_height,
-            radius,
-        } => SharedShape::cylinder(*half_height, *radius),
-        Shape::Cone {
-            half_height,
-            radius,
-        } if m > 0.0 => SharedShape::round_cone(*half_height, *radius, m),
-        Shape::Cone {
-            half_height,
-            radius,
-        } => SharedShape::cone(*half_height, *radius),
-        Shape::Polytope { vertices } => {
-            let pts: Vec<Vector> = vertices.iter().map(|&p| v(p)).collect();
-            if m > 0.0 {
-                SharedShape::round_convex_hull(&pts, m)?
-            } else {
-                SharedShape::convex_hull(&pts)?
-            }
-        }
-    };
-    let q = b.rotation;
-    let rot = parry3d_f64::math::Rotation::from_xyzw(q.x, q.y, q.z, q.w);
-    Some((Pose::from_parts(v(b.position), rot), shape))
-}
+pub use gjk::reference::to_parry;

@@ -1,0 +1,109 @@
+//! parry3d's answer for the same pair, the reference the lab shows beside its own (feature
+//! `reference`). parry is the Rust field's collision library; converting our shapes to its
+//! shapes is the whole job. It is not exact either: its GJK may stop early on a separated pair,
+//! so a difference is a question to look into, not a verdict.
+
+use crate::scenario::BodySpec;
+use crate::shape::Shape;
+use glam::DVec3;
+use parry3d_f64::math::{Pose, Rotation, Vector};
+use parry3d_f64::query;
+use parry3d_f64::shape::SharedShape;
+use serde::{Deserialize, Serialize};
+
+fn v(p: DVec3) -> Vector {
+    Vector::new(p.x, p.y, p.z)
+}
+
+fn d(p: Vector) -> DVec3 {
+    DVec3::new(p.x, p.y, p.z)
+}
+
+/// The same body as parry3d sees it (a margin becomes parry's round shapes), or `None` for a
+/// point cloud parry cannot hull (fewer than four points not all in one plane).
+pub fn to_parry(b: &BodySpec) -> Option<(Pose, SharedShape)> {
+    let m = b.margin;
+    let shape = match &b.shape {
+        Shape::Sphere { radius } => SharedShape::ball(radius + m),
+        Shape::Capsule {
+            half_height,
+            radius,
+        } => SharedShape::capsule_y(*half_height, radius + m),
+        Shape::Cuboid { half_extents: h } if m > 0.0 => SharedShape::round_cuboid(h.x, h.y, h.z, m),
+        Shape::Cuboid { half_extents: h } => SharedShape::cuboid(h.x, h.y, h.z),
+        Shape::Cylinder {
+            half_height,
+            radius,
+        } if m > 0.0 => SharedShape::round_cylinder(*half_height, *radius, m),
+        Shape::Cylinder {
+            half_height,
+            radius,
+        } => SharedShape::cylinder(*half_height, *radius),
+        Shape::Cone {
+            half_height,
+            radius,
+        } if m > 0.0 => SharedShape::round_cone(*half_height, *radius, m),
+        Shape::Cone {
+            half_height,
+            radius,
+        } => SharedShape::cone(*half_height, *radius),
+        Shape::Polytope { vertices } => {
+            let pts: Vec<Vector> = vertices.iter().map(|&p| v(p)).collect();
+            if m > 0.0 {
+                SharedShape::round_convex_hull(&pts, m)?
+            } else {
+                SharedShape::convex_hull(&pts)?
+            }
+        }
+    };
+    let q = b.rotation;
+    let rot = Rotation::from_xyzw(q.x, q.y, q.z, q.w);
+    Some((Pose::from_parts(v(b.position), rot), shape))
+}
+
+/// parry3d-f64's answer: the distance (0 when touching or overlapping) and, from its contact
+/// query, the penetration depth with its normal, and the two closest or deepest points.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    pub distance: f64,
+    /// Overlap depth (positive) when parry finds the shapes penetrating.
+    pub depth: Option<f64>,
+    /// Unit direction from A to B.
+    pub normal: Option<DVec3>,
+    pub point_a: Option<DVec3>,
+    pub point_b: Option<DVec3>,
+}
+
+/// Asks parry3d-f64 about the pair; an error names the body parry cannot represent.
+pub fn reference(a: &BodySpec, b: &BodySpec) -> Result<Reference, String> {
+    let hull_error = |name: &str| {
+        format!(
+            "parry cannot hull {name}'s points (it needs 4 or more points not all in one plane)"
+        )
+    };
+    let (pa, sa) = to_parry(a).ok_or_else(|| hull_error("A"))?;
+    let (pb, sb) = to_parry(b).ok_or_else(|| hull_error("B"))?;
+    let distance = query::distance(&pa, &*sa.0, &pb, &*sb.0)
+        .map_err(|e| format!("parry: {e}"))?
+        .distance;
+    // The contact query with a prediction just beyond the distance reports the closest points
+    // for a separated pair and the deepest points for an overlapping one.
+    let contact = query::contact(&pa, &*sa.0, &pb, &*sb.0, distance + 1.0)
+        .map_err(|e| format!("parry: {e}"))?;
+    Ok(match contact {
+        Some(c) => Reference {
+            distance,
+            depth: (c.dist < 0.0).then_some(-c.dist),
+            normal: Some(d(c.normal1)),
+            point_a: Some(d(c.point1)),
+            point_b: Some(d(c.point2)),
+        },
+        None => Reference {
+            distance,
+            depth: None,
+            normal: None,
+            point_a: None,
+            point_b: None,
+        },
+    })
+}

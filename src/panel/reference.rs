@@ -1,0 +1,92 @@
+//! The reference answer beside ours, and the promises a gallery case makes.
+
+use super::fmt_v;
+use crate::palette;
+use crate::playback::{Lab, Playback};
+use crate::reference::ReferenceAnswer;
+use bevy_egui::egui::{self, Color32, RichText};
+
+/// parry3d-f64's distance or depth, ours, and the difference.
+pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Playback) {
+    let theirs = match &answer.0 {
+        Ok(r) => r,
+        Err(e) => {
+            ui.colored_label(Color32::LIGHT_RED, e);
+            return;
+        }
+    };
+    let finish = &playback.trace.finish;
+    let ours_distance = finish.outcome.distance();
+    let ours_depth = finish.penetration.map(|p| p.depth);
+    egui::Grid::new("reference").striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("ours");
+        ui.label("parry3d-f64");
+        ui.label("ours − parry");
+        ui.end_row();
+        let row = |ui: &mut egui::Ui, name: &str, ours: Option<f64>, theirs: Option<f64>| {
+            let num = |x: Option<f64>| x.map_or("—".to_string(), |x| format!("{x:.9}"));
+            ui.label(name);
+            ui.label(RichText::new(num(ours)).monospace());
+            ui.label(RichText::new(num(theirs)).monospace());
+            match (ours, theirs) {
+                (Some(a), Some(b)) => {
+                    ui.label(RichText::new(format!("{:+.2e}", a - b)).monospace())
+                }
+                _ => ui.label(""),
+            };
+            ui.end_row();
+        };
+        row(ui, "distance", ours_distance, Some(theirs.distance));
+        row(ui, "depth", ours_depth, theirs.depth);
+    });
+    if let (Some(a), Some(b)) = (theirs.point_a, theirs.point_b) {
+        ui.label(
+            RichText::new(format!(
+                "parry's points: on A {}\n                on B {}",
+                fmt_v(a),
+                fmt_v(b)
+            ))
+            .small(),
+        );
+    }
+    if finish.outcome.intersecting() != Some(theirs.distance <= 0.0)
+        && finish.outcome.intersecting().is_some()
+    {
+        ui.colored_label(
+            palette::egui(palette::SUPPORT),
+            "parry and we disagree on whether the shapes touch: look at the tolerances.",
+        );
+    }
+}
+
+/// A gallery case's promises (its `expect` section), each kept or broken by this run.
+pub fn promises_ui(ui: &mut egui::Ui, lab: &Lab, playback: &Playback) {
+    let Some(expect) = &lab.scenario.expect else {
+        return;
+    };
+    let checks = expect.check(&playback.trace);
+    let kept = checks.iter().filter(|c| c.passed).count();
+    egui::CollapsingHeader::new(format!(
+        "Promises of this case: {kept} of {} kept",
+        checks.len()
+    ))
+    .default_open(kept < checks.len())
+    .show(ui, |ui| {
+        for c in checks {
+            let (mark, color) = if c.passed {
+                ("kept", Color32::LIGHT_GREEN)
+            } else {
+                ("BROKEN", Color32::LIGHT_RED)
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{mark}  {}: expected {}, got {}",
+                    c.what, c.expected, c.actual
+                ))
+                .color(color)
+                .small(),
+            );
+        }
+    });
+}
