@@ -38,6 +38,30 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Run a scenario at many values of one parameter (or a grid of two) and print one JSON
+    /// line per sample: iterations, termination, answer and error against the f64 reference.
+    Sweep {
+        file: PathBuf,
+        /// rel_tolerance, abs_tolerance (log scale), max_iterations, b.x, b.y, b.z, or
+        /// b.angle_x, b.angle_y, b.angle_z (degrees, on top of B's rotation).
+        #[arg(long)]
+        param: gjk::SweepParam,
+        #[arg(long, allow_negative_numbers = true)]
+        from: f64,
+        #[arg(long, allow_negative_numbers = true)]
+        to: f64,
+        #[arg(long, default_value_t = 100)]
+        samples: usize,
+        /// A second parameter makes a grid (the first varies fastest).
+        #[arg(long, requires_all = ["from2", "to2"])]
+        param2: Option<gjk::SweepParam>,
+        #[arg(long, allow_negative_numbers = true)]
+        from2: Option<f64>,
+        #[arg(long, allow_negative_numbers = true)]
+        to2: Option<f64>,
+        #[arg(long, default_value_t = 10)]
+        samples2: usize,
+    },
     /// Print a whole run as one JSON document: the scenario as understood, every step, the outcome.
     Trace { file: PathBuf },
     /// Open the real renderer on a scenario at a step, save a screenshot of the window and exit.
@@ -335,4 +359,72 @@ pub fn check(files: &[PathBuf]) -> i32 {
         }
     }
     if failed == 0 { 0 } else { 1 }
+}
+
+/// One line of `sweep` output.
+#[derive(Debug, Serialize)]
+struct SweepLine {
+    i: usize,
+    j: usize,
+    #[serde(flatten)]
+    values: serde_json::Map<String, serde_json::Value>,
+    iterations: u32,
+    termination: &'static str,
+    intersecting: Option<bool>,
+    distance: Option<f64>,
+    reference: f64,
+    error: Option<f64>,
+    certified: bool,
+}
+
+/// `gjk-lab sweep`: returns the process exit code.
+pub fn sweep(file: &Path, sweep: gjk::Sweep) -> i32 {
+    let scenario = match Scenario::load(file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gjk-lab sweep: {e}");
+            return 2;
+        }
+    };
+    let sweep = match sweep.validated() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gjk-lab sweep: {e}");
+            return 2;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for n in 0..sweep.len() {
+        let s = sweep.sample(&scenario, n);
+        let mut values = serde_json::Map::new();
+        values.insert(sweep.first.param.name().into(), s.value[0].into());
+        if let Some(second) = &sweep.second {
+            values.insert(second.param.name().into(), s.value[1].into());
+        }
+        let line = SweepLine {
+            i: s.index[0],
+            j: s.index[1],
+            values,
+            iterations: s.iterations,
+            termination: s.termination.name(),
+            intersecting: s.outcome.intersecting(),
+            distance: s.distance,
+            reference: s.reference,
+            error: s.error,
+            certified: s.certified(),
+        };
+        let written = serde_json::to_writer(&mut out, &line)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out));
+        match written {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+            Err(e) => {
+                eprintln!("gjk-lab sweep: {e}");
+                return 1;
+            }
+        }
+    }
+    if out.flush().is_err() { 1 } else { 0 }
 }

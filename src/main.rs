@@ -26,6 +26,34 @@ fn main() {
         Some(Command::Query { files, reference }) => cli::query(&files, reference),
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Trace { file }) => cli::trace(&file),
+        Some(Command::Sweep {
+            file,
+            param,
+            from,
+            to,
+            samples,
+            param2,
+            from2,
+            to2,
+            samples2,
+        }) => {
+            let axis = |param, from, to, samples| gjk::SweepAxis {
+                param,
+                from,
+                to,
+                samples,
+            };
+            let second = param2
+                .zip(from2.zip(to2))
+                .map(|(p, (f, t))| axis(p, f, t, samples2));
+            cli::sweep(
+                &file,
+                gjk::Sweep {
+                    first: axis(param, from, to, samples),
+                    second,
+                },
+            )
+        }
         Some(Command::Render {
             file,
             step,

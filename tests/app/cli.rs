@@ -169,3 +169,122 @@ fn every_preset_answers_with_finite_numbers() {
         assert!(line["termination"].is_string(), "{line}");
     }
 }
+
+#[test]
+fn check_passes_the_gallery_and_names_a_broken_promise() {
+    let gallery = gjk_lab::scenario_io::scenario_files(&preset("gallery"));
+    assert!(gallery.len() >= 15);
+    let out = bin().arg("check").args(&gallery).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("ok")).count(),
+        gallery.len()
+    );
+    // The seed case promises zero_direction at step 2; with a diagonal first direction it breaks.
+    let dir = temp_dir("check");
+    let mut s = gjk::Scenario::load(&preset("gallery/01-seed-cubes-x-boolean.json")).unwrap();
+    s.solver.initial_direction = Some(glam::DVec3::new(1.0, 1.0, 0.0));
+    let broken = dir.join("broken.json");
+    s.save(&broken).unwrap();
+    let out = bin().arg("check").arg(&broken).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL") && text.contains("termination: expected zero_direction"),
+        "{text}"
+    );
+}
+
+#[test]
+fn query_reference_adds_parrys_distance() {
+    let out = bin()
+        .args(["query", "--reference"])
+        .arg(preset("separated-box-sphere.json"))
+        .arg(preset("seed-cubes-on-edge.json"))
+        .output()
+        .unwrap();
+    let lines = lines(&out.stdout);
+    let ours = lines[0]["distance"].as_f64().unwrap();
+    let theirs = lines[0]["reference_distance"].as_f64().unwrap();
+    assert!((ours - theirs).abs() < 1e-6, "{:?}", lines[0]);
+    assert_eq!(lines[1]["reference_distance"].as_f64(), Some(0.0));
+    assert!((lines[1]["reference_depth"].as_f64().unwrap() - 0.1).abs() < 1e-9);
+}
+
+#[test]
+fn sweep_prints_one_line_per_sample_and_rejects_bad_ranges() {
+    let file = preset("gallery/20-spheres-tight-tolerance.json");
+    let out = bin()
+        .arg("sweep")
+        .arg(&file)
+        .args([
+            "--param",
+            "rel_tolerance",
+            "--from",
+            "1e-15",
+            "--to",
+            "1e-3",
+            "--samples",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines = lines(&out.stdout);
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["termination"], "max_iterations");
+    assert_eq!(lines[0]["certified"], false);
+    assert_eq!(lines[4]["certified"], true);
+    assert!(lines[4]["iterations"].as_u64() < lines[0]["iterations"].as_u64());
+    let grid = bin()
+        .arg("sweep")
+        .arg(&file)
+        .args([
+            "--param",
+            "b.x",
+            "--from",
+            "-3",
+            "--to",
+            "3",
+            "--samples",
+            "7",
+        ])
+        .args([
+            "--param2",
+            "b.angle_y",
+            "--from2",
+            "0",
+            "--to2",
+            "90",
+            "--samples2",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(lines_of(&grid.stdout), 21);
+    for (args, complaint) in [
+        (
+            ["--from", "0", "--to", "1e-3", "--samples", "5"],
+            "log scale",
+        ),
+        (
+            ["--from", "1e-9", "--to", "1e-3", "--samples", "0"],
+            "samples",
+        ),
+    ] {
+        let out = bin()
+            .arg("sweep")
+            .arg(&file)
+            .args(["--param", "rel_tolerance"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(complaint));
+    }
+}
+
+fn lines_of(out: &[u8]) -> usize {
+    String::from_utf8_lossy(out).lines().count()
+}

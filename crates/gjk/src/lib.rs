@@ -25,6 +25,7 @@ pub mod scenario;
 pub mod shape;
 pub mod simplex;
 pub mod stepper;
+pub mod sweep;
 pub mod trace;
 pub mod voronoi;
 
@@ -38,6 +39,7 @@ pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Body, Pose, Shape};
 pub use stepper::Steppable;
+pub use sweep::{Sweep, SweepAxis, SweepParam, SweepSample};
 pub use trace::{
     EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Penetration,
     Quantities, Recorder, SimplexVertex, Step, Termination,

@@ -10,4 +10,5 @@ mod solver {
     pub mod properties;
     pub mod regions;
     pub mod scenario_files;
+    pub mod sweep;
 }
