@@ -3,7 +3,7 @@
 use crate::playback::insert_scenario;
 use crate::{
     camera, controls, labels, minkowski_view, panel, playback, reference, scenario_io, scene, shot,
-    step_view,
+    step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -35,6 +35,7 @@ impl Plugin for LabPlugin {
         controls::plugin(app);
         scenario_io::plugin(app);
         reference::plugin(app);
+        sweep::plugin(app);
         panel::plugin(app);
         labels::plugin(app);
     }
@@ -45,6 +46,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     playback::plugin(&mut app);
+    sweep::plugin(&mut app);
     insert_scenario(&mut app, scenario);
     app
 }
@@ -76,8 +78,22 @@ pub fn default_scenario() -> Scenario {
     s
 }
 
+/// Opens what the command line asked for: a sweep already running.
+fn apply_launch(app: &mut App, launch: &crate::cli::Launch) {
+    if let Some(first) = launch.sweep {
+        let mut settings = app.world_mut().resource_mut::<sweep::SweepSettings>();
+        settings.open = true;
+        settings.first = first;
+        settings.grid = launch.sweep2.is_some();
+        if let Some(second) = launch.sweep2 {
+            settings.second = second;
+        }
+        app.world_mut().write_message(sweep::SweepRequest::Start);
+    }
+}
+
 /// Opens the window. Returns the process exit code.
-pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32)) -> i32 {
+pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: crate::cli::Launch) -> i32 {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         eprintln!(
             "gjk-lab: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set). \
@@ -100,6 +116,7 @@ pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32)) -> i32 {
     }))
     .add_plugins(LabPlugin);
     insert_scenario(&mut app, scenario);
+    apply_launch(&mut app, &launch);
     match mode {
         Mode::Interactive => {}
         Mode::Render(request) => {

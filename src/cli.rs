@@ -7,6 +7,40 @@ use serde::Serialize;
 use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+/// How the window opens: a sweep already run, compare mode, presenter mode.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Launch {
+    /// Open the sweep window and run PARAM:FROM:TO:SAMPLES, e.g. rel_tolerance:1e-15:1e-2:400.
+    #[arg(long, value_name = "AXIS", value_parser = parse_axis)]
+    pub sweep: Option<gjk::SweepAxis>,
+    /// A second sweep axis: the sweep becomes a grid drawn as a heat map.
+    #[arg(long, value_name = "AXIS", value_parser = parse_axis, requires = "sweep")]
+    pub sweep2: Option<gjk::SweepAxis>,
+}
+
+/// `PARAM:FROM:TO:SAMPLES`.
+pub fn parse_axis(s: &str) -> Result<gjk::SweepAxis, String> {
+    let parts: Vec<&str> = s.split(':').collect();
+    let [param, from, to, samples] = parts[..] else {
+        return Err(format!(
+            "{s:?} is not PARAM:FROM:TO:SAMPLES, e.g. rel_tolerance:1e-15:1e-2:400"
+        ));
+    };
+    let number = |what: &str, v: &str| {
+        v.parse::<f64>()
+            .map_err(|_| format!("{s:?}: {what} {v:?} is not a number"))
+    };
+    let axis = gjk::SweepAxis {
+        param: param.parse()?,
+        from: number("FROM", from)?,
+        to: number("TO", to)?,
+        samples: samples
+            .parse()
+            .map_err(|_| format!("{s:?}: SAMPLES {samples:?} is not a whole number"))?,
+    };
+    axis.validated()
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "gjk-lab",
@@ -17,6 +51,8 @@ pub struct Cli {
     /// Open the app on this scenario (.json or .ron) instead of the default scene.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    #[command(flatten)]
+    pub launch: Launch,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -76,6 +112,8 @@ pub enum Command {
         /// Window size as WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x800", value_parser = parse_size)]
         size: (u32, u32),
+        #[command(flatten)]
+        launch: Launch,
     },
     /// Run the renderer while replaying a scripted drag; print frame times.
     BenchFrames {

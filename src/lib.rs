@@ -16,3 +16,4 @@ pub mod scenario_io;
 pub mod scene;
 pub mod shot;
 pub mod step_view;
+pub mod sweep;

@@ -59,14 +59,17 @@ fn main() {
             step,
             out,
             size,
+            launch,
         }) => scenario(file.as_deref()).map_or(1, |s| {
-            app::run(s, Mode::Render(RenderRequest::new(step, out)), size)
+            app::run(s, Mode::Render(RenderRequest::new(step, out)), size, launch)
         }),
-        Some(Command::BenchFrames { file, frames, size }) => {
-            scenario(file.as_deref()).map_or(1, |s| app::run(s, Mode::Bench(frames), size))
-        }
-        None => scenario(cli.scenario.as_deref())
-            .map_or(1, |s| app::run(s, Mode::Interactive, (1280, 800))),
+        Some(Command::BenchFrames { file, frames, size }) => scenario(file.as_deref())
+            .map_or(1, |s| {
+                app::run(s, Mode::Bench(frames), size, cli::Launch::default())
+            }),
+        None => scenario(cli.scenario.as_deref()).map_or(1, |s| {
+            app::run(s, Mode::Interactive, (1280, 800), cli.launch)
+        }),
     };
     std::process::exit(code);
 }

@@ -51,3 +51,38 @@ pub fn egui(c: Color) -> bevy_egui::egui::Color32 {
         (s.alpha * 255.0) as u8,
     )
 }
+
+/// A colour per way a run stops, for sweep plots: certified stops in cool colours, stops by
+/// rounding, degeneracy or the cap in warm ones.
+pub fn termination(name: &str) -> Color {
+    match name {
+        "gap_below_tolerance" => Color::srgb(0.3, 0.75, 1.0),
+        "distance_below_tolerance" => Color::srgb(0.4, 1.0, 0.6),
+        "intersection_found" => Color::srgb(0.2, 0.9, 0.3),
+        "repeated_support" => Color::srgb(0.7, 0.6, 1.0),
+        "not_past_origin" => Color::srgb(0.5, 0.9, 0.9),
+        "zero_direction" => Color::srgb(1.0, 0.85, 0.3),
+        "not_decreasing" => Color::srgb(1.0, 0.55, 0.2),
+        "degenerate_simplex" => Color::srgb(1.0, 0.3, 0.8),
+        "max_iterations" => Color::srgb(1.0, 0.2, 0.2),
+        _ => Color::srgb(0.7, 0.7, 0.7),
+    }
+}
+
+/// A dark-blue → teal → yellow ramp for heat maps (viridis-like, no red: red means "not
+/// certified"), `t` in [0, 1].
+pub fn heat(t: f32) -> Color {
+    let stops = [
+        Vec3::new(0.27, 0.0, 0.33),
+        Vec3::new(0.13, 0.57, 0.55),
+        Vec3::new(0.99, 0.91, 0.14),
+    ];
+    let t = t.clamp(0.0, 1.0) * 2.0;
+    let (a, b, f) = if t < 1.0 {
+        (stops[0], stops[1], t)
+    } else {
+        (stops[1], stops[2], t - 1.0)
+    };
+    let c = a.lerp(b, f);
+    Color::srgb(c.x, c.y, c.z)
+}

@@ -18,6 +18,7 @@ use glam::DVec3;
 
 mod reference;
 mod settings;
+mod sweep;
 
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
@@ -27,7 +28,12 @@ use settings::{body_ui, solver_ui};
 pub struct PanelSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, side_panel.in_set(PanelSystems));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (side_panel, sweep::sweep_window)
+            .chain()
+            .in_set(PanelSystems),
+    );
 }
 
 #[expect(
@@ -44,6 +50,7 @@ fn side_panel(
     mut layout: ResMut<ViewLayout>,
     mut minkowski: ResMut<MinkowskiSettings>,
     reference: Option<Res<ReferenceAnswer>>,
+    mut tools: Tools,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -73,6 +80,7 @@ fn side_panel(
                 step_ui(ui, &playback);
                 separate_ui(ui, &mut lab, &playback);
                 plot_ui(ui, &playback);
+                tools_ui(ui, &mut tools);
                 if let Some(reference) = &reference {
                     egui::CollapsingHeader::new("Reference: parry3d's answer")
                         .default_open(true)
@@ -111,6 +119,19 @@ fn side_panel(
         layout.panel_width = width;
     }
     Ok(())
+}
+
+/// The windows and modes the panel opens.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Tools<'w> {
+    sweep: ResMut<'w, crate::sweep::SweepSettings>,
+}
+
+fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools) {
+    ui.horizontal(|ui| {
+        ui.toggle_value(&mut tools.sweep.open, "Sweep…")
+            .on_hover_text("Run this case at many values of a tolerance, a position or an angle");
+    });
 }
 
 fn stepping_ui(

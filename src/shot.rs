@@ -46,8 +46,13 @@ fn take_screenshot(
     mut request: ResMut<RenderRequest>,
     mut playback: ResMut<Playback>,
     result: Res<RenderResult>,
+    sweep: Res<crate::sweep::SweepRun>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    // A sweep started from the command line is part of the picture: wait for it.
+    if sweep.progress().is_some() && request.frames > 1 {
+        return;
+    }
     request.frames += 1;
     if request.frames == 1 {
         playback.step = request.step.min(playback.end());

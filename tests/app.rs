@@ -5,4 +5,5 @@ mod app {
     pub mod cli;
     pub mod render;
     pub mod stepping;
+    pub mod sweeping;
 }

@@ -1,0 +1,301 @@
+//! The sweep window: choose a parameter, a range and a sample count, run it off the main thread,
+//! and read what it did to every run — iterations coloured by how the run stopped, the error
+//! against the f64 reference, or a heat map for a grid. Click a sample to step through it.
+
+use crate::palette;
+use crate::playback::Lab;
+use crate::sweep::{SweepRequest, SweepResult, SweepRun, SweepSettings};
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use gjk::{SweepAxis, SweepParam};
+
+pub fn sweep_window(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<SweepSettings>,
+    run: Res<SweepRun>,
+    lab: Res<Lab>,
+    mut requests: MessageWriter<SweepRequest>,
+) -> Result {
+    if !settings.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new("Sweep")
+        .open(&mut open)
+        .default_width(460.0)
+        .default_pos([380.0, 60.0])
+        .show(ctx, |ui| {
+            axis_ui(ui, "sweep", &mut settings.first, &lab);
+            ui.checkbox(&mut settings.grid, "and a second parameter (heat map)");
+            if settings.grid {
+                axis_ui(ui, "against", &mut settings.second, &lab);
+            }
+            run_ui(ui, &settings, &run, &mut requests);
+            if let Some(result) = &run.result {
+                ui.separator();
+                result_ui(ui, result, &mut requests);
+            }
+        });
+    settings.open = open;
+    Ok(())
+}
+
+/// Parameter, range and count of one axis.
+fn axis_ui(ui: &mut egui::Ui, label: &str, axis: &mut SweepAxis, lab: &Lab) {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        let before = axis.param;
+        egui::ComboBox::from_id_salt(label)
+            .selected_text(axis.param.name())
+            .show_ui(ui, |ui| {
+                for p in SweepParam::ALL {
+                    ui.selectable_value(&mut axis.param, p, p.name());
+                }
+            });
+        if axis.param != before {
+            *axis = suggested(axis.param, axis.samples, &lab.scenario);
+        }
+        ui.add(
+            egui::DragValue::new(&mut axis.samples)
+                .range(1..=gjk::sweep::MAX_SAMPLES)
+                .suffix(" samples"),
+        );
+    });
+    ui.horizontal(|ui| {
+        for (name, value) in [("from", &mut axis.from), ("to", &mut axis.to)] {
+            ui.label(name);
+            let field = egui::DragValue::new(value)
+                .custom_formatter(|n, _| format!("{n:e}"))
+                .custom_parser(|s| s.trim().parse().ok())
+                .speed(if axis.param.logarithmic() { 0.0 } else { 0.01 });
+            ui.add(field);
+        }
+        if axis.param.logarithmic() {
+            ui.label(RichText::new("log scale").small());
+        }
+    });
+}
+
+/// A range around the case's current value, a sensible start for each kind of parameter.
+fn suggested(param: SweepParam, samples: usize, scenario: &gjk::Scenario) -> SweepAxis {
+    let now = param.current(scenario);
+    let (from, to) = match param {
+        SweepParam::RelTolerance | SweepParam::AbsTolerance => (1e-15, 1e-2),
+        SweepParam::MaxIterations => (1.0, 64.0),
+        SweepParam::BX | SweepParam::BY | SweepParam::BZ => (now - 1.5, now + 1.5),
+        SweepParam::BAngleX | SweepParam::BAngleY | SweepParam::BAngleZ => (-90.0, 90.0),
+    };
+    SweepAxis {
+        param,
+        from,
+        to,
+        samples,
+    }
+}
+
+fn run_ui(
+    ui: &mut egui::Ui,
+    settings: &SweepSettings,
+    run: &SweepRun,
+    requests: &mut MessageWriter<SweepRequest>,
+) {
+    ui.horizontal(|ui| match run.progress() {
+        Some((done, total)) => {
+            if ui.button("Cancel").clicked() {
+                requests.write(SweepRequest::Cancel);
+            }
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .text(format!("{done} of {total}")),
+            );
+        }
+        None => {
+            let total = settings.sweep().len();
+            if ui
+                .button(format!("Run {total} samples"))
+                .on_hover_text("Runs on a worker thread; the lab stays interactive")
+                .clicked()
+            {
+                requests.write(SweepRequest::Start);
+            }
+        }
+    });
+    if let Some(e) = &run.error {
+        ui.colored_label(Color32::LIGHT_RED, e);
+    }
+}
+
+/// The x coordinate a sample is plotted at (log₁₀ for tolerances).
+fn plot_x(axis: &SweepAxis, value: f64) -> f64 {
+    if axis.param.logarithmic() {
+        value.log10()
+    } else {
+        value
+    }
+}
+
+fn result_ui(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWriter<SweepRequest>) {
+    let uncertified = result.samples.iter().filter(|s| !s.certified()).count();
+    let worst = result
+        .samples
+        .iter()
+        .filter_map(|s| s.error)
+        .fold(0.0f64, f64::max);
+    ui.label(format!(
+        "{} samples in {:.0} ms{} · {uncertified} not certified · worst error {worst:.2e}",
+        result.samples.len(),
+        result.seconds * 1e3,
+        if result.cancelled { " (cancelled)" } else { "" },
+    ));
+    ui.label(RichText::new("Click a sample to open it in the stepper.").small());
+    match result.sweep.second {
+        None => line_plots(ui, result, requests),
+        Some(_) => heat_map(ui, result, requests),
+    }
+}
+
+fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWriter<SweepRequest>) {
+    let axis = result.sweep.first;
+    let x_label = if axis.param.logarithmic() {
+        format!("log₁₀ {}", axis.param)
+    } else {
+        axis.param.to_string()
+    };
+    // One series per termination kind, so the legend names the colours.
+    let mut kinds: Vec<&'static str> = result
+        .samples
+        .iter()
+        .map(|s| s.termination.name())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let clicked = Plot::new("sweep_iterations")
+        .height(170.0)
+        .legend(Legend::default())
+        .x_axis_label(x_label.clone())
+        .y_axis_label("iterations")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for kind in &kinds {
+                let pts: Vec<[f64; 2]> = result
+                    .samples
+                    .iter()
+                    .filter(|s| s.termination.name() == *kind)
+                    .map(|s| [plot_x(&axis, s.value[0]), f64::from(s.iterations)])
+                    .collect();
+                plot.points(
+                    Points::new(*kind, PlotPoints::from(pts))
+                        .radius(2.5)
+                        .color(palette::egui(palette::termination(kind))),
+                );
+            }
+            plot.response()
+                .clicked()
+                .then(|| plot.pointer_coordinate())
+                .flatten()
+        })
+        .inner;
+    let errors: Vec<[f64; 2]> = result
+        .samples
+        .iter()
+        .filter_map(|s| {
+            let e = s.error?;
+            Some([plot_x(&axis, s.value[0]), e.max(1e-18).log10()])
+        })
+        .collect();
+    let clicked_error = Plot::new("sweep_error")
+        .height(130.0)
+        .x_axis_label(x_label)
+        .y_axis_label("log₁₀ error")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("error vs f64 reference", PlotPoints::from(errors))
+                    .color(palette::egui(palette::CLOSEST)),
+            );
+            plot.response()
+                .clicked()
+                .then(|| plot.pointer_coordinate())
+                .flatten()
+        })
+        .inner;
+    if let Some(at) = clicked.or(clicked_error) {
+        let nearest = result.samples.iter().min_by(|a, b| {
+            let da = (plot_x(&axis, a.value[0]) - at.x).abs();
+            let db = (plot_x(&axis, b.value[0]) - at.x).abs();
+            da.total_cmp(&db)
+        });
+        if let Some(s) = nearest {
+            requests.write(SweepRequest::Open(s.index));
+        }
+    }
+}
+
+/// A grid of cells coloured by iterations (cool = few), with uncertified runs in red.
+fn heat_map(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWriter<SweepRequest>) {
+    let (first, second) = (
+        result.sweep.first,
+        result.sweep.second.unwrap_or(result.sweep.first),
+    );
+    let (nx, ny) = (first.samples, second.samples);
+    let max_iter = result
+        .samples
+        .iter()
+        .map(|s| s.iterations)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let side = ui.available_width().min(420.0);
+    let (response, painter) =
+        ui.allocate_painter(egui::vec2(side, side * 0.8), egui::Sense::click());
+    let rect = response.rect;
+    let cell = egui::vec2(rect.width() / nx as f32, rect.height() / ny as f32);
+    let cell_rect = |i: usize, j: usize| {
+        // The second axis grows upwards, like a plot.
+        let min = rect.min + egui::vec2(i as f32 * cell.x, (ny - 1 - j) as f32 * cell.y);
+        egui::Rect::from_min_size(min, cell)
+    };
+    for s in &result.samples {
+        let color = if s.certified() {
+            palette::egui(palette::heat(s.iterations as f32 / max_iter as f32))
+        } else {
+            Color32::from_rgb(230, 30, 30)
+        };
+        painter.rect_filled(cell_rect(s.index[0], s.index[1]), 0.0, color);
+    }
+    let pick = |pos: egui::Pos2| {
+        let i = ((pos.x - rect.min.x) / cell.x).floor() as usize;
+        let j = ny - 1 - ((pos.y - rect.min.y) / cell.y).floor().min((ny - 1) as f32) as usize;
+        result
+            .samples
+            .iter()
+            .find(|s| s.index == [i.min(nx - 1), j])
+    };
+    if let Some(s) = response.hover_pos().and_then(pick) {
+        response.clone().on_hover_text(format!(
+            "{} = {:.4e}\n{} = {:.4e}\n{} iterations, {}\nerror {}",
+            first.param,
+            s.value[0],
+            second.param,
+            s.value[1],
+            s.iterations,
+            s.termination.name(),
+            s.error.map_or("—".into(), |e| format!("{e:.2e}")),
+        ));
+    }
+    if response.clicked()
+        && let Some(s) = response.interact_pointer_pos().and_then(pick)
+    {
+        requests.write(SweepRequest::Open(s.index));
+    }
+    ui.label(
+        RichText::new(format!(
+            "x: {} {:.3e} … {:.3e}   y: {} {:.3e} … {:.3e}\ndark blue → yellow: 1 … {max_iter} iterations; red: not certified",
+            first.param, first.from, first.to, second.param, second.from, second.to
+        ))
+        .small(),
+    );
+}

@@ -1,0 +1,184 @@
+//! Sweeps in the app: the case on screen run at many values of one parameter (or a grid of two)
+//! on a worker thread, so the window never waits; the panel shows a progress bar and, when the
+//! run is done, its plots. Clicking a sample opens that configuration in the stepper.
+
+use crate::playback::{Lab, LabSet, PlaybackCommand};
+use bevy::prelude::*;
+use gjk::{Scenario, Sweep, SweepAxis, SweepParam, SweepSample};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// What the sweep window is set to run.
+#[derive(Resource, Debug, Clone)]
+pub struct SweepSettings {
+    pub open: bool,
+    pub first: SweepAxis,
+    /// A second axis makes a grid, drawn as a heat map.
+    pub grid: bool,
+    pub second: SweepAxis,
+}
+
+impl Default for SweepSettings {
+    fn default() -> Self {
+        SweepSettings {
+            open: false,
+            first: SweepAxis {
+                param: SweepParam::RelTolerance,
+                from: 1e-15,
+                to: 1e-2,
+                samples: 400,
+            },
+            grid: false,
+            second: SweepAxis {
+                param: SweepParam::BY,
+                from: -1.0,
+                to: 1.0,
+                samples: 40,
+            },
+        }
+    }
+}
+
+impl SweepSettings {
+    pub fn sweep(&self) -> Sweep {
+        Sweep {
+            first: self.first,
+            second: self.grid.then_some(self.second),
+        }
+    }
+}
+
+/// A finished sweep and the case it ran on.
+#[derive(Debug, Clone)]
+pub struct SweepResult {
+    pub sweep: Sweep,
+    pub base: Scenario,
+    pub samples: Vec<SweepSample>,
+    pub seconds: f64,
+    /// Stopped by the user before every sample ran.
+    pub cancelled: bool,
+}
+
+#[derive(Debug)]
+struct Job {
+    handle: JoinHandle<Vec<SweepSample>>,
+    progress: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    sweep: Sweep,
+    base: Scenario,
+    started: Instant,
+}
+
+/// The sweep under way, the last result, or why the last request was refused.
+#[derive(Resource, Debug, Default)]
+pub struct SweepRun {
+    job: Option<Job>,
+    pub result: Option<SweepResult>,
+    pub error: Option<String>,
+}
+
+impl SweepRun {
+    /// `(done, total)` while a sweep runs.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.job
+            .as_ref()
+            .map(|j| (j.progress.load(Ordering::Relaxed), j.sweep.len()))
+    }
+}
+
+/// Requests from the sweep window.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SweepRequest {
+    /// Run the configured sweep on the case on screen.
+    Start,
+    Cancel,
+    /// Load sample `[i, j]` of the last result into the stepper.
+    Open([usize; 2]),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SweepSettings>()
+        .init_resource::<SweepRun>()
+        .add_message::<SweepRequest>()
+        .add_systems(Update, handle_requests.in_set(LabSet::Input))
+        .add_systems(Update, collect_finished.in_set(LabSet::Solve));
+}
+
+fn handle_requests(
+    mut requests: MessageReader<SweepRequest>,
+    settings: Res<SweepSettings>,
+    mut run: ResMut<SweepRun>,
+    mut lab: ResMut<Lab>,
+    mut playback: MessageWriter<PlaybackCommand>,
+) {
+    for request in requests.read() {
+        match *request {
+            SweepRequest::Start => {
+                if run.job.is_some() {
+                    continue;
+                }
+                match settings.sweep().validated() {
+                    Ok(sweep) => {
+                        run.error = None;
+                        run.job = Some(start(sweep, lab.scenario.clone()));
+                    }
+                    Err(e) => run.error = Some(e),
+                }
+            }
+            SweepRequest::Cancel => {
+                if let Some(job) = &run.job {
+                    job.cancel.store(true, Ordering::Relaxed);
+                }
+            }
+            SweepRequest::Open([i, j]) => {
+                if let Some(result) = &run.result {
+                    lab.scenario = result.sweep.scenario_at(&result.base, i, j);
+                    // The stepper shows the whole run of the chosen sample.
+                    playback.write(PlaybackCommand::End);
+                }
+            }
+        }
+    }
+}
+
+fn start(sweep: Sweep, base: Scenario) -> Job {
+    let progress = Arc::new(AtomicUsize::new(0));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let handle = {
+        let (sweep, base) = (sweep.clone(), base.clone());
+        let (progress, cancel) = (progress.clone(), cancel.clone());
+        std::thread::spawn(move || sweep.run(&base, &progress, &|| cancel.load(Ordering::Relaxed)))
+    };
+    Job {
+        handle,
+        progress,
+        cancel,
+        sweep,
+        base,
+        started: Instant::now(),
+    }
+}
+
+fn collect_finished(mut run: ResMut<SweepRun>) {
+    if !run.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+        return;
+    }
+    let Some(job) = run.job.take() else {
+        return;
+    };
+    let seconds = job.started.elapsed().as_secs_f64();
+    match job.handle.join() {
+        Ok(samples) => {
+            run.result = Some(SweepResult {
+                cancelled: samples.len() < job.sweep.len(),
+                sweep: job.sweep,
+                base: job.base,
+                samples,
+                seconds,
+            });
+        }
+        Err(_) => run.error = Some("the sweep's worker thread stopped unexpectedly".into()),
+    }
+}
