@@ -327,15 +327,9 @@ struct TraceDocument<'a> {
     epa_iterations: u32,
 }
 
-/// `gjk-lab trace`: returns the process exit code.
-pub fn trace(file: &Path) -> i32 {
-    let scenario = match Scenario::load(file) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("gjk-lab trace: {e}");
-            return 1;
-        }
-    };
+/// A whole run as the JSON document `trace` prints and the panel exports: the scenario as
+/// understood, every step, the outcome.
+pub fn trace_json(scenario: &Scenario) -> String {
     let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
     let doc = TraceDocument {
         scenario: scenario.understood(),
@@ -347,12 +341,21 @@ pub fn trace(file: &Path) -> i32 {
         epa_termination: t.finish.epa_termination,
         epa_iterations: t.finish.epa_iterations,
     };
+    serde_json::to_string_pretty(&doc).expect("traces serialise")
+}
+
+/// `gjk-lab trace`: returns the process exit code.
+pub fn trace(file: &Path) -> i32 {
+    let scenario = match Scenario::load(file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gjk-lab trace: {e}");
+            return 1;
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let written = serde_json::to_writer_pretty(&mut out, &doc)
-        .map_err(std::io::Error::from)
-        .and_then(|()| writeln!(out))
-        .and_then(|()| out.flush());
+    let written = writeln!(out, "{}", trace_json(&scenario)).and_then(|()| out.flush());
     match written {
         Ok(()) => 0,
         Err(e) => {

@@ -6,6 +6,7 @@ pub mod camera;
 pub mod cli;
 pub mod controls;
 pub mod hull;
+pub mod import;
 pub mod labels;
 pub mod minkowski_view;
 pub mod palette;

@@ -101,7 +101,10 @@ fn side_panel(
                         RichText::new(title).color(palette::egui(which.color())),
                     )
                     .default_open(false)
-                    .show(ui, |ui| body_ui(ui, &mut lab, which));
+                    .show(ui, |ui| {
+                        body_ui(ui, &mut lab, which);
+                        import_ui(ui, &mut files, which, &mut requests);
+                    });
                 }
                 egui::CollapsingHeader::new("View")
                     .default_open(false)
@@ -397,6 +400,19 @@ fn files_ui(
             requests.write(ScenarioRequest::Save(files.path_field.clone().into()));
         }
     });
+    ui.horizontal(|ui| {
+        ui.label("trace");
+        ui.text_edit_singleline(&mut files.trace_field);
+    });
+    if ui
+        .button("Export trace as JSON")
+        .on_hover_text("Every step and the outcome, to attach to a bug report")
+        .clicked()
+    {
+        requests.write(ScenarioRequest::ExportTrace(
+            files.trace_field.clone().into(),
+        ));
+    }
     if !files.status.is_empty() {
         ui.label(RichText::new(&files.status).small());
     }
@@ -425,6 +441,36 @@ fn scenario_menu(
             }
         }
     });
+}
+
+/// A body from a mesh file or from pasted vertices.
+fn import_ui(
+    ui: &mut egui::Ui,
+    files: &mut ScenarioFiles,
+    which: Which,
+    requests: &mut MessageWriter<ScenarioRequest>,
+) {
+    ui.horizontal(|ui| {
+        ui.text_edit_singleline(&mut files.mesh_field)
+            .on_hover_text(".obj, .gltf or .glb");
+        if ui.button("Import mesh").clicked() {
+            requests.write(ScenarioRequest::ImportMesh(
+                which,
+                files.mesh_field.clone().into(),
+            ));
+        }
+    });
+    ui.add(
+        egui::TextEdit::multiline(&mut files.paste)
+            .desired_rows(2)
+            .hint_text("paste vertices: x y z lines, [[x,y,z],…] or x,y,z,…"),
+    );
+    if ui.button("Use pasted vertices").clicked() {
+        requests.write(ScenarioRequest::PasteVertices(which, files.paste.clone()));
+    }
+    if !files.status.is_empty() {
+        ui.label(RichText::new(&files.status).small());
+    }
 }
 
 fn help_ui(ui: &mut egui::Ui) {

@@ -3,6 +3,7 @@
 //! file and renames it, so a file is never left half-written.
 
 use crate::playback::{Lab, LabSet, Playback};
+use crate::scene::Which;
 use bevy::prelude::*;
 use gjk::Scenario;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,12 @@ use std::path::{Path, PathBuf};
 pub enum ScenarioRequest {
     Open(PathBuf),
     Save(PathBuf),
+    /// Write the current run as JSON (for a bug report).
+    ExportTrace(PathBuf),
+    /// Replace a body's shape by the vertices of a mesh file.
+    ImportMesh(Which, PathBuf),
+    /// Replace a body's shape by a pasted vertex list.
+    PasteVertices(Which, String),
 }
 
 /// The panel's file state.
@@ -21,6 +28,9 @@ pub struct ScenarioFiles {
     /// The failure cases of `assets/scenarios/gallery/`.
     pub gallery: Vec<PathBuf>,
     pub path_field: String,
+    pub trace_field: String,
+    pub mesh_field: String,
+    pub paste: String,
     /// What the last request did, or why it failed.
     pub status: String,
 }
@@ -54,6 +64,9 @@ pub(super) fn plugin(app: &mut App) {
             presets: scenario_files(&presets_dir()),
             gallery: scenario_files(&presets_dir().join("gallery")),
             path_field: "scenario.json".to_string(),
+            trace_field: "trace.json".to_string(),
+            mesh_field: "shape.obj".to_string(),
+            paste: String::new(),
             status: String::new(),
         })
         .add_systems(Update, handle_requests.in_set(LabSet::Input));
@@ -85,6 +98,46 @@ fn handle_requests(
                     Err(e) => format!("Could not save: {e}"),
                 };
             }
+            ScenarioRequest::ExportTrace(path) => {
+                let json = crate::cli::trace_json(&lab.scenario);
+                files.status = match write_atomically(path, json.as_bytes()) {
+                    Ok(()) => format!("Wrote the trace to {}", path.display()),
+                    Err(e) => format!("Could not write the trace: {e}"),
+                };
+            }
+            ScenarioRequest::ImportMesh(which, path) => {
+                files.status = match crate::import::mesh_vertices(path) {
+                    Ok(vertices) => {
+                        let n = vertices.len();
+                        which.body_mut(&mut lab).shape = gjk::Shape::Polytope { vertices };
+                        framing.write(crate::camera::FrameViews);
+                        format!("Imported {n} vertices from {}", path.display())
+                    }
+                    Err(e) => format!("Could not import: {e}"),
+                };
+            }
+            ScenarioRequest::PasteVertices(which, text) => {
+                files.status = match crate::import::parse_vertex_list(text) {
+                    Ok(vertices) => {
+                        let n = vertices.len();
+                        which.body_mut(&mut lab).shape = gjk::Shape::Polytope { vertices };
+                        framing.write(crate::camera::FrameViews);
+                        format!("Pasted {n} vertices")
+                    }
+                    Err(e) => format!("Could not use the pasted vertices: {e}"),
+                };
+            }
         }
     }
+}
+
+/// Writes `bytes` beside `path` and renames the file over it, so `path` is never half-written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

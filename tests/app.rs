@@ -3,6 +3,7 @@
 
 mod app {
     pub mod cli;
+    pub mod import;
     pub mod render;
     pub mod stepping;
     pub mod sweeping;
