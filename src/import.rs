@@ -124,7 +124,7 @@ pub fn parse_vertex_list(text: &str) -> Result<Vec<DVec3>, String> {
         }
         numbers
     };
-    if numbers.len() % 3 != 0 {
+    if !numbers.len().is_multiple_of(3) {
         return Err(format!(
             "{} numbers do not make whole points (three per point)",
             numbers.len()
