@@ -100,7 +100,7 @@ fn gltf_with_a_bin_file_and_glb_apply_node_transforms() {
 
     // GLB: a 12-byte header, a JSON chunk and a BIN chunk, each padded to 4 bytes.
     let mut json = gltf_json(None).into_bytes();
-    while json.len() % 4 != 0 {
+    while !json.len().is_multiple_of(4) {
         json.push(b' ');
     }
     let bin = triangle_bytes();
