@@ -2,8 +2,8 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, controls, labels, minkowski_view, panel, playback, reference, scenario_io, scene, shot,
-    step_view, sweep,
+    camera, compare, controls, labels, minkowski_view, panel, playback, reference, scenario_io,
+    scene, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -35,6 +35,7 @@ impl Plugin for LabPlugin {
         controls::plugin(app);
         scenario_io::plugin(app);
         reference::plugin(app);
+        compare::plugin(app);
         sweep::plugin(app);
         panel::plugin(app);
         labels::plugin(app);
@@ -47,6 +48,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     app.add_plugins(MinimalPlugins);
     playback::plugin(&mut app);
     sweep::plugin(&mut app);
+    compare::plugin(&mut app);
     insert_scenario(&mut app, scenario);
     app
 }
@@ -78,8 +80,16 @@ pub fn default_scenario() -> Scenario {
     s
 }
 
-/// Opens what the command line asked for: a sweep already running.
+/// Opens what the command line asked for: a sweep already running, compare mode.
 fn apply_launch(app: &mut App, launch: &crate::cli::Launch) {
+    if let Some(spec) = launch.compare {
+        let lab = app.world().resource::<playback::Lab>().clone();
+        let mut settings = app.world_mut().resource_mut::<compare::CompareSettings>();
+        settings.enable_against_other_precision(&lab);
+        if let Some(spec) = spec {
+            settings.right = spec;
+        }
+    }
     if let Some(first) = launch.sweep {
         let mut settings = app.world_mut().resource_mut::<sweep::SweepSettings>();
         settings.open = true;

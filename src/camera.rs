@@ -17,6 +17,8 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 pub const WORLD_LAYER: usize = 0;
 /// Render layer of the Minkowski view (A ⊖ B, simplex, region).
 pub const MINKOWSKI_LAYER: usize = 1;
+/// Render layer of the second run's Minkowski view (compare mode, in the left viewport).
+pub const COMPARE_LAYER: usize = 2;
 /// The egui camera sees only this (empty) layer.
 const UI_LAYER: usize = 31;
 
@@ -72,7 +74,12 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(ClearColor(palette::BACKGROUND))
         .add_message::<FrameViews>()
         .add_systems(Startup, spawn_cameras)
-        .add_systems(Update, (orbit, frame_views).in_set(LabSet::Input))
+        .add_systems(
+            Update,
+            (follow_compare_mode, orbit, frame_views)
+                .chain()
+                .in_set(LabSet::Input),
+        )
         .add_systems(PostUpdate, fit_viewports);
 }
 
@@ -86,8 +93,33 @@ fn bounds(points: impl Iterator<Item = Vec3>) -> (Vec3, f32) {
     (center, radius)
 }
 
+/// In compare mode the left viewport shows the second run inside A ⊖ B instead of the world.
+fn follow_compare_mode(
+    compare: Res<crate::compare::CompareSettings>,
+    mut cameras: Query<(&View, &mut RenderLayers)>,
+    mut framing: MessageWriter<FrameViews>,
+) {
+    if !compare.is_changed() {
+        return;
+    }
+    for (view, mut layers) in &mut cameras {
+        if *view == View::World {
+            let layer = if compare.enabled {
+                COMPARE_LAYER
+            } else {
+                WORLD_LAYER
+            };
+            if !layers.intersects(&RenderLayers::layer(layer)) {
+                *layers = RenderLayers::layer(layer);
+                framing.write(FrameViews);
+            }
+        }
+    }
+}
+
 fn frame_views(
     mut requests: MessageReader<FrameViews>,
+    compare: Res<crate::compare::CompareSettings>,
     lab: Res<crate::playback::Lab>,
     layout: Res<ViewLayout>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -115,8 +147,8 @@ fn frame_views(
     let difference = (focus, radius);
     for (view, mut orbit, mut transform) in &mut cameras {
         let (center, radius) = match view {
-            View::World => world,
-            View::Minkowski => difference,
+            View::World if !compare.enabled => world,
+            _ => difference,
         };
         let r = view_rect(*view, &window, layout.panel_width);
         let aspect = r.width() / r.height().max(1.0);
@@ -184,7 +216,7 @@ fn spawn_cameras(
             ..default()
         },
         Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
-        RenderLayers::from_layers(&[WORLD_LAYER, MINKOWSKI_LAYER]),
+        RenderLayers::from_layers(&[WORLD_LAYER, MINKOWSKI_LAYER, COMPARE_LAYER]),
     ));
     commands.insert_resource(GlobalAmbientLight {
         brightness: 600.0,

@@ -16,6 +16,23 @@ pub struct Launch {
     /// A second sweep axis: the sweep becomes a grid drawn as a heat map.
     #[arg(long, value_name = "AXIS", value_parser = parse_axis, requires = "sweep")]
     pub sweep2: Option<gjk::SweepAxis>,
+    /// Open in compare mode: against the other precision, or against a solver section given as
+    /// JSON, e.g. --compare '{"algorithm": "boolean"}'.
+    #[arg(long, value_name = "SOLVER", num_args = 0..=1, value_parser = parse_solver)]
+    pub compare: Option<Option<gjk::SolverSpec>>,
+}
+
+/// A solver section as JSON.
+fn parse_solver(s: &str) -> Result<gjk::SolverSpec, String> {
+    let spec: gjk::SolverSpec =
+        serde_json::from_str(s).map_err(|e| format!("not a solver section: {e}"))?;
+    // The same checks as in a scenario file.
+    let probe = gjk::Scenario {
+        solver: spec,
+        ..crate::app::default_scenario()
+    };
+    probe.validated().map_err(|e| e.to_string())?;
+    Ok(spec)
 }
 
 /// `PARAM:FROM:TO:SAMPLES`.

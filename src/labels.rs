@@ -2,8 +2,9 @@
 //! and a title for each view.
 
 use crate::camera::{View, ViewLayout, view_rect};
+use crate::compare::{CompareRun, CompareSettings, summary};
 use crate::palette;
-use crate::playback::Playback;
+use crate::playback::{Lab, Playback};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, Align2, FontId};
@@ -16,9 +17,24 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// What a view's labels are drawn from.
+enum Content<'a> {
+    World(Option<&'a gjk::Step>),
+    Minkowski(Option<&'a gjk::Step>),
+}
+
+/// The two runs a view may label (one, or two in compare mode).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Runs<'w> {
+    playback: Res<'w, Playback>,
+    compare: Res<'w, CompareSettings>,
+    compare_run: Res<'w, CompareRun>,
+    lab: Res<'w, Lab>,
+}
+
 fn draw_labels(
     mut contexts: EguiContexts,
-    playback: Res<Playback>,
+    runs: Runs,
     layout: Res<ViewLayout>,
     window: Single<&Window, With<PrimaryWindow>>,
     cameras: Query<(&View, &Camera, &GlobalTransform)>,
@@ -28,13 +44,33 @@ fn draw_labels(
         egui::Order::Foreground,
         egui::Id::new("labels"),
     ));
+    let Runs {
+        playback,
+        compare,
+        compare_run,
+        lab,
+    } = runs;
     let scale = window.scale_factor();
     for (view, camera, transform) in &cameras {
         let rect = view_rect(*view, &window, layout.panel_width);
         let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
-        let title = match view {
-            View::World => "World: A and B",
-            View::Minkowski => "Minkowski difference A − B",
+        let (title, content) = match (view, compare.enabled) {
+            (View::World, false) => (
+                "World: A and B".to_string(),
+                Content::World(playback.current()),
+            ),
+            (View::Minkowski, false) => (
+                "Minkowski difference A − B".to_string(),
+                Content::Minkowski(playback.current()),
+            ),
+            (View::World, true) => (
+                format!("Run 2: {}", summary(&compare.right)),
+                Content::Minkowski(compare_run.step(playback.step)),
+            ),
+            (View::Minkowski, true) => (
+                format!("Run 1: {}", summary(&lab.scenario.solver)),
+                Content::Minkowski(playback.current()),
+            ),
         };
         painter.text(
             origin + egui::vec2(10.0, 8.0),
@@ -61,45 +97,13 @@ fn draw_labels(
                 );
             }
         };
-        let Some(step) = playback.current() else {
-            if *view == View::Minkowski {
+        match content {
+            Content::Minkowski(None) => {
                 label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(6.0, -4.0));
             }
-            continue;
-        };
-        match view {
-            View::Minkowski => {
-                label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(-16.0, 18.0));
-                for (slot, v) in step.candidate.iter().enumerate() {
-                    let name = gjk::simplex::letter(slot).to_string();
-                    label(
-                        &name,
-                        v.point.as_vec3(),
-                        palette::SLOTS[slot % 4],
-                        egui::vec2(7.0, -5.0),
-                    );
-                }
-                label(
-                    "w",
-                    step.support.point.as_vec3(),
-                    palette::SUPPORT,
-                    egui::vec2(7.0, 16.0),
-                );
-                match &step.epa {
-                    Some(epa) => {
-                        let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
-                        label("n", foot, palette::CLOSEST, egui::vec2(5.0, -3.0));
-                    }
-                    None => {
-                        let d = step.direction.as_vec3().normalize_or_zero() * 1.2;
-                        label("d", d, palette::DIRECTION, egui::vec2(5.0, -3.0));
-                    }
-                }
-                if let Some(v) = step.closest {
-                    label("v", v.as_vec3(), palette::CLOSEST, egui::vec2(-16.0, -4.0));
-                }
-            }
-            View::World => {
+            Content::Minkowski(Some(step)) => minkowski_labels(step, &label),
+            Content::World(None) => {}
+            Content::World(Some(step)) => {
                 for (slot, v) in step.candidate.iter().enumerate() {
                     // The same letter on both witnesses, in the slot's colour.
                     let name = gjk::simplex::letter(slot).to_string();
@@ -111,4 +115,37 @@ fn draw_labels(
         }
     }
     Ok(())
+}
+
+/// The simplex letters, w, d (or EPA's n), v and the origin inside A ⊖ B.
+fn minkowski_labels(step: &gjk::Step, label: &dyn Fn(&str, Vec3, Color, egui::Vec2)) {
+    label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(-16.0, 18.0));
+    for (slot, v) in step.candidate.iter().enumerate() {
+        let name = gjk::simplex::letter(slot).to_string();
+        label(
+            &name,
+            v.point.as_vec3(),
+            palette::SLOTS[slot % 4],
+            egui::vec2(7.0, -5.0),
+        );
+    }
+    label(
+        "w",
+        step.support.point.as_vec3(),
+        palette::SUPPORT,
+        egui::vec2(7.0, 16.0),
+    );
+    match &step.epa {
+        Some(epa) => {
+            let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
+            label("n", foot, palette::CLOSEST, egui::vec2(5.0, -3.0));
+        }
+        None => {
+            let d = step.direction.as_vec3().normalize_or_zero() * 1.2;
+            label("d", d, palette::DIRECTION, egui::vec2(5.0, -3.0));
+        }
+    }
+    if let Some(v) = step.closest {
+        label("v", v.as_vec3(), palette::CLOSEST, egui::vec2(-16.0, -4.0));
+    }
 }

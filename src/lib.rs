@@ -4,6 +4,7 @@
 pub mod app;
 pub mod camera;
 pub mod cli;
+pub mod compare;
 pub mod controls;
 pub mod hull;
 pub mod import;

@@ -2,7 +2,7 @@
 //! support directions for curved shapes), optionally its raw point cloud, and the origin —
 //! the point GJK is really looking for.
 
-use crate::camera::MINKOWSKI_LAYER;
+use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER};
 use crate::hull::{hull_mesh, minkowski_points};
 use crate::palette;
 use crate::playback::{Lab, LabSet};
@@ -72,7 +72,8 @@ fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<StandardMater
             ..default()
         })),
         Transform::default(),
-        RenderLayers::layer(MINKOWSKI_LAYER),
+        // Seen by the second run's view too, in compare mode.
+        RenderLayers::from_layers(&[MINKOWSKI_LAYER, COMPARE_LAYER]),
         Pickable::IGNORE,
     ));
 }

@@ -16,6 +16,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use gjk::Outcome;
 use glam::DVec3;
 
+mod compare;
 mod reference;
 mod settings;
 mod sweep;
@@ -76,11 +77,29 @@ fn side_panel(
                 promises_ui(ui, &lab, &playback);
                 ui.separator();
                 stepping_ui(ui, &playback, &mut commands);
+                if tools.compare.enabled {
+                    egui::CollapsingHeader::new("Compare: run 1 (right) against run 2 (left)")
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            compare::compare_ui(
+                                ui,
+                                &mut tools.compare,
+                                &tools.compare_run,
+                                &playback,
+                                &mut commands,
+                            )
+                        });
+                }
                 ui.separator();
                 step_ui(ui, &playback);
                 separate_ui(ui, &mut lab, &playback);
-                plot_ui(ui, &playback);
-                tools_ui(ui, &mut tools);
+                plot_ui(
+                    ui,
+                    &playback,
+                    tools.compare_run.trace.as_ref(),
+                    &tools.compare_run,
+                );
+                tools_ui(ui, &mut tools, &lab);
                 if let Some(reference) = &reference {
                     egui::CollapsingHeader::new("Reference: parry3d's answer")
                         .default_open(true)
@@ -128,12 +147,26 @@ fn side_panel(
 #[derive(bevy::ecs::system::SystemParam)]
 struct Tools<'w> {
     sweep: ResMut<'w, crate::sweep::SweepSettings>,
+    compare: ResMut<'w, crate::compare::CompareSettings>,
+    compare_run: Res<'w, crate::compare::CompareRun>,
 }
 
-fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools) {
+fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
     ui.horizontal(|ui| {
         ui.toggle_value(&mut tools.sweep.open, "Sweep…")
             .on_hover_text("Run this case at many values of a tolerance, a position or an angle");
+        let mut comparing = tools.compare.enabled;
+        if ui
+            .toggle_value(&mut comparing, "Compare…")
+            .on_hover_text("Run this case under a second configuration, side by side")
+            .changed()
+        {
+            if comparing {
+                tools.compare.enable_against_other_precision(lab);
+            } else {
+                tools.compare.enabled = false;
+            }
+        }
     });
 }
 
@@ -327,10 +360,14 @@ fn separate_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, playback: &Playback) {
 }
 
 /// log₁₀ of ‖v‖ and the gap per iteration, the current step marked.
-fn plot_ui(ui: &mut egui::Ui, playback: &Playback) {
-    let series = |f: &dyn Fn(&gjk::Step) -> Option<f64>| -> Vec<[f64; 2]> {
-        playback
-            .trace
+fn plot_ui(
+    ui: &mut egui::Ui,
+    playback: &Playback,
+    second: Option<&gjk::Trace>,
+    compare: &crate::compare::CompareRun,
+) {
+    let series_of = |trace: &gjk::Trace, f: &dyn Fn(&gjk::Step) -> Option<f64>| -> Vec<[f64; 2]> {
+        trace
             .steps
             .iter()
             // GJK's convergence only: EPA's numbers are face distances, on another scale.
@@ -341,8 +378,9 @@ fn plot_ui(ui: &mut egui::Ui, playback: &Playback) {
             })
             .collect()
     };
-    let v = series(&|s| s.quantities.v_norm);
-    let gap = series(&|s| s.quantities.gap);
+    let v = series_of(&playback.trace, &|s| s.quantities.v_norm);
+    let gap = series_of(&playback.trace, &|s| s.quantities.gap);
+    let v2 = second.map(|t| series_of(t, &|s| s.quantities.v_norm));
     if v.is_empty() && gap.is_empty() {
         return;
     }
@@ -356,6 +394,18 @@ fn plot_ui(ui: &mut egui::Ui, playback: &Playback) {
             plot.line(
                 Line::new("gap", PlotPoints::from(gap)).color(palette::egui(palette::SUPPORT)),
             );
+            if let Some(v2) = v2 {
+                plot.line(
+                    Line::new("|v| run 2", PlotPoints::from(v2))
+                        .color(palette::egui(palette::DIRECTION))
+                        .style(egui_plot::LineStyle::dashed_loose()),
+                );
+            }
+            if let Some(d) = &compare.divergence {
+                plot.vline(
+                    VLine::new("runs differ", d.step as f64).color(palette::egui(palette::SUPPORT)),
+                );
+            }
             plot.vline(VLine::new("step", playback.step as f64).color(Color32::GRAY));
         });
 }

@@ -33,6 +33,8 @@ pub struct Playback {
     pub playing: bool,
     /// Steps per second while playing.
     pub speed: f32,
+    /// The length of a second run on the same timeline (compare mode), 0 without one.
+    pub also_end: usize,
 }
 
 /// Time since the last played step. Kept out of [`Playback`] so that ticking it does not mark
@@ -47,21 +49,24 @@ impl Playback {
             step: 0,
             playing: false,
             speed: 1.5,
+            also_end: 0,
         }
     }
 
-    /// The last step index.
+    /// The last step index of the timeline (the longer run in compare mode).
     pub fn end(&self) -> usize {
-        self.trace.steps.len()
+        self.trace.steps.len().max(self.also_end)
     }
 
-    /// The record shown now, if any iteration has run.
+    /// The record shown now, if any iteration has run (the last one once this run has ended).
     pub fn current(&self) -> Option<&gjk::Step> {
-        self.step.checked_sub(1).map(|i| &self.trace.steps[i])
+        let steps = &self.trace.steps;
+        self.step.min(steps.len()).checked_sub(1).map(|i| &steps[i])
     }
 
+    /// Whether this run's last step is showing.
     pub fn is_final(&self) -> bool {
-        self.step == self.end()
+        self.step >= self.trace.steps.len()
     }
 }
 
@@ -116,7 +121,7 @@ pub fn insert_scenario(app: &mut App, scenario: Scenario) {
 
 /// A changed case is validated and solved at once; the step index is kept (clamped), so a
 /// user watching step 3 while dragging keeps watching step 3.
-fn rerun_on_change(mut lab: ResMut<Lab>, mut playback: ResMut<Playback>) {
+pub(crate) fn rerun_on_change(mut lab: ResMut<Lab>, mut playback: ResMut<Playback>) {
     if !lab.is_changed() || lab.is_added() {
         return;
     }
@@ -130,7 +135,10 @@ fn rerun_on_change(mut lab: ResMut<Lab>, mut playback: ResMut<Playback>) {
     }
 }
 
-fn apply_commands(mut commands: MessageReader<PlaybackCommand>, mut playback: ResMut<Playback>) {
+pub(crate) fn apply_commands(
+    mut commands: MessageReader<PlaybackCommand>,
+    mut playback: ResMut<Playback>,
+) {
     for command in commands.read() {
         let end = playback.end();
         match *command {

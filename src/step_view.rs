@@ -3,7 +3,8 @@
 //! the closest point v, and the Voronoi region of the feature that holds the origin — its
 //! half-spaces clipped to a box around the simplex, in the colour of the feature's kind.
 
-use crate::camera::MINKOWSKI_LAYER;
+use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER};
+use crate::compare::{CompareRun, CompareSettings};
 use crate::hull::{clip_region, hull_mesh};
 use crate::minkowski_view::MinkowskiGizmos;
 use crate::palette;
@@ -19,12 +20,14 @@ struct RegionSolid;
 struct SimplexFaces;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_solids).add_systems(
-        Update,
-        (rebuild_solids, draw_step)
-            .chain()
-            .in_set(LabSet::Visualise),
-    );
+    app.init_gizmo_group::<CompareGizmos>()
+        .add_systems(Startup, (spawn_solids, configure_compare_gizmos))
+        .add_systems(
+            Update,
+            (rebuild_solids, draw_step, draw_compare_step)
+                .chain()
+                .in_set(LabSet::Visualise),
+        );
 }
 
 fn translucent(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
@@ -137,7 +140,7 @@ fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
 }
 
 /// EPA: the horizon in a strong colour and the closest face's normal.
-fn draw_epa_horizon(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<MinkowskiGizmos>) {
+fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
     let p = |i: usize| epa.vertices[i].point.as_vec3();
     for e in &epa.horizon {
         gizmos.line(p(e[0]), p(e[1]), palette::HORIZON);
@@ -147,7 +150,7 @@ fn draw_epa_horizon(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<MinkowskiGizmos>) 
 }
 
 /// EPA: every edge of the polytope, faintly.
-fn draw_epa_edges(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<MinkowskiGizmos>) {
+fn draw_epa_edges<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
     let p = |i: usize| epa.vertices[i].point.as_vec3();
     for f in &epa.faces {
         for k in 0..3 {
@@ -161,13 +164,45 @@ fn draw_epa_edges(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<MinkowskiGizmos>) {
 }
 
 fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
-    let Some(step) = playback.current() else {
+    if let Some(step) = playback.current() {
+        draw_record(step, &mut gizmos);
+    }
+}
+
+/// Gizmos of the second run's view (compare mode): its own simplex, in the same colours.
+#[derive(Debug, Default, Reflect, GizmoConfigGroup)]
+pub struct CompareGizmos;
+
+fn configure_compare_gizmos(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<CompareGizmos>();
+    config.render_layers = RenderLayers::layer(COMPARE_LAYER);
+    config.line.width = 3.0;
+    config.depth_bias = -1.0;
+}
+
+fn draw_compare_step(
+    settings: Res<CompareSettings>,
+    run: Res<CompareRun>,
+    playback: Res<Playback>,
+    mut gizmos: Gizmos<CompareGizmos>,
+) {
+    if !settings.enabled {
         return;
-    };
+    }
+    gizmos.cross(Isometry3d::IDENTITY, 0.25, palette::ORIGIN);
+    gizmos.sphere(Isometry3d::IDENTITY, 0.06, palette::ORIGIN);
+    gizmos.axes(Transform::IDENTITY, 0.6);
+    if let Some(step) = run.step(playback.step) {
+        draw_record(step, &mut gizmos);
+    }
+}
+
+/// One step's simplex, direction, support point, closest point and EPA polytope as lines.
+fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
     // Gizmo lines all sit at the front (depth bias −1) and the first line drawn on a pixel wins:
     // the EPA horizon goes first so the edges it shares with other faces show in its colour.
     if let Some(epa) = &step.epa {
-        draw_epa_horizon(epa, &mut gizmos);
+        draw_epa_horizon(epa, gizmos);
     }
 
     let all: Vec<usize> = (0..step.candidate.len()).collect();
@@ -203,6 +238,6 @@ fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
         gizmos.sphere(Isometry3d::from_translation(v), 0.08, palette::CLOSEST);
     }
     if let Some(epa) = &step.epa {
-        draw_epa_edges(epa, &mut gizmos);
+        draw_epa_edges(epa, gizmos);
     }
 }

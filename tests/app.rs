@@ -3,6 +3,7 @@
 
 mod app {
     pub mod cli;
+    pub mod comparing;
     pub mod import;
     pub mod render;
     pub mod stepping;

@@ -45,6 +45,13 @@ fn tolerance_ui(ui: &mut egui::Ui, label: &str, value: &mut Option<f64>, default
 
 pub(super) fn solver_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>) {
     let mut solver = lab.scenario.solver;
+    if spec_ui(ui, &mut solver) {
+        lab.scenario.solver = solver;
+    }
+}
+
+/// Every field of a solver section; returns whether one changed.
+pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
     let defaults = solver.config();
     let mut changed = false;
     ui.horizontal(|ui| {
@@ -102,9 +109,7 @@ pub(super) fn solver_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>) {
             }
         }
     });
-    if changed {
-        lab.scenario.solver = solver;
-    }
+    changed
 }
 
 fn vec_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod boolean;
+pub mod compare;
 pub mod config;
 pub mod cso;
 pub mod distance;

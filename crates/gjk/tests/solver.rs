@@ -4,6 +4,7 @@
 mod solver {
     pub mod analytic;
     pub mod common;
+    pub mod compare;
     pub mod gallery;
     pub mod oracle;
     pub mod penetration;
