@@ -1,6 +1,5 @@
 //! Compare mode: a second configuration on the same timeline, and the step where the runs part.
 
-use bevy::prelude::*;
 use gjk_lab::app::headless_app;
 use gjk_lab::compare::{CompareRun, CompareSettings};
 use gjk_lab::playback::{Lab, Playback, PlaybackCommand};
