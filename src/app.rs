@@ -2,8 +2,8 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, compare, controls, labels, minkowski_view, panel, playback, reference, scenario_io,
-    scene, shot, step_view, sweep,
+    camera, classroom, compare, controls, labels, minkowski_view, panel, playback, reference,
+    scenario_io, scene, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -36,6 +36,8 @@ impl Plugin for LabPlugin {
         scenario_io::plugin(app);
         reference::plugin(app);
         compare::plugin(app);
+        classroom::plugin(app);
+        classroom::view_plugin(app);
         sweep::plugin(app);
         panel::plugin(app);
         labels::plugin(app);
@@ -49,6 +51,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     playback::plugin(&mut app);
     sweep::plugin(&mut app);
     compare::plugin(&mut app);
+    classroom::plugin(&mut app);
     insert_scenario(&mut app, scenario);
     app
 }
@@ -82,6 +85,13 @@ pub fn default_scenario() -> Scenario {
 
 /// Opens what the command line asked for: a sweep already running, compare mode.
 fn apply_launch(app: &mut App, launch: &crate::cli::Launch) {
+    if let Some(lesson) = launch.present {
+        let world = app.world_mut();
+        world.write_message(classroom::TourCommand::Toggle);
+        world.write_message(classroom::TourCommand::Goto(
+            lesson.unwrap_or(1).saturating_sub(1) as usize,
+        ));
+    }
     if let Some(spec) = launch.compare {
         let lab = app.world().resource::<playback::Lab>().clone();
         let mut settings = app.world_mut().resource_mut::<compare::CompareSettings>();

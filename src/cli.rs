@@ -20,6 +20,9 @@ pub struct Launch {
     /// JSON, e.g. --compare '{"algorithm": "boolean"}'.
     #[arg(long, value_name = "SOLVER", num_args = 0..=1, value_parser = parse_solver)]
     pub compare: Option<Option<gjk::SolverSpec>>,
+    /// Open in presenter mode, at lesson N of the guided tour (1 when no number is given).
+    #[arg(long, value_name = "N", num_args = 0..=1, value_parser = clap::value_parser!(u32).range(1..=7))]
+    pub present: Option<Option<u32>>,
 }
 
 /// A solver section as JSON.
@@ -121,9 +124,10 @@ pub enum Command {
     Render {
         /// Scenario file; the default scene when absent.
         file: Option<PathBuf>,
-        /// Step to show (0 = before the first iteration); clamped to the run's length.
-        #[arg(long, default_value_t = 0)]
-        step: usize,
+        /// Step to show (0 = before the first iteration); clamped to the run's length. Without
+        /// it: step 0, or the lesson's step with --present.
+        #[arg(long)]
+        step: Option<usize>,
         #[arg(long, value_name = "PNG")]
         out: PathBuf,
         /// Window size as WIDTHxHEIGHT.

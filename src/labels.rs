@@ -50,7 +50,9 @@ fn draw_labels(
         compare_run,
         lab,
     } = runs;
-    let scale = window.scale_factor();
+    // Window pixels → egui points: the window's scale and egui's zoom (presenter mode).
+    let zoom = ctx.zoom_factor();
+    let scale = window.scale_factor() * zoom;
     for (view, camera, transform) in &cameras {
         let rect = view_rect(*view, &window, layout.panel_width);
         let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
@@ -84,7 +86,7 @@ fn draw_labels(
             camera
                 .world_to_viewport(transform, p)
                 .ok()
-                .map(|v| egui::pos2(v.x, v.y))
+                .map(|v| egui::pos2(v.x / zoom, v.y / zoom))
         };
         let label = |text: &str, p: Vec3, color: Color, offset: egui::Vec2| {
             if let Some(at) = place(p) {

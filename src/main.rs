@@ -61,6 +61,7 @@ fn main() {
             size,
             launch,
         }) => scenario(file.as_deref()).map_or(1, |s| {
+            let step = step.or(launch.present.is_none().then_some(0));
             app::run(s, Mode::Render(RenderRequest::new(step, out)), size, launch)
         }),
         Some(Command::BenchFrames { file, frames, size }) => scenario(file.as_deref())

@@ -61,13 +61,40 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    let zoom = ctx.zoom_factor();
+    if tools.classroom.panel_folded {
+        let width = egui::Panel::left("lab_panel_folded")
+            .resizable(false)
+            .exact_size(30.0)
+            .show(&mut root, |ui| {
+                if ui.button("▶").on_hover_text("Show the panel").clicked() {
+                    tools.classroom.panel_folded = false;
+                }
+            })
+            .response
+            .rect
+            .width();
+        if (layout.panel_width - width * zoom).abs() > 0.5 {
+            layout.panel_width = width * zoom;
+        }
+        return Ok(());
+    }
     let width = egui::Panel::left("lab_panel")
         .resizable(true)
         .size_range(260.0..=440.0)
         .default_size(360.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("GJK Lab");
+                ui.horizontal(|ui| {
+                    ui.heading("GJK Lab");
+                    if ui
+                        .small_button("◀")
+                        .on_hover_text("Fold the panel to a bar")
+                        .clicked()
+                    {
+                        tools.classroom.panel_folded = true;
+                    }
+                });
                 if !lab.scenario.name.is_empty() {
                     ui.label(RichText::new(&lab.scenario.name).strong());
                 }
@@ -137,6 +164,8 @@ fn side_panel(
         .response
         .rect
         .width();
+    // The views start where the panel ends, in window pixels (egui's zoom included).
+    let width = width * zoom;
     if (layout.panel_width - width).abs() > 0.5 {
         layout.panel_width = width;
     }
@@ -146,6 +175,8 @@ fn side_panel(
 /// The windows and modes the panel opens.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Tools<'w> {
+    classroom: ResMut<'w, crate::classroom::Classroom>,
+    tour: MessageWriter<'w, crate::classroom::TourCommand>,
     sweep: ResMut<'w, crate::sweep::SweepSettings>,
     compare: ResMut<'w, crate::compare::CompareSettings>,
     compare_run: Res<'w, crate::compare::CompareRun>,
@@ -166,6 +197,14 @@ fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
             } else {
                 tools.compare.enabled = false;
             }
+        }
+        let mut presenting = tools.classroom.enabled;
+        if ui
+            .toggle_value(&mut presenting, "Presenter (F5)")
+            .on_hover_text("Large, high-contrast, and a guided tour: Page Down advances")
+            .changed()
+        {
+            tools.tour.write(crate::classroom::TourCommand::Toggle);
         }
     });
 }

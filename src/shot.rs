@@ -15,14 +15,15 @@ const GIVE_UP_FRAMES: u32 = 900;
 /// `render`: where to save and at which step.
 #[derive(Resource, Debug, Clone)]
 pub struct RenderRequest {
-    pub step: usize,
+    /// `None` leaves the step where the app put it (a lesson's step in presenter mode).
+    pub step: Option<usize>,
     pub out: PathBuf,
     frames: u32,
     requested: bool,
 }
 
 impl RenderRequest {
-    pub fn new(step: usize, out: PathBuf) -> Self {
+    pub fn new(step: Option<usize>, out: PathBuf) -> Self {
         RenderRequest {
             step,
             out,
@@ -54,8 +55,10 @@ fn take_screenshot(
         return;
     }
     request.frames += 1;
-    if request.frames == 1 {
-        playback.step = request.step.min(playback.end());
+    if request.frames == 1
+        && let Some(step) = request.step
+    {
+        playback.step = step.min(playback.end());
     }
     if let Some(outcome) = &result.0 {
         exit.write(match outcome {

@@ -1,0 +1,64 @@
+//! Presenter mode's guided tour: one key per lesson, each opening its case at the right step.
+
+use gjk::FeatureKind;
+use gjk_lab::app::{default_scenario, headless_app};
+use gjk_lab::classroom::{Classroom, LESSONS, TourCommand};
+use gjk_lab::playback::{Lab, Playback};
+
+fn send(app: &mut bevy::prelude::App, command: TourCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+#[test]
+fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    send(&mut app, TourCommand::Toggle);
+    assert!(app.world().resource::<Classroom>().enabled);
+    let mut seen = Vec::new();
+    for n in 0..LESSONS.len() {
+        if n > 0 {
+            send(&mut app, TourCommand::Next);
+        }
+        let classroom = app.world().resource::<Classroom>();
+        assert_eq!(classroom.lesson, n);
+        assert_eq!(classroom.error, None);
+        let playback = app.world().resource::<Playback>();
+        let step = playback.current().expect("a lesson shows a step");
+        let outcome = playback.trace.finish.outcome.intersecting();
+        seen.push((
+            LESSONS[n].title,
+            playback.is_final().then_some(outcome).flatten(),
+            step.feature.as_ref().map(|f| f.kind),
+        ));
+    }
+    // Separated, touching and intersecting show the whole run; then one lesson per region kind,
+    // each stopped on a step whose kept feature is of that kind.
+    assert_eq!(seen[0].1, Some(false));
+    assert_eq!(seen[1].1, Some(true));
+    assert_eq!(seen[2].1, Some(true));
+    let kinds: Vec<_> = seen[3..].iter().map(|s| s.2).collect();
+    assert_eq!(
+        kinds,
+        [
+            Some(FeatureKind::Vertex),
+            Some(FeatureKind::Edge),
+            Some(FeatureKind::Face),
+            Some(FeatureKind::Interior)
+        ]
+    );
+    // Next at the last lesson stays there; Previous goes back and reloads.
+    send(&mut app, TourCommand::Next);
+    assert_eq!(
+        app.world().resource::<Classroom>().lesson,
+        LESSONS.len() - 1
+    );
+    send(&mut app, TourCommand::Goto(0));
+    assert_eq!(
+        app.world().resource::<Lab>().scenario.name,
+        "box and sphere, apart"
+    );
+    send(&mut app, TourCommand::Toggle);
+    assert!(!app.world().resource::<Classroom>().enabled);
+}
