@@ -17,7 +17,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
     send(&mut app, TourCommand::Toggle);
     assert!(app.world().resource::<Classroom>().enabled);
     let mut seen = Vec::new();
-    for n in 0..LESSONS.len() {
+    for (n, lesson) in LESSONS.iter().enumerate() {
         if n > 0 {
             send(&mut app, TourCommand::Next);
         }
@@ -28,7 +28,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
         let step = playback.current().expect("a lesson shows a step");
         let outcome = playback.trace.finish.outcome.intersecting();
         seen.push((
-            LESSONS[n].title,
+            lesson.title,
             playback.is_final().then_some(outcome).flatten(),
             step.feature.as_ref().map(|f| f.kind),
         ));
