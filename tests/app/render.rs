@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn render(scenario: Option<&str>, step: usize, name: &str) -> RgbImage {
+    render_with(scenario, &["--step", &step.to_string()], name)
+}
+
+fn render_with(scenario: Option<&str>, args: &[&str], name: &str) -> RgbImage {
     let out =
         std::env::temp_dir().join(format!("gjk-lab-render-{name}-{}.png", std::process::id()));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gjk-lab"));
@@ -18,7 +22,8 @@ fn render(scenario: Option<&str>, step: usize, name: &str) -> RgbImage {
         );
     }
     let status = cmd
-        .args(["--step", &step.to_string(), "--size", "1280x800", "--out"])
+        .args(args)
+        .args(["--size", "1280x800", "--out"])
         .arg(&out)
         .status()
         .expect("gjk-lab runs");
@@ -130,5 +135,56 @@ fn presets_render() {
     check(
         &render(Some("intersecting-tetrahedron.json"), 99, "intersecting"),
         "intersecting preset",
+    );
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn compare_mode_shows_a_minkowski_view_on_each_side() {
+    let img = render_with(
+        Some("gallery/11-gap-1e-7-f32.json"),
+        &["--step", "3", "--compare"],
+        "compare",
+    );
+    let (panel_end, w) = (360, img.width());
+    let mid = panel_end + (w - panel_end) / 2;
+    for (x0, x1, side) in [(panel_end, mid, "left"), (mid, w, "right")] {
+        let m = count(&img, x0, x1, is_violet);
+        assert!(m > 4000, "compare: no A − B in the {side} view ({m} px)");
+    }
+    // The world's shapes are gone from the left view: it shows the second run instead.
+    let b = count(&img, panel_end, mid, is_orange);
+    assert!(b < 500, "compare: shape B still drawn on the left ({b} px)");
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn presenter_mode_folds_the_panel_and_captions_the_lesson() {
+    let img = render_with(None, &["--present", "5"], "presenter");
+    // The panel is a thin bar: the world view (and its shapes) start near the left edge.
+    let a = count(&img, 40, 360, is_blue);
+    assert!(
+        a > 2000,
+        "presenter: the world view does not reach the left ({a} px of A)"
+    );
+    let fill = count_near(&img, 0, 340, [27, 27, 27], 6);
+    assert!(
+        fill < 20_000,
+        "presenter: the panel is still drawn ({fill} px)"
+    );
+    // The caption: a dark box with white text along the bottom.
+    let h = img.height();
+    let mut white = 0;
+    for y in h - 220..h {
+        for x in 40..img.width() {
+            let p = img.get_pixel(x, y).0;
+            if p.iter().all(|&c| c > 235) {
+                white += 1;
+            }
+        }
+    }
+    assert!(
+        white > 1500,
+        "presenter: no caption text ({white} white px)"
     );
 }
