@@ -31,6 +31,8 @@ pub fn mesh_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
     Ok(points)
 }
 
+/// The vertices an OBJ's faces, lines and points use (tobj leaves out a `v` line nothing refers
+/// to: it is not part of any mesh).
 fn obj_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
     let (models, _materials) = tobj::load_obj(path, &tobj::LoadOptions::default())
         .map_err(|e| format!("{}: not a readable OBJ file: {e}", path.display()))?;

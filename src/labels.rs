@@ -40,8 +40,9 @@ fn draw_labels(
     cameras: Query<(&View, &Camera, &GlobalTransform)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Foreground,
+    // Under windows (the sweep) and clipped to each view, so labels never cover the panel.
+    let layer = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
         egui::Id::new("labels"),
     ));
     let Runs {
@@ -56,6 +57,10 @@ fn draw_labels(
     for (view, camera, transform) in &cameras {
         let rect = view_rect(*view, &window, layout.panel_width);
         let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
+        let painter = layer.with_clip_rect(egui::Rect::from_min_max(
+            origin,
+            egui::pos2(rect.max.x / scale, rect.max.y / scale),
+        ));
         let (title, content) = match (view, compare.enabled) {
             (View::World, false) => (
                 "World: A and B".to_string(),
