@@ -218,17 +218,17 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     let config = scenario.config();
     let finish = gjk::solve(&scenario.a, &scenario.b, &config);
     let (distance, point_a, point_b) = match (config.algorithm, finish.outcome) {
-        (Algorithm::Boolean, _) => (None, None, None),
+        (a, _) if !a.measures_distance() => (None, None, None),
         (
-            Algorithm::Distance,
+            _,
             Outcome::Separated {
                 distance,
                 point_a,
                 point_b,
             },
         ) => (Some(distance), Some(point_a), Some(point_b)),
-        (Algorithm::Distance, Outcome::Intersecting) => (Some(0.0), None, None),
-        (Algorithm::Distance, _) => (None, None, None),
+        (_, Outcome::Intersecting) => (Some(0.0), None, None),
+        _ => (None, None, None),
     };
     // For an intersecting pair the points are EPA's contact points, so separated and
     // intersecting answers carry the same fields.

@@ -85,10 +85,7 @@ fn rerun(
 /// A configuration in a few words, e.g. "distance · f32 · rel 1e-5 · abs 1e-5".
 pub fn summary(spec: &SolverSpec) -> String {
     let c = spec.config();
-    let algorithm = match c.algorithm {
-        gjk::Algorithm::Distance => "distance",
-        gjk::Algorithm::Boolean => "boolean",
-    };
+    let algorithm = c.algorithm.name();
     let precision = match c.precision {
         Precision::F32 => "f32",
         Precision::F64 => "f64",

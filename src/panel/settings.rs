@@ -56,12 +56,9 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
     let mut changed = false;
     ui.horizontal(|ui| {
         ui.label("Algorithm");
-        changed |= ui
-            .radio_value(&mut solver.algorithm, Algorithm::Distance, "distance")
-            .changed();
-        changed |= ui
-            .radio_value(&mut solver.algorithm, Algorithm::Boolean, "boolean")
-            .changed();
+        for a in Algorithm::ALL {
+            changed |= ui.radio_value(&mut solver.algorithm, a, a.name()).changed();
+        }
     });
     ui.horizontal(|ui| {
         ui.label("Precision");

@@ -12,6 +12,31 @@ pub enum Algorithm {
     Distance,
     /// The direction-based yes/no test of the tutorials (seeds 000, 001, 003).
     Boolean,
+    /// The same descent as `Distance` with the signed-volumes subalgorithm (Montanari,
+    /// Petrinic & Barbieri 2017) in place of Johnson's region tests.
+    SignedVolumes,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::Distance,
+        Algorithm::SignedVolumes,
+        Algorithm::Boolean,
+    ];
+
+    /// The snake_case name used in files and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Distance => "distance",
+            Algorithm::Boolean => "boolean",
+            Algorithm::SignedVolumes => "signed_volumes",
+        }
+    }
+
+    /// Whether the algorithm computes a distance (both closest-point descents do).
+    pub fn measures_distance(self) -> bool {
+        self != Algorithm::Boolean
+    }
 }
 
 /// The floating-point type the solver computes in.

@@ -23,7 +23,25 @@ use crate::stepper::Steppable;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
 };
-use crate::voronoi::{Reduction, closest_feature, region_half_spaces};
+use crate::voronoi::{Reduction, region_half_spaces};
+
+/// Which distance subalgorithm picks the feature nearest the origin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subalgorithm {
+    /// Johnson's, as Voronoi-region tests (`voronoi.rs`).
+    Johnson,
+    /// Montanari et al.'s signed volumes (`signed_volumes.rs`).
+    SignedVolumes,
+}
+
+impl Subalgorithm {
+    fn closest_feature<R: Real>(self, y: &[R::V]) -> Reduction<R> {
+        match self {
+            Subalgorithm::Johnson => crate::voronoi::closest_feature::<R>(y),
+            Subalgorithm::SignedVolumes => crate::signed_volumes::closest_feature::<R>(y),
+        }
+    }
+}
 
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
 #[derive(Debug, Clone)]
@@ -32,6 +50,7 @@ pub struct DistanceGjk<'s, R: Real> {
     abs_tolerance: R,
     rel_tolerance: R,
     max_iterations: u32,
+    subalgorithm: Subalgorithm,
     simplex: Simplex<R>,
     /// Barycentric weights of `v` over `simplex`.
     weights: [R; 4],
@@ -49,6 +68,10 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             abs_tolerance: R::from_f64(config.abs_tolerance),
             rel_tolerance: R::from_f64(config.rel_tolerance),
             max_iterations: config.max_iterations.max(1),
+            subalgorithm: match config.algorithm {
+                crate::Algorithm::SignedVolumes => Subalgorithm::SignedVolumes,
+                _ => Subalgorithm::Johnson,
+            },
             simplex: Simplex::default(),
             weights: [R::ZERO; 4],
             v: R::V::ZERO,
@@ -188,7 +211,9 @@ impl<R: Real> Steppable for DistanceGjk<'_, R> {
         // Add w and let the subalgorithm keep the feature nearest the origin.
         let mut candidate = before;
         candidate.push(w);
-        let reduction = closest_feature::<R>(&candidate.points()[..candidate.len()]);
+        let reduction = self
+            .subalgorithm
+            .closest_feature::<R>(&candidate.points()[..candidate.len()]);
         let new_vv = reduction.closest.length_squared();
         let kept = reduction.mask.count_ones() as usize;
         q.v_norm = Some(new_vv.sqrt().to_f64());

@@ -24,6 +24,7 @@ pub mod real;
 pub mod reference;
 pub mod scenario;
 pub mod shape;
+pub mod signed_volumes;
 pub mod simplex;
 pub mod stepper;
 pub mod sweep;
@@ -96,7 +97,7 @@ fn solve_in<R: Real, O: Observer>(
     let body_b = Body::<R>::new(&b.shape, b.pose(), b.margin);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
     let (mut finish, simplex) = match config.algorithm {
-        Algorithm::Distance => {
+        Algorithm::Distance | Algorithm::SignedVolumes => {
             let mut gjk = DistanceGjk::new(cso, config);
             (gjk.run_traced(observer), *gjk.simplex())
         }

@@ -57,6 +57,8 @@ pub trait Vector<R>:
     fn x(self) -> R;
     fn y(self) -> R;
     fn z(self) -> R;
+    /// Component `axis` (0 = x, 1 = y, 2 = z).
+    fn get(self, axis: usize) -> R;
     fn to_f64(self) -> DVec3;
     fn is_finite(self) -> bool;
 }
@@ -132,6 +134,10 @@ macro_rules! impl_real {
             #[inline]
             fn z(self) -> $r {
                 self.z
+            }
+            #[inline]
+            fn get(self, axis: usize) -> $r {
+                self[axis]
             }
             #[inline]
             fn to_f64(self) -> DVec3 {

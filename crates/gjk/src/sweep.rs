@@ -256,8 +256,8 @@ impl Sweep {
             .distance()
             .unwrap_or(0.0);
         let distance = match (config.algorithm, finish.outcome) {
-            (Algorithm::Distance, Outcome::Separated { distance, .. }) => Some(distance),
-            (Algorithm::Distance, Outcome::Intersecting) => Some(0.0),
+            (a, Outcome::Separated { distance, .. }) if a.measures_distance() => Some(distance),
+            (a, Outcome::Intersecting) if a.measures_distance() => Some(0.0),
             _ => None,
         };
         let error = match (distance, finish.outcome.intersecting()) {

@@ -259,7 +259,7 @@ fn stepping_by_hand_matches_the_traced_run() {
     use gjk::{Body, BooleanGjk, DistanceGjk, MinkowskiDifference, Steppable};
     let a = super::common::body(&mut Rng::new(4), "polytope");
     let b = super::common::body(&mut Rng::new(5), "capsule");
-    for algorithm in [Algorithm::Distance, Algorithm::Boolean] {
+    for algorithm in Algorithm::ALL {
         let config = SolverConfig::default_for(algorithm, Precision::F64);
         let whole = gjk::trace(&a, &b, &config);
         let (ba, bb) = (
@@ -269,7 +269,7 @@ fn stepping_by_hand_matches_the_traced_run() {
         let cso = MinkowskiDifference::new(&ba, &bb);
         let mut by_hand = Vec::new();
         let finish = match algorithm {
-            Algorithm::Distance => {
+            Algorithm::Distance | Algorithm::SignedVolumes => {
                 let mut gjk = DistanceGjk::new(cso, &config);
                 while let Some(s) = gjk.step() {
                     by_hand.push(s);

@@ -6,12 +6,21 @@
 //! is right by checking parry's number against those bounds.
 
 use super::common::{KINDS, Rng, body, lower_bound, to_parry};
-use gjk::{Outcome, SolverConfig, Termination};
+use gjk::{Algorithm, Outcome, Precision, SolverConfig, Termination};
 
 #[test]
 fn agrees_with_parry_on_random_pairs_of_every_kind() {
+    against_parry(Algorithm::Distance);
+}
+
+#[test]
+fn signed_volumes_agrees_with_parry_on_random_pairs_of_every_kind() {
+    against_parry(Algorithm::SignedVolumes);
+}
+
+fn against_parry(algorithm: Algorithm) {
     let mut rng = Rng::new(42);
-    let config = SolverConfig::default();
+    let config = SolverConfig::default_for(algorithm, Precision::F64);
     let (mut compared, mut separated, mut intersecting) = (0, 0, 0);
     let mut parry_proven_wrong = Vec::new();
     let (mut rounding_limited, mut worst_rounding_limited) = (0, 0.0f64);
@@ -88,6 +97,7 @@ fn agrees_with_parry_on_random_pairs_of_every_kind() {
             other => panic!("pair {i}: {other:?}"),
         }
     }
+    println!("{}:", algorithm.name());
     println!(
         "compared {compared}: {separated} separated, {intersecting} intersecting; parry proven off on {}",
         parry_proven_wrong.len()
