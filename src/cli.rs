@@ -2,7 +2,7 @@
 //! `render` and `bench-frames` drive the real renderer.
 
 use clap::{Parser, Subcommand};
-use gjk::{Algorithm, Format, Outcome, Scenario};
+use gjk::{Format, Outcome, Scenario};
 use serde::Serialize;
 use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
