@@ -14,6 +14,7 @@ pub mod minkowski_view;
 pub mod palette;
 pub mod panel;
 pub mod playback;
+pub mod query;
 pub mod reference;
 pub mod scenario_io;
 pub mod scene;

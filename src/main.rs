@@ -23,7 +23,7 @@ fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
-        Some(Command::Query { files, reference }) => cli::query(&files, reference),
+        Some(Command::Query { files, reference }) => gjk_lab::query::query(&files, reference),
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Trace { file }) => cli::trace(&file),
         Some(Command::Sweep {

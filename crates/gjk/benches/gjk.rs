@@ -1,8 +1,17 @@
-//! The solver against parry3d-f64 on the pairs: untraced (the hot path), traced
-//! (every step recorded), and parry's `query::distance`.
+//! The solver against parry3d on the pairs and poses, in f64 and f32:
+//!
+//! - `distance/*`: our closest-point GJK (Johnson's subalgorithm and signed volumes) with the
+//!   no-op observer, the same traced, and parry's `query::distance`;
+//! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`.
+//!
+//! Bodies are built once outside the timed loop, as parry's shapes are. Group names read
+//! `{query}-{precision}/{who}/{pair}-{pose}`.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gjk::{BodySpec, Shape, SolverConfig};
+use gjk::{
+    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Precision, Real,
+    Recorder, Shape, SolverConfig, Steppable,
+};
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
 
@@ -22,26 +31,26 @@ fn place(shape: Shape, position: DVec3, rotation: DQuat) -> BodySpec {
     }
 }
 
+fn hull(rng: &mut common::Rng, n: usize) -> Shape {
+    // Points on a sphere: every one is a hull vertex, the hard case for a support scan.
+    Shape::Polytope {
+        vertices: (0..n)
+            .map(|_| rng.vec(-1.0, 1.0).normalize_or(DVec3::X))
+            .collect(),
+    }
+}
+
+/// The pairs, each separated by about 0.3.
 fn pairs() -> Vec<(&'static str, BodySpec, BodySpec)> {
     let mut rng = common::Rng::new(9);
-    let mut hull = || Shape::Polytope {
-        vertices: (0..32).map(|_| rng.vec(-1.0, 1.0)).collect(),
-    };
     let tilt = DQuat::from_euler(glam::EulerRot::YXZ, 0.4, 0.3, 0.2);
+    let cuboid = |h: DVec3| Shape::Cuboid { half_extents: h };
     vec![
         (
             "box-box",
+            place(cuboid(DVec3::new(0.5, 0.4, 0.6)), DVec3::ZERO, tilt),
             place(
-                Shape::Cuboid {
-                    half_extents: DVec3::new(0.5, 0.4, 0.6),
-                },
-                DVec3::ZERO,
-                tilt,
-            ),
-            place(
-                Shape::Cuboid {
-                    half_extents: DVec3::splat(0.5),
-                },
+                cuboid(DVec3::splat(0.5)),
                 DVec3::new(1.6, 0.3, 0.2),
                 tilt.inverse(),
             ),
@@ -59,36 +68,179 @@ fn pairs() -> Vec<(&'static str, BodySpec, BodySpec)> {
             ),
         ),
         (
-            "hull32-hull32",
-            place(hull(), DVec3::ZERO, tilt),
-            place(hull(), DVec3::new(2.4, 0.3, -0.2), DQuat::IDENTITY),
+            "cylinder-cone",
+            place(
+                Shape::Cylinder {
+                    half_height: 0.5,
+                    radius: 0.4,
+                },
+                DVec3::ZERO,
+                tilt,
+            ),
+            place(
+                Shape::Cone {
+                    half_height: 0.5,
+                    radius: 0.5,
+                },
+                DVec3::new(1.3, 0.2, -0.1),
+                tilt.inverse(),
+            ),
+        ),
+        (
+            "hull32",
+            place(hull(&mut rng, 32), DVec3::ZERO, tilt),
+            place(
+                hull(&mut rng, 32),
+                DVec3::new(2.3, 0.3, -0.2),
+                DQuat::IDENTITY,
+            ),
+        ),
+        (
+            "hull1000",
+            place(hull(&mut rng, 1000), DVec3::ZERO, tilt),
+            place(
+                hull(&mut rng, 1000),
+                DVec3::new(2.3, 0.3, -0.2),
+                DQuat::IDENTITY,
+            ),
         ),
     ]
 }
 
-fn bench(c: &mut Criterion) {
-    let config = SolverConfig::default();
-    let mut group = c.benchmark_group("distance");
-    for (name, a, b) in pairs() {
-        let (pa, sa) = common::to_parry(&a).expect("parry shape");
-        let (pb, sb) = common::to_parry(&b).expect("parry shape");
-        group.bench_with_input(
-            BenchmarkId::new("gjk-untraced", name),
-            &(&a, &b),
-            |bench, (a, b)| bench.iter(|| gjk::solve(black_box(a), black_box(b), &config)),
-        );
-        group.bench_with_input(
-            BenchmarkId::new("gjk-traced", name),
-            &(&a, &b),
-            |bench, (a, b)| bench.iter(|| gjk::trace(black_box(a), black_box(b), &config)),
-        );
-        group.bench_function(BenchmarkId::new("parry3d-f64", name), |bench| {
+/// The pair separated, moved along its separating direction until touching, and overlapping.
+fn poses(a: &BodySpec, b: &BodySpec) -> Vec<(&'static str, BodySpec)> {
+    let gjk::Outcome::Separated {
+        distance,
+        point_a,
+        point_b,
+    } = gjk::solve(a, b, &SolverConfig::default()).outcome
+    else {
+        panic!("bench pairs start apart");
+    };
+    let n = (point_b - point_a).normalize();
+    let moved = |by: f64| BodySpec {
+        position: b.position - n * by,
+        ..b.clone()
+    };
+    vec![
+        ("separated", b.clone()),
+        ("touching", moved(distance)),
+        ("intersecting", moved(distance + 0.2)),
+    ]
+}
+
+fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, BodySpec)]) {
+    let precision = if R::EPSILON.to_f64() > 1e-10 {
+        Precision::F32
+    } else {
+        Precision::F64
+    };
+    let mut g = c.benchmark_group(group);
+    for (name, a, b) in cases {
+        let ba = Body::<R>::new(&a.shape, a.pose(), a.margin);
+        let bb = Body::<R>::new(&b.shape, b.pose(), b.margin);
+        for algorithm in [Algorithm::Distance, Algorithm::SignedVolumes] {
+            let config = SolverConfig::default_for(algorithm, precision);
+            g.bench_function(BenchmarkId::new(algorithm.name(), name), |bench| {
+                bench.iter(|| {
+                    let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
+                    DistanceGjk::new(cso, &config).run()
+                })
+            });
+            g.bench_function(
+                BenchmarkId::new(format!("{}-traced", algorithm.name()), name),
+                |bench| {
+                    bench.iter(|| {
+                        let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
+                        let mut recorder = Recorder::default();
+                        DistanceGjk::new(cso, &config).run_traced(&mut recorder)
+                    })
+                },
+            );
+        }
+        let config = SolverConfig::default_for(Algorithm::Boolean, precision);
+        g.bench_function(BenchmarkId::new("boolean", name), |bench| {
             bench.iter(|| {
-                parry3d_f64::query::distance(black_box(&pa), &*sa.0, black_box(&pb), &*sb.0)
+                let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
+                BooleanGjk::new(cso, &config).run()
             })
         });
     }
-    group.finish();
+    g.finish();
+}
+
+fn parry_f64(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
+    let mut g = c.benchmark_group("f64");
+    for (name, a, b) in cases {
+        let (pa, sa) = common::to_parry(a).expect("parry shape");
+        let (pb, sb) = common::to_parry(b).expect("parry shape");
+        g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
+            bench.iter(|| parry3d_f64::query::distance(black_box(&pa), &*sa.0, &pb, &*sb.0))
+        });
+        g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
+            bench
+                .iter(|| parry3d_f64::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0))
+        });
+    }
+    g.finish();
+}
+
+/// The same body in parry3d's f32 build.
+fn to_parry_f32(b: &BodySpec) -> (parry3d::math::Pose, parry3d::shape::SharedShape) {
+    use parry3d::shape::SharedShape as S;
+    let f = |x: f64| x as f32;
+    let v = |p: DVec3| parry3d::math::Vector::new(f(p.x), f(p.y), f(p.z));
+    let shape = match &b.shape {
+        Shape::Sphere { radius } => S::ball(f(*radius)),
+        Shape::Cuboid { half_extents: h } => S::cuboid(f(h.x), f(h.y), f(h.z)),
+        Shape::Capsule {
+            half_height,
+            radius,
+        } => S::capsule_y(f(*half_height), f(*radius)),
+        Shape::Cylinder {
+            half_height,
+            radius,
+        } => S::cylinder(f(*half_height), f(*radius)),
+        Shape::Cone {
+            half_height,
+            radius,
+        } => S::cone(f(*half_height), f(*radius)),
+        Shape::Polytope { vertices } => {
+            let pts: Vec<_> = vertices.iter().map(|p| v(*p)).collect();
+            S::convex_hull(&pts).expect("a hull")
+        }
+    };
+    let q = b.rotation.as_quat();
+    let rot = parry3d::math::Rotation::from_xyzw(q.x, q.y, q.z, q.w);
+    (parry3d::math::Pose::from_parts(v(b.position), rot), shape)
+}
+
+fn parry_f32(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
+    let mut g = c.benchmark_group("f32");
+    for (name, a, b) in cases {
+        let (pa, sa) = to_parry_f32(a);
+        let (pb, sb) = to_parry_f32(b);
+        g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
+            bench.iter(|| parry3d::query::distance(black_box(&pa), &*sa.0, &pb, &*sb.0))
+        });
+        g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
+            bench.iter(|| parry3d::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0))
+        });
+    }
+    g.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    let mut cases = Vec::new();
+    for (pair, a, b) in pairs() {
+        for (pose, b) in poses(&a, &b) {
+            cases.push((format!("{pair}-{pose}"), a.clone(), b));
+        }
+    }
+    ours::<f64>(c, "f64", &cases);
+    parry_f64(c, &cases);
+    ours::<f32>(c, "f32", &cases);
+    parry_f32(c, &cases);
 }
 
 criterion_group!(benches, bench);
