@@ -175,6 +175,7 @@ fn side_panel(
 /// The windows and modes the panel opens.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Tools<'w> {
+    warm: ResMut<'w, crate::playback::WarmStart>,
     classroom: ResMut<'w, crate::classroom::Classroom>,
     tour: MessageWriter<'w, crate::classroom::TourCommand>,
     sweep: ResMut<'w, crate::sweep::SweepSettings>,
@@ -198,6 +199,11 @@ fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
                 tools.compare.enabled = false;
             }
         }
+        ui.toggle_value(&mut tools.warm.enabled, "Warm start")
+            .on_hover_text(
+                "Each rerun while dragging starts from the previous simplex (Box2D's cache): \
+             watch the step count drop",
+            );
         let mut presenting = tools.classroom.enabled;
         if ui
             .toggle_value(&mut presenting, "Presenter (F5)")

@@ -88,6 +88,37 @@ pub fn solve(scenario: &Scenario) -> Trace {
     gjk::trace(&scenario.a, &scenario.b, &scenario.config())
 }
 
+/// Warm starting (off for teaching): each rerun while dragging starts from the previous run's
+/// simplex, so it shows how few iterations temporal coherence needs.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct WarmStart {
+    pub enabled: bool,
+    /// The last run's simplex and the shapes it belongs to: a cache is only valid for the same
+    /// shapes (its points are points of those shapes), whatever their poses.
+    cache: Option<(gjk::SimplexCache, [gjk::BodySpec; 2])>,
+}
+
+impl WarmStart {
+    fn solve(&mut self, scenario: &Scenario) -> Trace {
+        let same_shapes = |bodies: &[gjk::BodySpec; 2]| {
+            [&scenario.a, &scenario.b]
+                .iter()
+                .zip(bodies)
+                .all(|(now, then)| now.shape == then.shape && now.margin == then.margin)
+        };
+        let cache = match &self.cache {
+            Some((cache, bodies)) if self.enabled && same_shapes(bodies) => Some(cache),
+            _ => None,
+        };
+        let trace = gjk::trace_warm(&scenario.a, &scenario.b, &scenario.config(), cache);
+        self.cache = trace
+            .cache
+            .clone()
+            .map(|c| (c, [scenario.a.clone(), scenario.b.clone()]));
+        trace
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(
         Update,
@@ -95,6 +126,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_message::<PlaybackCommand>()
     .init_resource::<PlayClock>()
+    .init_resource::<WarmStart>()
     .add_systems(
         Update,
         (rerun_on_change, apply_commands, play)
@@ -121,14 +153,18 @@ pub fn insert_scenario(app: &mut App, scenario: Scenario) {
 
 /// A changed case is validated and solved at once; the step index is kept (clamped), so a
 /// user watching step 3 while dragging keeps watching step 3.
-pub(crate) fn rerun_on_change(mut lab: ResMut<Lab>, mut playback: ResMut<Playback>) {
+pub(crate) fn rerun_on_change(
+    mut lab: ResMut<Lab>,
+    mut playback: ResMut<Playback>,
+    mut warm: ResMut<WarmStart>,
+) {
     if !lab.is_changed() || lab.is_added() {
         return;
     }
     match lab.scenario.clone().validated() {
         Ok(valid) => {
             lab.bypass_change_detection().error = None;
-            playback.trace = solve(&valid);
+            playback.trace = warm.solve(&valid);
             playback.step = playback.step.min(playback.end());
         }
         Err(e) => lab.bypass_change_detection().error = Some(e.to_string()),

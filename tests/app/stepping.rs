@@ -109,3 +109,40 @@ fn play_advances_and_stops_at_the_end() {
     assert_eq!(playback.step, playback.end());
     assert!(!playback.playing);
 }
+
+#[test]
+fn warm_start_while_dragging_starts_from_the_last_simplex_of_the_same_shapes() {
+    use gjk_lab::playback::WarmStart;
+    let mut app = headless_app(default_scenario());
+    app.update();
+    app.world_mut().resource_mut::<WarmStart>().enabled = true;
+    let first_step = |app: &App| {
+        app.world().resource::<Playback>().trace.steps[0]
+            .explanation
+            .clone()
+    };
+    // The first rerun after switching it on starts cold and leaves its simplex behind.
+    app.world_mut().resource_mut::<Lab>().scenario.b.position.y -= 0.01;
+    app.update();
+    let (mut cold, mut warm) = (0, 0);
+    for _ in 0..20 {
+        app.world_mut().resource_mut::<Lab>().scenario.b.position.y -= 0.01;
+        app.update();
+        assert!(first_step(&app).starts_with("Warm start"));
+        warm += app.world().resource::<Playback>().trace.finish.iterations;
+        let lab = app.world().resource::<Lab>().scenario.clone();
+        cold += gjk_lab::playback::solve(&lab).finish.iterations;
+    }
+    assert!(
+        warm * 10 < cold * 7,
+        "warm {warm} vs cold {cold} iterations"
+    );
+    // Another shape: the old simplex is not made of its points, so the run starts cold.
+    app.world_mut().resource_mut::<Lab>().scenario.b.shape = gjk::Shape::Sphere { radius: 0.3 };
+    app.update();
+    assert!(
+        first_step(&app).starts_with("Start"),
+        "{}",
+        first_step(&app)
+    );
+}

@@ -43,6 +43,13 @@ impl Subalgorithm {
     }
 }
 
+/// A finished run's simplex as witness points in each body's frame, to warm-start the next run.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SimplexCache {
+    pub local_a: Vec<glam::DVec3>,
+    pub local_b: Vec<glam::DVec3>,
+}
+
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
 #[derive(Debug, Clone)]
 pub struct DistanceGjk<'s, R: Real> {
@@ -84,6 +91,54 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
     /// The current simplex (after the run: the one that decided it).
     pub fn simplex(&self) -> &Simplex<R> {
         &self.simplex
+    }
+
+    /// Starts from a previous run's simplex instead of a single support point (Box2D's simplex
+    /// cache): the cached witnesses, carried along with the bodies, are still points of A and B,
+    /// so their differences are points of A ⊖ B near the old answer. When the bodies moved a
+    /// little, the search starts next to the new answer and needs few iterations.
+    pub fn warm_started(
+        cso: MinkowskiDifference<'s, R>,
+        config: &SolverConfig,
+        cache: &SimplexCache,
+    ) -> Self {
+        let mut gjk = Self::new(cso, config);
+        let mut simplex = Simplex::default();
+        for (a, b) in cache.local_a.iter().zip(&cache.local_b).take(3) {
+            let a = cso.a.to_world(R::vec(*a));
+            let b = cso.b.to_world(R::vec(*b));
+            simplex.push(CsoPoint { point: a - b, a, b });
+        }
+        if simplex.is_empty() {
+            return gjk;
+        }
+        let r = gjk
+            .subalgorithm
+            .closest_feature::<R>(&simplex.points()[..simplex.len()]);
+        if !r.closest.is_finite() || r.closest.length_squared() == R::ZERO {
+            return gjk;
+        }
+        gjk.simplex = simplex.select_mask(r.mask);
+        let mut k = 0;
+        for (i, &w) in r.weights[..simplex.len()].iter().enumerate() {
+            if r.mask & (1 << i) != 0 {
+                gjk.weights[k] = w;
+                k += 1;
+            }
+        }
+        gjk.v = r.closest;
+        gjk.direction = -r.closest;
+        gjk
+    }
+
+    /// The simplex to warm-start the next run from, in each body's own frame.
+    pub fn cache(&self) -> SimplexCache {
+        let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
+        for p in self.simplex.vertices() {
+            local_a.push(self.cso.a.to_local(p.a).to_f64());
+            local_b.push(self.cso.b.to_local(p.b).to_f64());
+        }
+        SimplexCache { local_a, local_b }
     }
 
     fn separated(&self) -> Outcome {
@@ -292,7 +347,12 @@ fn explain(
     feature: Option<&Feature>,
     termination: Option<Termination>,
 ) -> String {
-    let mut s = if iteration == 1 {
+    let mut s = if iteration == 1 && before_len > 0 {
+        format!(
+            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along −v is the new vertex {}.",
+            letter(before_len)
+        )
+    } else if iteration == 1 {
         format!(
             "Start: the support point furthest along the first direction {} becomes vertex A, the first guess for the closest point.",
             fmt_vec(d)
@@ -305,7 +365,7 @@ fn explain(
     } else {
         "The support point w furthest along −v is examined before it joins the simplex.".to_string()
     };
-    if let (Some(f), true) = (feature, iteration > 1) {
+    if let (Some(f), true) = (feature, iteration > 1 || before_len > 0) {
         let region = match f.kind {
             FeatureKind::Interior => " The origin is inside tetrahedron ABCD".to_string(),
             _ => format!(

@@ -34,7 +34,7 @@ pub mod voronoi;
 pub use boolean::BooleanGjk;
 pub use config::{Algorithm, Precision, SolverConfig};
 pub use cso::{CsoPoint, MinkowskiDifference};
-pub use distance::DistanceGjk;
+pub use distance::{DistanceGjk, SimplexCache};
 pub use epa::Epa;
 pub use expect::{Approx, Check, Expectation, OutcomeKind};
 pub use real::Real;
@@ -55,6 +55,9 @@ use serde::{Deserialize, Serialize};
 pub struct Trace {
     pub steps: Vec<Step>,
     pub finish: Finish,
+    /// The distance algorithms' last simplex, to warm-start a run on a nearby pose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<SimplexCache>,
 }
 
 /// The first search direction: the configured one, or from A's centre towards B's, or +X when
@@ -81,9 +84,21 @@ pub fn solve_traced<O: Observer>(
     config: &SolverConfig,
     observer: &mut O,
 ) -> Finish {
+    solve_warm(a, b, config, None, observer).0
+}
+
+/// Runs like [`solve_traced`], starting the distance algorithms from `warm` when given (see
+/// [`DistanceGjk::warm_started`]); returns the simplex to warm-start the next run from.
+pub fn solve_warm<O: Observer>(
+    a: &BodySpec,
+    b: &BodySpec,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> (Finish, Option<SimplexCache>) {
     match config.precision {
-        Precision::F32 => solve_in::<f32, O>(a, b, config, observer),
-        Precision::F64 => solve_in::<f64, O>(a, b, config, observer),
+        Precision::F32 => solve_in::<f32, O>(a, b, config, warm, observer),
+        Precision::F64 => solve_in::<f64, O>(a, b, config, warm, observer),
     }
 }
 
@@ -91,19 +106,24 @@ fn solve_in<R: Real, O: Observer>(
     a: &BodySpec,
     b: &BodySpec,
     config: &SolverConfig,
+    warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> Finish {
+) -> (Finish, Option<SimplexCache>) {
     let body_a = Body::<R>::new(&a.shape, a.pose(), a.margin);
     let body_b = Body::<R>::new(&b.shape, b.pose(), b.margin);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
-    let (mut finish, simplex) = match config.algorithm {
+    let (mut finish, simplex, cache) = match config.algorithm {
         Algorithm::Distance | Algorithm::SignedVolumes => {
-            let mut gjk = DistanceGjk::new(cso, config);
-            (gjk.run_traced(observer), *gjk.simplex())
+            let mut gjk = match warm {
+                Some(cache) => DistanceGjk::warm_started(cso, config, cache),
+                None => DistanceGjk::new(cso, config),
+            };
+            let finish = gjk.run_traced(observer);
+            (finish, *gjk.simplex(), Some(gjk.cache()))
         }
         Algorithm::Boolean => {
             let mut gjk = BooleanGjk::new(cso, config);
-            (gjk.run_traced(observer), *gjk.simplex())
+            (gjk.run_traced(observer), *gjk.simplex(), None)
         }
     };
     // An intersecting pair goes on to EPA for its depth, normal and contact points.
@@ -114,7 +134,7 @@ fn solve_in<R: Real, O: Observer>(
         finish.epa_termination = Some(termination);
         finish.epa_iterations = epa.iterations();
     }
-    finish
+    (finish, cache)
 }
 
 /// Runs without recording (the fast path).
@@ -124,10 +144,21 @@ pub fn solve(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Finish {
 
 /// Runs and records every step.
 pub fn trace(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Trace {
+    trace_warm(a, b, config, None)
+}
+
+/// Runs from a warm start (when given) and records every step.
+pub fn trace_warm(
+    a: &BodySpec,
+    b: &BodySpec,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+) -> Trace {
     let mut recorder = Recorder::default();
-    let finish = solve_traced(a, b, config, &mut recorder);
+    let (finish, cache) = solve_warm(a, b, config, warm, &mut recorder);
     Trace {
         steps: recorder.steps,
         finish,
+        cache,
     }
 }

@@ -121,6 +121,16 @@ impl<R: Real> Body<R> {
         }
     }
 
+    /// A world point in the body's own frame.
+    pub fn to_local(&self, p: R::V) -> R::V {
+        R::unrotate(self.rotation, p - self.position)
+    }
+
+    /// A point of the body's own frame in the world.
+    pub fn to_world(&self, p: R::V) -> R::V {
+        R::rotate(self.rotation, p) + self.position
+    }
+
     /// The body's reference point (its local origin in the world).
     pub fn center(&self) -> R::V {
         self.position

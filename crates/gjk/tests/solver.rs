@@ -12,4 +12,5 @@ mod solver {
     pub mod regions;
     pub mod scenario_files;
     pub mod sweep;
+    pub mod warm;
 }

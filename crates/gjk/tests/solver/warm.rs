@@ -1,0 +1,64 @@
+//! Warm starts: a run seeded with the previous pose's simplex gives the same answer in fewer
+//! iterations while the bodies move a little between queries (temporal coherence).
+
+use super::common::{KINDS, Rng, body};
+use gjk::{Algorithm, Outcome, Precision, SolverConfig};
+
+#[test]
+fn dragging_warm_needs_fewer_iterations_for_the_same_answers() {
+    let mut rng = Rng::new(77);
+    let (mut cold_total, mut warm_total, mut queries) = (0u64, 0u64, 0u64);
+    for algorithm in [Algorithm::Distance, Algorithm::SignedVolumes] {
+        let config = SolverConfig::default_for(algorithm, Precision::F64);
+        for pair in 0..60 {
+            let a = body(&mut rng, KINDS[pair % 6]);
+            let mut b = body(&mut rng, KINDS[(pair / 6) % 6]);
+            // A drag: 50 small moves of B, each query warm-started from the one before.
+            let step = rng.vec(-0.02, 0.02);
+            let mut cache = None;
+            for _ in 0..50 {
+                b.position += step;
+                let cold = gjk::trace(&a, &b, &config);
+                let warm = gjk::trace_warm(&a, &b, &config, cache.as_ref());
+                cache = warm.cache.clone();
+                match (cold.finish.outcome, warm.finish.outcome) {
+                    (
+                        Outcome::Separated { distance: c, .. },
+                        Outcome::Separated { distance: w, .. },
+                    ) => {
+                        // Both certified to rel_tolerance (1e-9) of the same distance.
+                        assert!((c - w).abs() <= 3e-9 * c.max(1e-9), "{c} vs {w}");
+                    }
+                    (c, w) => assert_eq!(c.intersecting(), w.intersecting(), "{c:?} vs {w:?}"),
+                }
+                cold_total += u64::from(cold.finish.iterations);
+                warm_total += u64::from(warm.finish.iterations);
+                queries += 1;
+            }
+        }
+    }
+    let (cold, warm) = (
+        cold_total as f64 / queries as f64,
+        warm_total as f64 / queries as f64,
+    );
+    println!("{queries} queries while dragging: {cold:.2} iterations cold, {warm:.2} warm");
+    assert!(warm < 0.7 * cold, "cold {cold:.2}, warm {warm:.2}");
+}
+
+#[test]
+fn a_warm_first_step_says_so() {
+    let mut rng = Rng::new(3);
+    let a = body(&mut rng, "cuboid");
+    let mut b = body(&mut rng, "cuboid");
+    let config = SolverConfig::default();
+    let first = gjk::trace(&a, &b, &config);
+    b.position.x += 0.01;
+    let warm = gjk::trace_warm(&a, &b, &config, first.cache.as_ref());
+    let step = &warm.steps[0];
+    assert!(!step.simplex_before.is_empty());
+    assert!(
+        step.explanation.starts_with("Warm start"),
+        "{}",
+        step.explanation
+    );
+}
