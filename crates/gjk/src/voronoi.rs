@@ -136,14 +136,30 @@ pub fn shape_measure<R: Real>(s: &[R::V]) -> R {
 }
 
 fn is_flat<R: Real>(s: &[R::V]) -> bool {
-    if s.len() == 1 {
-        return false;
-    }
-    let tol = flat_tolerance::<R>();
+    // The same tests as `shape_measure(s) <= tol`, squared so the hot path takes no roots.
+    let tol2 = flat_tolerance::<R>() * flat_tolerance::<R>();
     // A simplex with a collapsed edge is collapsed too, even if its normalised measure is not.
-    let edges_ok =
-        (0..s.len()).all(|i| (i + 1..s.len()).all(|j| shape_measure::<R>(&[s[i], s[j]]) > tol));
-    !edges_ok || shape_measure::<R>(s) <= tol
+    for i in 0..s.len() {
+        for j in i + 1..s.len() {
+            let scale = s[i].length_squared() + s[j].length_squared();
+            if (s[j] - s[i]).length_squared() <= tol2 * scale {
+                return true;
+            }
+        }
+    }
+    match s.len() {
+        3 => {
+            let (ab, ac) = (s[1] - s[0], s[2] - s[0]);
+            ab.cross(ac).length_squared() <= tol2 * ab.length_squared() * ac.length_squared()
+        }
+        4 => {
+            let (ab, ac, ad) = (s[1] - s[0], s[2] - s[0], s[3] - s[0]);
+            let volume = ab.dot(ac.cross(ad));
+            volume * volume
+                <= tol2 * ab.length_squared() * ac.length_squared() * ad.length_squared()
+        }
+        _ => false,
+    }
 }
 
 /// The plane `(P − q)·n = 0` with `λⱼ^S(P) ≥ 0 ⇔ (P − q)·n ≥ 0` (see the module comment).
@@ -320,9 +336,17 @@ fn reduction<R: Real>(y: &[R::V], mask: u8, by_fallback: bool) -> Reduction<R> {
 /// makes them inconclusive, the nearest of all non-flat sub-simplices whose projection lies inside
 /// them (the point of `conv(y)` nearest the origin is always one of those).
 pub fn closest_feature<R: Real>(y: &[R::V]) -> Reduction<R> {
-    for &mask in sub_simplices(y.len()) {
-        if region_holds_origin::<R>(y, mask) == Some(true) {
-            return reduction(y, mask, false);
+    // In exact arithmetic the newest point (the last) belongs to the answer: it is the only
+    // one beyond the plane through the old v (van den Bergen's observation). Its sub-simplices go
+    // first; the others are only tried when rounding makes all of those fail.
+    let newest = 1u8 << (y.len() - 1);
+    for with_newest in [true, false] {
+        for &mask in sub_simplices(y.len()) {
+            if (mask & newest != 0) == with_newest
+                && region_holds_origin::<R>(y, mask) == Some(true)
+            {
+                return reduction(y, mask, false);
+            }
         }
     }
     let mut best: Option<(R, Reduction<R>)> = None;
