@@ -68,9 +68,44 @@ pub fn minkowski_points(a: &BodySpec, b: &BodySpec, samples: usize) -> Vec<Vec3>
         .collect()
 }
 
+/// Whether the points lie (nearly) on a line or a plane: the hull's faces would be slivers whose
+/// normals f32 cannot compute (quickhull asserts on them). Found like a hull's first
+/// tetrahedron: the widest pair, the point furthest from their line, the point furthest from
+/// that plane; thin means that height is under 1e-4 of the width.
+fn too_thin(points: &[Vec3]) -> bool {
+    let Some(&first) = points.first() else {
+        return true;
+    };
+    let far = |from: &dyn Fn(Vec3) -> f32| {
+        points
+            .iter()
+            .copied()
+            .max_by(|p, q| from(*p).total_cmp(&from(*q)))
+            .unwrap_or(first)
+    };
+    let a = far(&|p| p.distance_squared(first));
+    let b = far(&|p| p.distance_squared(a));
+    let width = a.distance(b);
+    if width <= f32::EPSILON {
+        return true;
+    }
+    let axis = (b - a) / width;
+    let off_line = |p: Vec3| (p - a).reject_from_normalized(axis).length();
+    let c = far(&off_line);
+    let normal = (b - a).cross(c - a).normalize_or_zero();
+    let height = points
+        .iter()
+        .map(|p| (*p - a).dot(normal).abs())
+        .fold(0.0, f32::max);
+    off_line(c) < 1e-4 * width || height < 1e-4 * width
+}
+
 /// A flat-shaded triangle mesh of the convex hull of `points`, or `None` when the points are
 /// too few or too flat to bound a volume.
 pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
+    if too_thin(points) {
+        return None;
+    }
     let cloud: Vec<Vec3A> = points.iter().map(|&p| p.into()).collect();
     let settings = ConvexHull3dSettings::default();
     let hull = ConvexHull3d::try_from_points(&cloud, settings).ok()?;

@@ -137,3 +137,26 @@ fn pasted_vertices_in_three_notations() {
     assert!(parse_vertex_list("[[1, 2]]").unwrap_err().contains("JSON"));
     assert!(parse_vertex_list("1 2 inf").unwrap_err().contains("finite"));
 }
+
+#[test]
+fn hull_meshes_skip_needles_and_slabs_instead_of_failing() {
+    use bevy::math::Vec3;
+    use gjk_lab::hull::hull_mesh;
+    // The gallery's thin needle: 10 long, 1e-6 thick. quickhull's sliver faces would have
+    // normals f32 cannot normalise; the mesh is simply not built.
+    let needle = [
+        Vec3::new(-5.0, 0.0, 0.0),
+        Vec3::new(5.0, 0.0, 0.0),
+        Vec3::new(0.0, 1e-6, 0.0),
+        Vec3::new(0.0, 0.0, 1e-6),
+    ];
+    assert!(hull_mesh(&needle).is_none());
+    let slab: Vec<Vec3> = (0..50)
+        .map(|i| Vec3::new((i % 7) as f32, (i / 7) as f32, 1e-5 * (i % 2) as f32))
+        .collect();
+    assert!(hull_mesh(&slab).is_none());
+    let cube: Vec<Vec3> = (0..8)
+        .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+        .collect();
+    assert!(hull_mesh(&cube).is_some());
+}
