@@ -1,0 +1,58 @@
+//! The Minkowski view's rebuild, the per-frame cost of a drag: sampling A ⊖ B by support
+//! points and building the hull mesh, at the sample counts of the view's slider, for a pair of
+//! 100-vertex polytopes (their 10,000 pairwise differences), and the whole rerun of the default
+//! scene (solver trace + view at 4,000 samples).
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use gjk::{BodySpec, Shape};
+use gjk_lab::app::default_scenario;
+use gjk_lab::hull::{hull_mesh, minkowski_points};
+use glam::{DQuat, DVec3};
+use std::hint::black_box;
+
+fn polytope(n: usize, seed: u64) -> Shape {
+    // Points on a unit sphere from a small linear congruential sequence: all hull vertices.
+    let mut x = seed;
+    let mut next = move || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    Shape::Polytope {
+        vertices: (0..n)
+            .map(|_| DVec3::new(next(), next(), next()).normalize_or(DVec3::X))
+            .collect(),
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let scene = default_scenario();
+    let mut g = c.benchmark_group("minkowski-view");
+    for samples in [1000, 4000, 16000] {
+        g.bench_with_input(BenchmarkId::new("sample+hull", samples), &samples, |b, &n| {
+            b.iter(|| hull_mesh(&minkowski_points(black_box(&scene.a), &scene.b, n)))
+        });
+    }
+    let body = |shape, position| BodySpec {
+        shape,
+        position,
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    let (a, b) = (
+        body(polytope(100, 1), DVec3::ZERO),
+        body(polytope(100, 2), DVec3::new(2.5, 0.0, 0.0)),
+    );
+    g.bench_function("polytopes-100x100", |bench| {
+        bench.iter(|| hull_mesh(&minkowski_points(black_box(&a), &b, 600)))
+    });
+    g.bench_function("default-scene-rerun-4000", |bench| {
+        bench.iter(|| {
+            let trace = gjk_lab::playback::solve(black_box(&scene));
+            (trace, hull_mesh(&minkowski_points(&scene.a, &scene.b, 4000)))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
