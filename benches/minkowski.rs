@@ -14,7 +14,9 @@ fn polytope(n: usize, seed: u64) -> Shape {
     // Points on a unit sphere from a small linear congruential sequence: all hull vertices.
     let mut x = seed;
     let mut next = move || {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (x >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
     };
     Shape::Polytope {
@@ -28,9 +30,11 @@ fn bench(c: &mut Criterion) {
     let scene = default_scenario();
     let mut g = c.benchmark_group("minkowski-view");
     for samples in [1000, 4000, 16000] {
-        g.bench_with_input(BenchmarkId::new("sample+hull", samples), &samples, |b, &n| {
-            b.iter(|| hull_mesh(&minkowski_points(black_box(&scene.a), &scene.b, n)))
-        });
+        g.bench_with_input(
+            BenchmarkId::new("sample+hull", samples),
+            &samples,
+            |b, &n| b.iter(|| hull_mesh(&minkowski_points(black_box(&scene.a), &scene.b, n))),
+        );
     }
     let body = |shape, position| BodySpec {
         shape,
@@ -48,7 +52,10 @@ fn bench(c: &mut Criterion) {
     g.bench_function("default-scene-rerun-4000", |bench| {
         bench.iter(|| {
             let trace = gjk_lab::playback::solve(black_box(&scene));
-            (trace, hull_mesh(&minkowski_points(&scene.a, &scene.b, 4000)))
+            (
+                trace,
+                hull_mesh(&minkowski_points(&scene.a, &scene.b, 4000)),
+            )
         })
     });
     g.finish();
