@@ -106,28 +106,37 @@ fn handle_requests(
                 };
             }
             ScenarioRequest::ImportMesh(which, path) => {
-                files.status = match crate::import::mesh_vertices(path) {
-                    Ok(vertices) => {
-                        let n = vertices.len();
-                        which.body_mut(&mut lab).shape = gjk::Shape::Polytope { vertices };
-                        framing.write(crate::camera::FrameViews);
-                        format!("Imported {n} vertices from {}", path.display())
-                    }
-                    Err(e) => format!("Could not import: {e}"),
-                };
+                let vertices = crate::import::mesh_vertices(path)
+                    .map_err(|e| format!("Could not import: {e}"));
+                let done = |n| format!("Imported {n} vertices from {}", path.display());
+                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
             }
             ScenarioRequest::PasteVertices(which, text) => {
-                files.status = match crate::import::parse_vertex_list(text) {
-                    Ok(vertices) => {
-                        let n = vertices.len();
-                        which.body_mut(&mut lab).shape = gjk::Shape::Polytope { vertices };
-                        framing.write(crate::camera::FrameViews);
-                        format!("Pasted {n} vertices")
-                    }
-                    Err(e) => format!("Could not use the pasted vertices: {e}"),
-                };
+                let vertices = crate::import::parse_vertex_list(text)
+                    .map_err(|e| format!("Could not use the pasted vertices: {e}"));
+                let done = |n| format!("Pasted {n} vertices");
+                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
             }
         }
+    }
+}
+
+/// Makes a body the polytope of `vertices`; returns the status line (`done` of the count).
+fn use_vertices(
+    lab: &mut Lab,
+    which: Which,
+    vertices: Result<Vec<glam::DVec3>, String>,
+    done: impl FnOnce(usize) -> String,
+    framing: &mut MessageWriter<crate::camera::FrameViews>,
+) -> String {
+    match vertices {
+        Ok(vertices) => {
+            let status = done(vertices.len());
+            which.body_mut(lab).shape = gjk::Shape::Polytope { vertices };
+            framing.write(crate::camera::FrameViews);
+            status
+        }
+        Err(e) => e,
     }
 }
 
