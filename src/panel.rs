@@ -17,10 +17,12 @@ use gjk::Outcome;
 use glam::DVec3;
 
 mod compare;
+mod files;
 mod reference;
 mod settings;
 mod sweep;
 
+use files::{files_ui, import_ui};
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
 
@@ -471,100 +473,6 @@ fn view_ui(ui: &mut egui::Ui, layout: &mut ViewLayout, minkowski: &mut Minkowski
         .changed()
     {
         minkowski.samples = samples;
-    }
-}
-
-fn files_ui(
-    ui: &mut egui::Ui,
-    files: &mut ScenarioFiles,
-    requests: &mut MessageWriter<ScenarioRequest>,
-) {
-    ui.horizontal(|ui| {
-        ui.label("file");
-        ui.text_edit_singleline(&mut files.path_field);
-    });
-    ui.horizontal(|ui| {
-        if ui.button("Open").clicked() {
-            requests.write(ScenarioRequest::Open(files.path_field.clone().into()));
-        }
-        if ui
-            .button("Save")
-            .on_hover_text("Writes a temporary file, then renames it")
-            .clicked()
-        {
-            requests.write(ScenarioRequest::Save(files.path_field.clone().into()));
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.label("trace");
-        ui.text_edit_singleline(&mut files.trace_field);
-    });
-    if ui
-        .button("Export trace as JSON")
-        .on_hover_text("Every step and the outcome, to attach to a bug report")
-        .clicked()
-    {
-        requests.write(ScenarioRequest::ExportTrace(
-            files.trace_field.clone().into(),
-        ));
-    }
-    if !files.status.is_empty() {
-        ui.label(RichText::new(&files.status).small());
-    }
-    for (title, list) in [
-        ("Presets ▾", &files.presets),
-        ("Gallery of failures ▾", &files.gallery),
-    ] {
-        scenario_menu(ui, title, list, requests);
-    }
-}
-
-fn scenario_menu(
-    ui: &mut egui::Ui,
-    title: &str,
-    list: &[std::path::PathBuf],
-    requests: &mut MessageWriter<ScenarioRequest>,
-) {
-    ui.menu_button(title, |ui| {
-        for preset in list {
-            let name = preset
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            if ui.button(name).clicked() {
-                requests.write(ScenarioRequest::Open(preset.clone()));
-                ui.close();
-            }
-        }
-    });
-}
-
-/// A body from a mesh file or from pasted vertices.
-fn import_ui(
-    ui: &mut egui::Ui,
-    files: &mut ScenarioFiles,
-    which: Which,
-    requests: &mut MessageWriter<ScenarioRequest>,
-) {
-    ui.horizontal(|ui| {
-        ui.text_edit_singleline(&mut files.mesh_field)
-            .on_hover_text(".obj, .gltf or .glb");
-        if ui.button("Import mesh").clicked() {
-            requests.write(ScenarioRequest::ImportMesh(
-                which,
-                files.mesh_field.clone().into(),
-            ));
-        }
-    });
-    ui.add(
-        egui::TextEdit::multiline(&mut files.paste)
-            .desired_rows(2)
-            .hint_text("paste vertices: x y z lines, [[x,y,z],…] or x,y,z,…"),
-    );
-    if ui.button("Use pasted vertices").clicked() {
-        requests.write(ScenarioRequest::PasteVertices(which, files.paste.clone()));
-    }
-    if !files.status.is_empty() {
-        ui.label(RichText::new(&files.status).small());
     }
 }
 
