@@ -19,6 +19,7 @@ pub mod cso;
 pub mod distance;
 pub mod epa;
 pub mod expect;
+pub mod hull;
 pub mod real;
 #[cfg(feature = "reference")]
 pub mod reference;
@@ -39,7 +40,7 @@ pub use epa::Epa;
 pub use expect::{Approx, Check, Expectation, OutcomeKind};
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
-pub use shape::{Body, Pose, Shape};
+pub use shape::{Body, Pose, Shape, SupportMethod};
 pub use stepper::Steppable;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepSample};
 pub use trace::{

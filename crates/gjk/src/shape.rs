@@ -5,9 +5,12 @@
 //! a shape. Shapes here are described in their own local frame and placed in the world by a
 //! [`Pose`]; a rounding `margin` inflates a shape by a sphere (the "collision skin" of seed 000).
 
+use crate::hull::{CLIMB_MIN_VERTICES, HullGraph};
 use crate::real::{Real, Vector};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+use std::sync::Arc;
 
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
@@ -72,16 +75,107 @@ pub struct Body<R: Real> {
 /// touches f64 numbers inside the loop.
 #[derive(Debug, Clone)]
 enum LocalShape<R: Real> {
-    Sphere { radius: R },
-    Cuboid { half_extents: R::V },
-    Capsule { half_height: R, radius: R },
-    Cylinder { half_height: R, radius: R },
-    Cone { half_height: R, radius: R },
-    Polytope { vertices: Vec<R::V> },
+    Sphere {
+        radius: R,
+    },
+    Cuboid {
+        half_extents: R::V,
+    },
+    Capsule {
+        half_height: R,
+        radius: R,
+    },
+    Cylinder {
+        half_height: R,
+        radius: R,
+    },
+    Cone {
+        half_height: R,
+        radius: R,
+    },
+    Polytope {
+        vertices: Vec<R::V>,
+        climb: Option<Climb<R>>,
+    },
+}
+
+/// A large polytope's hull graph with its vertices in the working precision, and the vertex
+/// the last walk ended on: GJK's successive directions are close, so the next walk starts
+/// next to its answer (Ericson §9.5.4, "coherence").
+#[derive(Debug, Clone)]
+struct Climb<R: Real> {
+    graph: Arc<HullGraph>,
+    vertices: Vec<R::V>,
+    /// Each vertex minus the hull's centre. The walk compares `d · (v − c)` instead of `d · v`:
+    /// the same order, but for a hull far from its frame's origin (a mesh in world coordinates)
+    /// `d · v` is a large number whose rounding, in f32, hides the small rises the walk follows.
+    centred: Vec<R::V>,
+    last: Cell<u32>,
+}
+
+impl<R: Real> Climb<R> {
+    fn new(graph: Arc<HullGraph>) -> Self {
+        let (lo, hi) = graph
+            .vertices
+            .iter()
+            .fold((graph.vertices[0], graph.vertices[0]), |(lo, hi), &v| {
+                (lo.min(v), hi.max(v))
+            });
+        let centre = (lo + hi) / 2.0;
+        Climb {
+            vertices: graph.vertices.iter().map(|&v| R::vec(v)).collect(),
+            centred: graph.vertices.iter().map(|&v| R::vec(v - centre)).collect(),
+            graph,
+            last: Cell::new(0),
+        }
+    }
+
+    /// Walk to a neighbour that reaches further along `d` until none does (see [`crate::hull`]).
+    #[inline]
+    fn support(&self, d: R::V) -> R::V {
+        let mut at = self.last.get() as usize;
+        let mut best = self.centred[at].dot(d);
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for &n in self.graph.neighbours(at) {
+                let dot = self.centred[n as usize].dot(d);
+                if dot > best {
+                    (at, best, moved) = (n as usize, dot, true);
+                }
+            }
+        }
+        self.last.set(at as u32);
+        self.vertices[at]
+    }
+}
+
+/// How a body finds its support points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupportMethod {
+    /// A closed form (sphere, box, capsule, cylinder, cone).
+    Formula,
+    /// Every point of a polytope's cloud is tried.
+    Scan,
+    /// Hill climbing over the hull's edges, for polytopes of at least
+    /// [`CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::hull`]).
+    Walk,
 }
 
 impl<R: Real> Body<R> {
+    /// The body, with hill climbing for large polytopes whenever their hull is certified.
     pub fn new(shape: &Shape, pose: Pose, margin: f64) -> Self {
+        Self::build(shape, pose, margin, true)
+    }
+
+    /// The body with every polytope scanned point by point (tests and benchmarks compare the
+    /// two ways).
+    pub fn scanning(shape: &Shape, pose: Pose, margin: f64) -> Self {
+        Self::build(shape, pose, margin, false)
+    }
+
+    fn build(shape: &Shape, pose: Pose, margin: f64, walk: bool) -> Self {
         let f = R::from_f64;
         let local = match shape {
             Shape::Sphere { radius } => LocalShape::Sphere { radius: f(*radius) },
@@ -111,6 +205,10 @@ impl<R: Real> Body<R> {
             },
             Shape::Polytope { vertices } => LocalShape::Polytope {
                 vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
+                climb: (walk && vertices.len() >= CLIMB_MIN_VERTICES)
+                    .then(|| HullGraph::shared(vertices))
+                    .flatten()
+                    .map(Climb::new),
             },
         };
         Body {
@@ -118,6 +216,15 @@ impl<R: Real> Body<R> {
             position: R::vec(pose.position),
             rotation: R::quat(pose.rotation),
             margin: f(margin),
+        }
+    }
+
+    /// How this body finds its support points.
+    pub fn support_method(&self) -> SupportMethod {
+        match &self.local {
+            LocalShape::Polytope { climb: Some(_), .. } => SupportMethod::Walk,
+            LocalShape::Polytope { climb: None, .. } => SupportMethod::Scan,
+            _ => SupportMethod::Formula,
         }
     }
 
@@ -199,8 +306,14 @@ impl<R: Real> LocalShape<R> {
                 let rim = radial::<R>(d, *radius) + R::V::new(R::ZERO, -*half_height, R::ZERO);
                 if apex.dot(d) >= rim.dot(d) { apex } else { rim }
             }
+            LocalShape::Polytope {
+                climb: Some(climb), ..
+            } => climb.support(d),
             // Brute force over the cloud: the hull's support is one of its points.
-            LocalShape::Polytope { vertices } => {
+            LocalShape::Polytope {
+                vertices,
+                climb: None,
+            } => {
                 let mut best = vertices[0];
                 let mut best_dot = best.dot(d);
                 for &p in &vertices[1..] {

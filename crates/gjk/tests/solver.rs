@@ -6,6 +6,7 @@ mod solver {
     pub mod common;
     pub mod compare;
     pub mod gallery;
+    pub mod hill_climb;
     pub mod oracle;
     pub mod penetration;
     pub mod properties;

@@ -1,0 +1,326 @@
+//! Hill-climbing supports for large polytopes.
+//!
+//! The support point of a point cloud is the point with the largest `d · p`. Scanning every
+//! point costs `n` dot products per call. On a convex polytope a linear function has no local
+//! maxima other than the global one, so we can walk instead (seed 000, "hill climbing"; Ericson
+//! §9.5.4): start at some vertex, move to any neighbour that reaches further along `d`, stop
+//! when none does. Why the walk cannot stop early: at a vertex `v` the hull lies inside the cone
+//! spanned by the edges leaving `v`, so if some point reaches further along `d` than `v`, one of
+//! those edges must rise.
+//!
+//! ```text
+//!        n₂ ●                 d ↑     stop at v: no neighbour rises
+//!          / \                        any point above v would make
+//!   n₁ ●--● v ●-- n₃                  some edge v→nᵢ rise too
+//! ```
+//!
+//! The walk needs the hull's edges, which a plain point cloud does not have: [`HullGraph::build`]
+//! computes them once with an incremental hull (add points one by one, delete the faces each new
+//! point sees, stitch the horizon to it). Rounding may leave the hull slightly wrong, so a
+//! graph is only used with a *certificate*: the surface is closed, and no input point lies
+//! outside any face plane by more than `CERTIFY` times the cloud's size. The walk's answer is
+//! then within that bound of the scan's. Otherwise the polytope keeps the scan.
+//!
+//! Building costs `O(n · faces)`, so graphs are kept in a small cache keyed by the vertex list:
+//! a shape dragged to a new pose (a new [`crate::Body`] each time) reuses its graph.
+
+use glam::DVec3;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// From this many points on, a polytope's support walks its hull instead of scanning
+/// (`cargo bench -p gjk --bench gjk -- support`: the walk wins from about 32 points on a sphere;
+/// the margin leaves small hulls, which the tutorials draw, on the plain scan).
+pub const CLIMB_MIN_VERTICES: usize = 48;
+
+/// A point counts as seen by a face when it lies this far (times the cloud's size) in front.
+const VISIBLE: f64 = 1e-13;
+/// The certificate's bound on any point's height above any face (times the cloud's size).
+const CERTIFY: f64 = 1e-11;
+/// A cloud thinner than this (times its size) is flat: no closed hull, the scan serves it.
+const FLAT: f64 = 1e-9;
+/// Graphs kept in the cache (the app has two bodies, a compare run and a sweep at most).
+const CACHED: usize = 8;
+
+/// The vertices of a convex hull and, for each, the hull vertices it shares an edge with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HullGraph {
+    /// Hull vertices in the shape's frame (a subset of the input, interior points dropped).
+    pub vertices: Vec<DVec3>,
+    /// Neighbours of vertex `i`: `neighbours[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    neighbours: Vec<u32>,
+}
+
+/// One face of the hull being built, counter-clockwise seen from outside.
+#[derive(Debug, Clone, Copy)]
+struct Face {
+    v: [u32; 3],
+    normal: DVec3,
+    offset: f64,
+    alive: bool,
+}
+
+impl Face {
+    fn new(points: &[DVec3], v: [u32; 3]) -> Self {
+        let [a, b, c] = v.map(|i| points[i as usize]);
+        let normal = (b - a).cross(c - a).normalize_or_zero();
+        Face {
+            v,
+            normal,
+            offset: normal.dot(a),
+            alive: true,
+        }
+    }
+
+    fn height(&self, p: DVec3) -> f64 {
+        self.normal.dot(p) - self.offset
+    }
+
+    fn edges(&self) -> [(u32, u32); 3] {
+        let [a, b, c] = self.v;
+        [(a, b), (b, c), (c, a)]
+    }
+}
+
+impl HullGraph {
+    /// The hull's vertex graph, or `None` when the cloud is flat or rounding spoilt the hull
+    /// (the caller then scans).
+    pub fn build(points: &[DVec3]) -> Option<HullGraph> {
+        let size = cloud_size(points)?;
+        let mut faces = first_tetrahedron(points, size)?;
+        // Directed edge (u, v) → the face that has it, counter-clockwise.
+        let mut edge_face: HashMap<(u32, u32), usize> = HashMap::new();
+        for (f, face) in faces.iter().enumerate() {
+            for e in face.edges() {
+                edge_face.insert(e, f);
+            }
+        }
+        let used: Vec<u32> = faces[0].v.iter().chain(&faces[1].v).copied().collect();
+        let mut visible = Vec::new();
+        let mut horizon = Vec::new();
+        for (i, &p) in points.iter().enumerate() {
+            if used.contains(&(i as u32)) {
+                continue;
+            }
+            visible.clear();
+            visible.extend(
+                (0..faces.len()).filter(|&f| faces[f].alive && faces[f].height(p) > VISIBLE * size),
+            );
+            if visible.is_empty() {
+                continue; // inside (or on) the hull so far
+            }
+            // The horizon: edges of seen faces whose other face is not seen. Each becomes the
+            // base of a new face with apex p; orientation carries over from the seen face.
+            horizon.clear();
+            for &f in &visible {
+                for (u, v) in faces[f].edges() {
+                    let twin = *edge_face.get(&(v, u))?;
+                    if !visible.contains(&twin) {
+                        horizon.push((u, v));
+                    }
+                }
+            }
+            for &f in &visible {
+                faces[f].alive = false;
+                for e in faces[f].edges() {
+                    edge_face.remove(&e);
+                }
+            }
+            for &(u, v) in &horizon {
+                let face = Face::new(points, [u, v, i as u32]);
+                for e in face.edges() {
+                    // Two horizon edges leaving one vertex: the seen region was not a disc.
+                    if edge_face.insert(e, faces.len()).is_some() {
+                        return None;
+                    }
+                }
+                faces.push(face);
+            }
+        }
+        let faces: Vec<Face> = faces.into_iter().filter(|f| f.alive).collect();
+        certify(points, &faces, &edge_face, size).then(|| Self::from_faces(points, &faces))
+    }
+
+    fn from_faces(points: &[DVec3], faces: &[Face]) -> HullGraph {
+        // Renumber the hull's vertices 0..m, then list each one's neighbours.
+        let mut index: HashMap<u32, u32> = HashMap::new();
+        let mut vertices = Vec::new();
+        for &i in faces.iter().flat_map(|f| &f.v) {
+            index.entry(i).or_insert_with(|| {
+                vertices.push(points[i as usize]);
+                (vertices.len() - 1) as u32
+            });
+        }
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); vertices.len()];
+        for (u, v) in faces.iter().flat_map(Face::edges) {
+            // Every undirected edge appears once in each direction: keep the outgoing one.
+            lists[index[&u] as usize].push(index[&v]);
+        }
+        let mut offsets = vec![0];
+        let mut neighbours = Vec::new();
+        for list in lists {
+            neighbours.extend(list);
+            offsets.push(neighbours.len() as u32);
+        }
+        HullGraph {
+            vertices,
+            offsets,
+            neighbours,
+        }
+    }
+
+    /// The hull vertices that share an edge with vertex `i`.
+    pub fn neighbours(&self, i: usize) -> &[u32] {
+        &self.neighbours[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// The number of hull edges.
+    pub fn edge_count(&self) -> usize {
+        self.neighbours.len() / 2
+    }
+
+    /// The graph for `points`, from the cache or built now (`None`, also cached, when the
+    /// cloud has no certified hull).
+    pub fn shared(points: &[DVec3]) -> Option<Arc<HullGraph>> {
+        type Entry = (Vec<DVec3>, Option<Arc<HullGraph>>);
+        static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+        let lookup = |cache: &[Entry]| {
+            cache
+                .iter()
+                .position(|(source, _)| source.as_slice() == points)
+        };
+        if let Ok(mut cache) = CACHE.lock()
+            && let Some(hit) = lookup(&cache)
+        {
+            // Most recently used last.
+            let entry = cache.remove(hit);
+            let graph = entry.1.clone();
+            cache.push(entry);
+            return graph;
+        }
+        // Built outside the lock: another thread's lookups do not wait for this hull.
+        let graph = Self::build(points).map(Arc::new);
+        if let Ok(mut cache) = CACHE.lock()
+            && lookup(&cache).is_none()
+        {
+            if cache.len() == CACHED {
+                cache.remove(0);
+            }
+            cache.push((points.to_vec(), graph.clone()));
+        }
+        graph
+    }
+}
+
+/// The largest coordinate extent plus the distance from the origin, so tolerances scale with
+/// both the shape and where its frame puts it; `None` for non-finite input.
+fn cloud_size(points: &[DVec3]) -> Option<f64> {
+    let (lo, hi) = points.iter().fold(
+        (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
+        |(lo, hi), &p| (lo.min(p), hi.max(p)),
+    );
+    let size = (hi - lo).max_element() + lo.abs().max(hi.abs()).max_element();
+    (size.is_finite() && size > 0.0).then_some(size)
+}
+
+/// The starting tetrahedron, as in quickhull: the widest pair along an axis, the point furthest
+/// from their line, the point furthest from that plane. `None` when the cloud is flat.
+fn first_tetrahedron(points: &[DVec3], size: f64) -> Option<Vec<Face>> {
+    let furthest = |key: &dyn Fn(DVec3) -> f64| {
+        (0..points.len()).max_by(|&i, &j| key(points[i]).total_cmp(&key(points[j])))
+    };
+    let axis = (0..3).max_by(|&a, &b| {
+        let extent = |k: usize| {
+            let (lo, hi) = points
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                    (lo.min(p[k]), hi.max(p[k]))
+                });
+            hi - lo
+        };
+        extent(a).total_cmp(&extent(b))
+    })?;
+    let i0 = furthest(&|p| -p[axis])?;
+    let i1 = furthest(&|p| p[axis])?;
+    let (p0, p1) = (points[i0], points[i1]);
+    let line = (p1 - p0).normalize_or_zero();
+    let i2 = furthest(&|p| (p - p0).reject_from_normalized(line).length())?;
+    let normal = (p1 - p0).cross(points[i2] - p0).normalize_or_zero();
+    let i3 = furthest(&|p| normal.dot(p - p0).abs())?;
+    if line == DVec3::ZERO
+        || normal == DVec3::ZERO
+        || normal.dot(points[i3] - p0).abs() < FLAT * size
+    {
+        return None;
+    }
+    // Orient the base so that the apex is behind it, then each side face outwards.
+    let [a, b, c, d] = [i0, i1, i2, i3].map(|i| i as u32);
+    let (b, c) = if normal.dot(points[i3] - p0) > 0.0 {
+        (c, b)
+    } else {
+        (b, c)
+    };
+    Some(
+        [[a, b, c], [a, d, b], [b, d, c], [c, d, a]]
+            .map(|v| Face::new(points, v))
+            .to_vec(),
+    )
+}
+
+/// A closed surface (every edge has its twin) with every input point behind every face plane,
+/// to within `CERTIFY` times the cloud's size.
+fn certify(
+    points: &[DVec3],
+    faces: &[Face],
+    edge_face: &HashMap<(u32, u32), usize>,
+    size: f64,
+) -> bool {
+    let closed = faces
+        .iter()
+        .flat_map(Face::edges)
+        .all(|(u, v)| edge_face.contains_key(&(v, u)));
+    closed
+        && faces.iter().all(|f| {
+            f.normal != DVec3::ZERO && points.iter().all(|&p| f.height(p) <= CERTIFY * size)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cube_corners() -> Vec<DVec3> {
+        (0..8)
+            .map(|i| DVec3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+            .collect()
+    }
+
+    #[test]
+    fn cube_hull_drops_interior_and_face_points() {
+        let mut points = cube_corners();
+        points.push(DVec3::splat(0.5)); // centre
+        points.push(DVec3::new(0.5, 0.5, 1.0)); // middle of the top face
+        points.push(DVec3::new(1.0, 1.0, 1.0)); // a duplicate corner
+        let graph = HullGraph::build(&points).expect("a cube has a hull");
+        assert_eq!(graph.vertices.len(), 8);
+        // A triangulated cube: 12 edges of the cube and one diagonal on each of its 6 faces.
+        assert_eq!(graph.edge_count(), 18);
+    }
+
+    #[test]
+    fn flat_cloud_has_no_graph() {
+        let square: Vec<DVec3> = cube_corners().into_iter().filter(|p| p.z == 0.0).collect();
+        assert!(HullGraph::build(&square).is_none());
+        assert!(HullGraph::build(&[DVec3::ONE]).is_none());
+        assert!(HullGraph::build(&[DVec3::ZERO, DVec3::X, DVec3::NAN, DVec3::Y]).is_none());
+    }
+
+    #[test]
+    fn cache_returns_the_same_graph() {
+        let points = cube_corners();
+        let a = HullGraph::shared(&points).unwrap();
+        let b = HullGraph::shared(&points).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+    }
+}
