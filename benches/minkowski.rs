@@ -1,7 +1,8 @@
 //! The Minkowski view's rebuild, the per-frame cost of a drag: sampling A ⊖ B by support
 //! points and building the hull mesh, at the sample counts of the view's slider, for a pair of
-//! 100-vertex polytopes (their 10,000 pairwise differences), and the whole rerun of the default
-//! scene (solver trace + view at 4,000 samples).
+//! 100-vertex polytopes (their 10,000 pairwise differences), the whole rerun of the default
+//! scene (solver trace + view at 4,000 samples), and the same rerun for a 10,000-vertex hull
+//! against a box at the view's default 600 samples (its hull graph built once, as in a drag).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gjk::{BodySpec, Shape};
@@ -55,6 +56,26 @@ fn bench(c: &mut Criterion) {
             (
                 trace,
                 hull_mesh(&minkowski_points(&scene.a, &scene.b, 4000)),
+            )
+        })
+    });
+    let (big, cube) = (
+        body(polytope(10_000, 3), DVec3::ZERO),
+        body(
+            Shape::Cuboid {
+                half_extents: DVec3::splat(0.5),
+            },
+            DVec3::new(1.8, 0.2, 0.1),
+        ),
+    );
+    let mut dragged = scene.clone();
+    (dragged.a, dragged.b) = (big, cube);
+    g.bench_function("hull10k-box-rerun-600", |bench| {
+        bench.iter(|| {
+            let trace = gjk_lab::playback::solve(black_box(&dragged));
+            (
+                trace,
+                hull_mesh(&minkowski_points(&dragged.a, &dragged.b, 600)),
             )
         })
     });

@@ -210,6 +210,15 @@ pub(super) fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
                 "{} vertices (edit them in the scenario file)",
                 vertices.len()
             ));
+            // The same graph the solver walks (built once per vertex list and cached).
+            ui.label(match gjk::hull::HullGraph::for_support(vertices) {
+                Some(graph) => format!(
+                    "support: hill climbing over the hull's {} vertices and {} edges",
+                    graph.vertices.len(),
+                    graph.edge_count()
+                ),
+                None => "support: every vertex tried (a scan)".to_string(),
+            });
         }
     }
     ui.horizontal(|ui| {

@@ -1,7 +1,12 @@
 //! The solver against parry3d on the pairs and poses, in f64 and f32:
 //!
 //! - `distance/*`: our closest-point GJK (Johnson's subalgorithm and signed volumes) with the
-//!   no-op observer, the same traced, and parry's `query::distance`;
+//!   no-op observer, the same traced, and parry's `query::distance`; `parry-gjk` is parry's GJK
+//!   itself (`distance_support_map_support_map`), the like-for-like comparison where
+//!   `query::distance` answers in closed form (sphere–capsule) or by SAT (box–box);
+//! - `scan/*`: signed volumes with polytopes scanned point by point instead of walked;
+//! - `support/*`: one support point of an n-point hull by scan and by walk, and the one-off cost
+//!   of building the hull graph the walk needs;
 //! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`.
 //!
 //! Bodies are built once outside the timed loop, as parry's shapes are. Group names read
@@ -96,6 +101,15 @@ fn pairs() -> Vec<(&'static str, BodySpec, BodySpec)> {
             ),
         ),
         (
+            "hull100",
+            place(hull(&mut rng, 100), DVec3::ZERO, tilt),
+            place(
+                hull(&mut rng, 100),
+                DVec3::new(2.3, 0.3, -0.2),
+                DQuat::IDENTITY,
+            ),
+        ),
+        (
             "hull1000",
             place(hull(&mut rng, 1000), DVec3::ZERO, tilt),
             place(
@@ -158,6 +172,17 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
                 },
             );
         }
+        if let Shape::Polytope { .. } = a.shape {
+            let sa = Body::<R>::scanning(&a.shape, a.pose(), a.margin);
+            let sb = Body::<R>::scanning(&b.shape, b.pose(), b.margin);
+            let config = SolverConfig::default_for(Algorithm::SignedVolumes, precision);
+            g.bench_function(BenchmarkId::new("scan", name), |bench| {
+                bench.iter(|| {
+                    let cso = MinkowskiDifference::new(black_box(&sa), black_box(&sb));
+                    DistanceGjk::new(cso, &config).run()
+                })
+            });
+        }
         let config = SolverConfig::default_for(Algorithm::Boolean, precision);
         g.bench_function(BenchmarkId::new("boolean", name), |bench| {
             bench.iter(|| {
@@ -180,6 +205,16 @@ fn parry_f64(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
         g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
             bench
                 .iter(|| parry3d_f64::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0))
+        });
+        let (ga, gb) = (
+            sa.as_support_map().expect("convex"),
+            sb.as_support_map().expect("convex"),
+        );
+        g.bench_function(BenchmarkId::new("parry-gjk", name), |bench| {
+            bench.iter(|| {
+                let pos12 = black_box(&pa).inv_mul(&pb);
+                parry3d_f64::query::details::distance_support_map_support_map(&pos12, ga, gb)
+            })
         });
     }
     g.finish();
@@ -226,11 +261,52 @@ fn parry_f32(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
         g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
             bench.iter(|| parry3d::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0))
         });
+        let (ga, gb) = (
+            sa.as_support_map().expect("convex"),
+            sb.as_support_map().expect("convex"),
+        );
+        g.bench_function(BenchmarkId::new("parry-gjk", name), |bench| {
+            bench.iter(|| {
+                let pos12 = black_box(&pa).inv_mul(&pb);
+                parry3d::query::details::distance_support_map_support_map(&pos12, ga, gb)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn supports(c: &mut Criterion) {
+    let mut rng = common::Rng::new(5);
+    let mut g = c.benchmark_group("support");
+    let pose = gjk::Pose {
+        position: DVec3::ZERO,
+        rotation: DQuat::IDENTITY,
+    };
+    // Directions all over the sphere, so walks start far from their answers too.
+    let directions: Vec<DVec3> = (0..64)
+        .map(|_| rng.vec(-1.0, 1.0).normalize_or(DVec3::X))
+        .collect();
+    for n in [48, 100, 1000, 10_000] {
+        let shape = hull(&mut rng, n);
+        let walk = Body::<f64>::new(&shape, pose, 0.0);
+        let scan = Body::<f64>::scanning(&shape, pose, 0.0);
+        for (who, body) in [("walk", &walk), ("scan", &scan)] {
+            g.bench_with_input(BenchmarkId::new(who, n), &directions, |bench, ds| {
+                bench.iter(|| ds.iter().map(|&d| body.support(d).x).sum::<f64>())
+            });
+        }
+        let Shape::Polytope { vertices } = &shape else {
+            unreachable!("hull() makes polytopes")
+        };
+        g.bench_with_input(BenchmarkId::new("build-graph", n), vertices, |bench, vs| {
+            bench.iter(|| gjk::hull::HullGraph::build(vs))
+        });
     }
     g.finish();
 }
 
 fn bench(c: &mut Criterion) {
+    supports(c);
     let mut cases = Vec::new();
     for (pair, a, b) in pairs() {
         for (pose, b) in poses(&a, &b) {

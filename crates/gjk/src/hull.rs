@@ -17,12 +17,12 @@
 //! The walk needs the hull's edges, which a plain point cloud does not have: [`HullGraph::build`]
 //! computes them once with an incremental hull (add points one by one, delete the faces each new
 //! point sees, stitch the horizon to it). Rounding may leave the hull slightly wrong, so a
-//! graph is only used with a *certificate*: the surface is closed, and no input point lies
-//! outside any face plane by more than `CERTIFY` times the cloud's size. The walk's answer is
-//! then within that bound of the scan's. Otherwise the polytope keeps the scan.
+//! graph is only used with a *certificate*: the surface is closed and bends outwards at every
+//! edge, to within `CERTIFY` times the cloud's size. Otherwise the polytope keeps the scan.
 //!
-//! Building costs `O(n · faces)`, so graphs are kept in a small cache keyed by the vertex list:
-//! a shape dragged to a new pose (a new [`crate::Body`] each time) reuses its graph.
+//! Building costs milliseconds for thousands of points, so graphs are kept in a small cache
+//! keyed by the vertex list: a shape dragged to a new pose (a new [`crate::Body`] each time)
+//! reuses its graph.
 
 use glam::DVec3;
 use std::collections::HashMap;
@@ -35,7 +35,7 @@ pub const CLIMB_MIN_VERTICES: usize = 48;
 
 /// A point counts as seen by a face when it lies this far (times the cloud's size) in front.
 const VISIBLE: f64 = 1e-13;
-/// The certificate's bound on any point's height above any face (times the cloud's size).
+/// The certificate's bound on a corner's height above its neighbour's face (times the size).
 const CERTIFY: f64 = 1e-11;
 /// A cloud thinner than this (times its size) is flat: no closed hull, the scan serves it.
 const FLAT: f64 = 1e-9;
@@ -53,12 +53,14 @@ pub struct HullGraph {
 }
 
 /// One face of the hull being built, counter-clockwise seen from outside.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Face {
     v: [u32; 3],
     normal: DVec3,
     offset: f64,
     alive: bool,
+    /// Points not yet on the hull that this face sees (each waits on one face only).
+    outside: Vec<u32>,
 }
 
 impl Face {
@@ -70,6 +72,7 @@ impl Face {
             normal,
             offset: normal.dot(a),
             alive: true,
+            outside: Vec::new(),
         }
     }
 
@@ -86,9 +89,24 @@ impl Face {
 impl HullGraph {
     /// The hull's vertex graph, or `None` when the cloud is flat or rounding spoilt the hull
     /// (the caller then scans).
+    ///
+    /// Quickhull's bookkeeping (Barber, Dobkin & Huhdanpaa 1996): every point not yet on the
+    /// hull waits on one face that sees it. The furthest point of some face is added next; the
+    /// faces it sees are found by walking out from that face, and the points that waited on
+    /// them move to the new faces that see them, or drop out as inside.
     pub fn build(points: &[DVec3]) -> Option<HullGraph> {
         let size = cloud_size(points)?;
+        let visible_from = |face: &Face, p: DVec3| face.height(p) > VISIBLE * size;
         let mut faces = first_tetrahedron(points, size)?;
+        let corners: Vec<u32> = faces[0].v.iter().chain(&faces[1].v).copied().collect();
+        for i in 0..points.len() as u32 {
+            if !corners.contains(&i) {
+                let p = points[i as usize];
+                if let Some(face) = faces.iter_mut().find(|f| visible_from(f, p)) {
+                    face.outside.push(i);
+                }
+            }
+        }
         // Directed edge (u, v) → the face that has it, counter-clockwise.
         let mut edge_face: HashMap<(u32, u32), usize> = HashMap::new();
         for (f, face) in faces.iter().enumerate() {
@@ -96,39 +114,54 @@ impl HullGraph {
                 edge_face.insert(e, f);
             }
         }
-        let used: Vec<u32> = faces[0].v.iter().chain(&faces[1].v).copied().collect();
-        let mut visible = Vec::new();
-        let mut horizon = Vec::new();
-        for (i, &p) in points.iter().enumerate() {
-            if used.contains(&(i as u32)) {
+        let (mut visible, mut horizon, mut orphans) = (Vec::new(), Vec::new(), Vec::new());
+        let mut next = 0;
+        while next < faces.len() {
+            if !faces[next].alive || faces[next].outside.is_empty() {
+                next += 1;
                 continue;
             }
+            let face = &faces[next];
+            let apex = *face
+                .outside
+                .iter()
+                .max_by(|&&i, &&j| {
+                    face.height(points[i as usize])
+                        .total_cmp(&face.height(points[j as usize]))
+                })
+                .expect("a non-empty list");
+            let p = points[apex as usize];
+            // The faces p sees form a disc around `next`; its rim is the horizon. Each horizon
+            // edge becomes the base of a new face with apex p, wound as the face it leaves.
             visible.clear();
-            visible.extend(
-                (0..faces.len()).filter(|&f| faces[f].alive && faces[f].height(p) > VISIBLE * size),
-            );
-            if visible.is_empty() {
-                continue; // inside (or on) the hull so far
-            }
-            // The horizon: edges of seen faces whose other face is not seen. Each becomes the
-            // base of a new face with apex p; orientation carries over from the seen face.
+            visible.push(next);
             horizon.clear();
-            for &f in &visible {
-                for (u, v) in faces[f].edges() {
+            let mut k = 0;
+            while k < visible.len() {
+                for (u, v) in faces[visible[k]].edges() {
                     let twin = *edge_face.get(&(v, u))?;
-                    if !visible.contains(&twin) {
+                    if visible.contains(&twin) {
+                        continue;
+                    }
+                    if visible_from(&faces[twin], p) {
+                        visible.push(twin);
+                    } else {
                         horizon.push((u, v));
                     }
                 }
+                k += 1;
             }
+            orphans.clear();
             for &f in &visible {
                 faces[f].alive = false;
+                orphans.append(&mut faces[f].outside);
                 for e in faces[f].edges() {
                     edge_face.remove(&e);
                 }
             }
+            let first_new = faces.len();
             for &(u, v) in &horizon {
-                let face = Face::new(points, [u, v, i as u32]);
+                let face = Face::new(points, [u, v, apex]);
                 for e in face.edges() {
                     // Two horizon edges leaving one vertex: the seen region was not a disc.
                     if edge_face.insert(e, faces.len()).is_some() {
@@ -136,6 +169,12 @@ impl HullGraph {
                     }
                 }
                 faces.push(face);
+            }
+            for &i in orphans.iter().filter(|&&i| i != apex) {
+                let q = points[i as usize];
+                if let Some(face) = faces[first_new..].iter_mut().find(|f| visible_from(f, q)) {
+                    face.outside.push(i);
+                }
             }
         }
         let faces: Vec<Face> = faces.into_iter().filter(|f| f.alive).collect();
@@ -178,6 +217,15 @@ impl HullGraph {
     /// The number of hull edges.
     pub fn edge_count(&self) -> usize {
         self.neighbours.len() / 2
+    }
+
+    /// The graph a polytope of these points walks: `None` below [`CLIMB_MIN_VERTICES`] points
+    /// or without a certified hull (the polytope then scans).
+    pub fn for_support(points: &[DVec3]) -> Option<Arc<HullGraph>> {
+        if points.len() < CLIMB_MIN_VERTICES {
+            return None;
+        }
+        Self::shared(points)
     }
 
     /// The graph for `points`, from the cache or built now (`None`, also cached, when the
@@ -268,22 +316,33 @@ fn first_tetrahedron(points: &[DVec3], size: f64) -> Option<Vec<Face>> {
     )
 }
 
-/// A closed surface (every edge has its twin) with every input point behind every face plane,
-/// to within `CERTIFY` times the cloud's size.
+/// A closed surface (every edge has its twin) that folds outwards at every edge: across each
+/// edge, the neighbouring face's far corner lies behind this face's plane, to within `CERTIFY`
+/// times the cloud's size. A closed surface convex at every edge is convex, so a walk on it
+/// stops only at the top. Points that never became vertices were inside the hull when they
+/// were dropped, and the hull only grew afterwards.
 fn certify(
     points: &[DVec3],
     faces: &[Face],
     edge_face: &HashMap<(u32, u32), usize>,
     size: f64,
 ) -> bool {
-    let closed = faces
-        .iter()
-        .flat_map(Face::edges)
-        .all(|(u, v)| edge_face.contains_key(&(v, u)));
-    closed
-        && faces.iter().all(|f| {
-            f.normal != DVec3::ZERO && points.iter().all(|&p| f.height(p) <= CERTIFY * size)
-        })
+    let mut corners = HashMap::with_capacity(faces.len() * 3);
+    for f in faces {
+        let [a, b, c] = f.v;
+        corners.insert((a, b), c);
+        corners.insert((b, c), a);
+        corners.insert((c, a), b);
+    }
+    faces.iter().all(|f| {
+        f.normal != DVec3::ZERO
+            && f.edges().iter().all(|&(u, v)| {
+                edge_face.contains_key(&(v, u))
+                    && corners
+                        .get(&(v, u))
+                        .is_some_and(|&far| f.height(points[far as usize]) <= CERTIFY * size)
+            })
+    })
 }
 
 #[cfg(test)]
@@ -306,6 +365,22 @@ mod tests {
         assert_eq!(graph.vertices.len(), 8);
         // A triangulated cube: 12 edges of the cube and one diagonal on each of its 6 faces.
         assert_eq!(graph.edge_count(), 18);
+    }
+
+    #[test]
+    fn sphere_hull_is_a_closed_triangulation() {
+        // Points on a spiral over the sphere: all on the hull. A closed triangulated surface
+        // has V − E + F = 2 with 2E = 3F, so E = 3V − 6.
+        let points: Vec<DVec3> = (0..300)
+            .map(|i| {
+                let y = 1.0 - 2.0 * (i as f64 + 0.5) / 300.0;
+                let (r, t) = ((1.0 - y * y).sqrt(), 2.4 * i as f64);
+                DVec3::new(r * t.cos(), y, r * t.sin())
+            })
+            .collect();
+        let graph = HullGraph::build(&points).expect("a sphere has a hull");
+        assert_eq!(graph.vertices.len(), 300);
+        assert_eq!(graph.edge_count(), 3 * 300 - 6);
     }
 
     #[test]

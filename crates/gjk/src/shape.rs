@@ -5,11 +5,10 @@
 //! a shape. Shapes here are described in their own local frame and placed in the world by a
 //! [`Pose`]; a rounding `margin` inflates a shape by a sphere (the "collision skin" of seed 000).
 
-use crate::hull::{CLIMB_MIN_VERTICES, HullGraph};
+use crate::hull::HullGraph;
 use crate::real::{Real, Vector};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
-use std::cell::Cell;
 use std::sync::Arc;
 
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
@@ -99,9 +98,7 @@ enum LocalShape<R: Real> {
     },
 }
 
-/// A large polytope's hull graph with its vertices in the working precision, and the vertex
-/// the last walk ended on: GJK's successive directions are close, so the next walk starts
-/// next to its answer (Ericson §9.5.4, "coherence").
+/// A large polytope's hull graph with its vertices in the working precision.
 #[derive(Debug, Clone)]
 struct Climb<R: Real> {
     graph: Arc<HullGraph>,
@@ -110,7 +107,10 @@ struct Climb<R: Real> {
     /// the same order, but for a hull far from its frame's origin (a mesh in world coordinates)
     /// `d · v` is a large number whose rounding, in f32, hides the small rises the walk follows.
     centred: Vec<R::V>,
-    last: Cell<u32>,
+    /// Where walks start: the vertices furthest along +x, −x, +y, −y, +z, −z. Starting at the
+    /// one for `d`'s largest component keeps every walk short (within about a quarter turn of
+    /// its answer) and every answer independent of earlier calls.
+    starts: [u32; 6],
 }
 
 impl<R: Real> Climb<R> {
@@ -122,18 +122,44 @@ impl<R: Real> Climb<R> {
                 (lo.min(v), hi.max(v))
             });
         let centre = (lo + hi) / 2.0;
+        let furthest = |axis: DVec3| {
+            (0..graph.vertices.len())
+                .max_by(|&i, &j| {
+                    axis.dot(graph.vertices[i])
+                        .total_cmp(&axis.dot(graph.vertices[j]))
+                })
+                .unwrap_or(0) as u32
+        };
+        let starts = [
+            DVec3::X,
+            DVec3::NEG_X,
+            DVec3::Y,
+            DVec3::NEG_Y,
+            DVec3::Z,
+            DVec3::NEG_Z,
+        ]
+        .map(furthest);
         Climb {
             vertices: graph.vertices.iter().map(|&v| R::vec(v)).collect(),
             centred: graph.vertices.iter().map(|&v| R::vec(v - centre)).collect(),
             graph,
-            last: Cell::new(0),
+            starts,
         }
     }
 
     /// Walk to a neighbour that reaches further along `d` until none does (see [`crate::hull`]).
     #[inline]
     fn support(&self, d: R::V) -> R::V {
-        let mut at = self.last.get() as usize;
+        let (x, y, z) = (d.x().abs(), d.y().abs(), d.z().abs());
+        let axis = if x >= y && x >= z {
+            0
+        } else if y >= z {
+            1
+        } else {
+            2
+        };
+        let side = usize::from(d.get(axis) < R::ZERO);
+        let mut at = self.starts[2 * axis + side] as usize;
         let mut best = self.centred[at].dot(d);
         let mut moved = true;
         while moved {
@@ -145,7 +171,6 @@ impl<R: Real> Climb<R> {
                 }
             }
         }
-        self.last.set(at as u32);
         self.vertices[at]
     }
 }
@@ -159,7 +184,7 @@ pub enum SupportMethod {
     /// Every point of a polytope's cloud is tried.
     Scan,
     /// Hill climbing over the hull's edges, for polytopes of at least
-    /// [`CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::hull`]).
+    /// [`crate::hull::CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::hull`]).
     Walk,
 }
 
@@ -205,8 +230,8 @@ impl<R: Real> Body<R> {
             },
             Shape::Polytope { vertices } => LocalShape::Polytope {
                 vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
-                climb: (walk && vertices.len() >= CLIMB_MIN_VERTICES)
-                    .then(|| HullGraph::shared(vertices))
+                climb: walk
+                    .then(|| HullGraph::for_support(vertices))
                     .flatten()
                     .map(Climb::new),
             },
