@@ -194,31 +194,46 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
     g.finish();
 }
 
-fn parry_f64(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
-    let mut g = c.benchmark_group("f64");
-    for (name, a, b) in cases {
-        let (pa, sa) = common::to_parry(a).expect("parry shape");
-        let (pb, sb) = common::to_parry(b).expect("parry shape");
-        g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
-            bench.iter(|| parry3d_f64::query::distance(black_box(&pa), &*sa.0, &pb, &*sb.0))
-        });
-        g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
-            bench
-                .iter(|| parry3d_f64::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0))
-        });
-        let (ga, gb) = (
-            sa.as_support_map().expect("convex"),
-            sb.as_support_map().expect("convex"),
-        );
-        g.bench_function(BenchmarkId::new("parry-gjk", name), |bench| {
-            bench.iter(|| {
-                let pos12 = black_box(&pa).inv_mul(&pb);
-                parry3d_f64::query::details::distance_support_map_support_map(&pos12, ga, gb)
-            })
-        });
-    }
-    g.finish();
+/// parry's distance, intersection test and bare GJK on every case, in one precision: parry3d
+/// and parry3d-f64 are two crates with one API.
+macro_rules! parry_group {
+    ($fn_name:ident, $group:literal, $parry:ident, $convert:expr) => {
+        fn $fn_name(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
+            let mut g = c.benchmark_group($group);
+            for (name, a, b) in cases {
+                let (pa, sa) = $convert(a);
+                let (pb, sb) = $convert(b);
+                g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
+                    bench.iter(|| $parry::query::distance(black_box(&pa), &*sa.0, &pb, &*sb.0))
+                });
+                g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
+                    bench.iter(|| {
+                        $parry::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0)
+                    })
+                });
+                let (ga, gb) = (
+                    sa.as_support_map().expect("convex"),
+                    sb.as_support_map().expect("convex"),
+                );
+                g.bench_function(BenchmarkId::new("parry-gjk", name), |bench| {
+                    bench.iter(|| {
+                        let pos12 = black_box(&pa).inv_mul(&pb);
+                        $parry::query::details::distance_support_map_support_map(&pos12, ga, gb)
+                    })
+                });
+            }
+            g.finish();
+        }
+    };
 }
+
+/// The same body in parry3d-f64.
+fn to_parry_f64(b: &BodySpec) -> (parry3d_f64::math::Pose, parry3d_f64::shape::SharedShape) {
+    common::to_parry(b).expect("parry shape")
+}
+
+parry_group!(parry_f64, "f64", parry3d_f64, to_parry_f64);
+parry_group!(parry_f32, "f32", parry3d, to_parry_f32);
 
 /// The same body in parry3d's f32 build.
 fn to_parry_f32(b: &BodySpec) -> (parry3d::math::Pose, parry3d::shape::SharedShape) {
@@ -248,31 +263,6 @@ fn to_parry_f32(b: &BodySpec) -> (parry3d::math::Pose, parry3d::shape::SharedSha
     let q = b.rotation.as_quat();
     let rot = parry3d::math::Rotation::from_xyzw(q.x, q.y, q.z, q.w);
     (parry3d::math::Pose::from_parts(v(b.position), rot), shape)
-}
-
-fn parry_f32(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
-    let mut g = c.benchmark_group("f32");
-    for (name, a, b) in cases {
-        let (pa, sa) = to_parry_f32(a);
-        let (pb, sb) = to_parry_f32(b);
-        g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
-            bench.iter(|| parry3d::query::distance(black_box(&pa), &*sa.0, &pb, &*sb.0))
-        });
-        g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
-            bench.iter(|| parry3d::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0))
-        });
-        let (ga, gb) = (
-            sa.as_support_map().expect("convex"),
-            sb.as_support_map().expect("convex"),
-        );
-        g.bench_function(BenchmarkId::new("parry-gjk", name), |bench| {
-            bench.iter(|| {
-                let pos12 = black_box(&pa).inv_mul(&pb);
-                parry3d::query::details::distance_support_map_support_map(&pos12, ga, gb)
-            })
-        });
-    }
-    g.finish();
 }
 
 fn supports(c: &mut Criterion) {
