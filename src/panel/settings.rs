@@ -213,11 +213,11 @@ pub(super) fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
             // The same graph the solver walks (built once per vertex list and cached).
             ui.label(match gjk::hull::HullGraph::for_support(vertices) {
                 Some(graph) => format!(
-                    "support: hill climbing over the hull's {} vertices and {} edges",
+                    "support: hill climbing ({} hull vertices, {} edges)",
                     graph.vertices.len(),
                     graph.edge_count()
                 ),
-                None => "support: every vertex tried (a scan)".to_string(),
+                None => "support: every vertex tried (scan)".to_string(),
             });
         }
     }
