@@ -210,8 +210,9 @@ pub(super) fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
                 "{} vertices (edit them in the scenario file)",
                 vertices.len()
             ));
-            // The same graph the solver walks (built once per vertex list and cached).
-            ui.label(match gjk::hull::HullGraph::for_support(vertices) {
+            // What the solver does now: a graph exists once the shape has come back to it.
+            let built = gjk::hull::HullGraph::for_support(vertices, gjk::hull::Policy::IfBuilt);
+            ui.label(match built {
                 Some(graph) => format!(
                     "support: hill climbing ({} hull vertices, {} edges)",
                     graph.vertices.len(),

@@ -151,8 +151,8 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
     };
     let mut g = c.benchmark_group(group);
     for (name, a, b) in cases {
-        let ba = Body::<R>::new(&a.shape, a.pose(), a.margin);
-        let bb = Body::<R>::new(&b.shape, b.pose(), b.margin);
+        let ba = Body::<R>::walking(&a.shape, a.pose(), a.margin);
+        let bb = Body::<R>::walking(&b.shape, b.pose(), b.margin);
         for algorithm in [Algorithm::Distance, Algorithm::SignedVolumes] {
             let config = SolverConfig::default_for(algorithm, precision);
             g.bench_function(BenchmarkId::new(algorithm.name(), name), |bench| {
@@ -278,7 +278,7 @@ fn supports(c: &mut Criterion) {
         .collect();
     for n in [48, 100, 1000, 10_000] {
         let shape = hull(&mut rng, n);
-        let walk = Body::<f64>::new(&shape, pose, 0.0);
+        let walk = Body::<f64>::walking(&shape, pose, 0.0);
         let scan = Body::<f64>::scanning(&shape, pose, 0.0);
         for (who, body) in [("walk", &walk), ("scan", &scan)] {
             g.bench_with_input(BenchmarkId::new(who, n), &directions, |bench, ds| {

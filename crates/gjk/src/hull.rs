@@ -39,8 +39,8 @@ const VISIBLE: f64 = 1e-13;
 const CERTIFY: f64 = 1e-11;
 /// A cloud thinner than this (times its size) is flat: no closed hull, the scan serves it.
 const FLAT: f64 = 1e-9;
-/// Graphs kept in the cache (the app has two bodies, a compare run and a sweep at most).
-const CACHED: usize = 8;
+/// Vertex lists kept in the cache (the app has two bodies, a compare run and a sweep at most).
+const CACHED: usize = 16;
 
 /// The vertices of a convex hull and, for each, the hull vertices it shares an edge with.
 #[derive(Debug, Clone, PartialEq)]
@@ -219,46 +219,60 @@ impl HullGraph {
         self.neighbours.len() / 2
     }
 
-    /// The graph a polytope of these points walks: `None` below [`CLIMB_MIN_VERTICES`] points
-    /// or without a certified hull (the polytope then scans).
-    pub fn for_support(points: &[DVec3]) -> Option<Arc<HullGraph>> {
+    /// The graph a polytope of these points walks, by `policy`: `None` below
+    /// [`CLIMB_MIN_VERTICES`] points, without a certified hull (the polytope then scans), or
+    /// while the policy says the graph is not worth building yet.
+    pub fn for_support(points: &[DVec3], policy: Policy) -> Option<Arc<HullGraph>> {
+        /// A vertex list with its graph: `None` while it has been seen only once,
+        /// `Some(None)` for a cloud without a certified hull.
+        type Entry = (Vec<DVec3>, Option<Option<Arc<HullGraph>>>);
+        static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
         if points.len() < CLIMB_MIN_VERTICES {
             return None;
         }
-        Self::shared(points)
-    }
-
-    /// The graph for `points`, from the cache or built now (`None`, also cached, when the
-    /// cloud has no certified hull).
-    pub fn shared(points: &[DVec3]) -> Option<Arc<HullGraph>> {
-        type Entry = (Vec<DVec3>, Option<Arc<HullGraph>>);
-        static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
-        let lookup = |cache: &[Entry]| {
+        let remember = |state: Option<Option<Arc<HullGraph>>>| {
+            if let Ok(mut cache) = CACHE.lock() {
+                cache.retain(|(source, _)| source.as_slice() != points);
+                if cache.len() == CACHED {
+                    cache.remove(0);
+                }
+                cache.push((points.to_vec(), state));
+            }
+        };
+        let known = CACHE.lock().ok().and_then(|cache| {
             cache
                 .iter()
-                .position(|(source, _)| source.as_slice() == points)
-        };
-        if let Ok(mut cache) = CACHE.lock()
-            && let Some(hit) = lookup(&cache)
-        {
-            // Most recently used last.
-            let entry = cache.remove(hit);
-            let graph = entry.1.clone();
-            cache.push(entry);
-            return graph;
-        }
-        // Built outside the lock: another thread's lookups do not wait for this hull.
-        let graph = Self::build(points).map(Arc::new);
-        if let Ok(mut cache) = CACHE.lock()
-            && lookup(&cache).is_none()
-        {
-            if cache.len() == CACHED {
-                cache.remove(0);
+                .find(|(source, _)| source.as_slice() == points)
+                .map(|(_, state)| state.clone())
+        });
+        match (known, policy) {
+            (Some(Some(graph)), _) => graph,
+            (_, Policy::IfBuilt) => None,
+            (None, Policy::WhenSeenAgain) => {
+                remember(None);
+                None
             }
-            cache.push((points.to_vec(), graph.clone()));
+            // Built outside the lock: another thread's lookups do not wait for this hull.
+            (Some(None), _) | (None, Policy::Now) => {
+                let graph = Self::build(points).map(Arc::new);
+                remember(Some(graph.clone()));
+                graph
+            }
         }
-        graph
     }
+}
+
+/// When [`HullGraph::for_support`] builds a graph that is not in its cache yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// At once (a caller that will ask for many supports of this shape).
+    Now,
+    /// The second time the same vertex list is asked for. Building costs far more than one
+    /// query's scans (4 ms against tens of µs at 1000 points), so a shape pays for it only once
+    /// it comes back: a dragged shape, a sweep, not each line of a batch of different hulls.
+    WhenSeenAgain,
+    /// Never: only a graph built earlier (to report what the solver does).
+    IfBuilt,
 }
 
 /// The largest coordinate extent plus the distance from the origin, so tolerances scale with
@@ -392,10 +406,20 @@ mod tests {
     }
 
     #[test]
-    fn cache_returns_the_same_graph() {
-        let points = cube_corners();
-        let a = HullGraph::shared(&points).unwrap();
-        let b = HullGraph::shared(&points).unwrap();
+    fn graphs_are_built_when_the_policy_says_and_then_shared() {
+        let points: Vec<DVec3> = (0..CLIMB_MIN_VERTICES)
+            .map(|i| {
+                let t = i as f64;
+                DVec3::new(t.cos(), (i % 5) as f64, t.sin())
+            })
+            .collect();
+        let graph = |policy| HullGraph::for_support(&points, policy);
+        assert!(graph(Policy::IfBuilt).is_none());
+        assert!(graph(Policy::WhenSeenAgain).is_none(), "first sight scans");
+        assert!(graph(Policy::IfBuilt).is_none());
+        let a = graph(Policy::WhenSeenAgain).expect("second sight builds");
+        let b = graph(Policy::IfBuilt).expect("built graphs are kept");
         assert!(Arc::ptr_eq(&a, &b));
+        assert!(HullGraph::for_support(&points[..CLIMB_MIN_VERTICES - 1], Policy::Now).is_none());
     }
 }

@@ -5,7 +5,7 @@
 //! a shape. Shapes here are described in their own local frame and placed in the world by a
 //! [`Pose`]; a rounding `margin` inflates a shape by a sphere (the "collision skin" of seed 000).
 
-use crate::hull::HullGraph;
+use crate::hull::{HullGraph, Policy};
 use crate::real::{Real, Vector};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
@@ -189,18 +189,24 @@ pub enum SupportMethod {
 }
 
 impl<R: Real> Body<R> {
-    /// The body, with hill climbing for large polytopes whenever their hull is certified.
+    /// The body. A large polytope walks its hull from the second time its vertex list is seen
+    /// (a dragged shape, a sweep; see [`Policy::WhenSeenAgain`]) and scans until then.
     pub fn new(shape: &Shape, pose: Pose, margin: f64) -> Self {
-        Self::build(shape, pose, margin, true)
+        Self::build(shape, pose, margin, Some(Policy::WhenSeenAgain))
+    }
+
+    /// The body, a large polytope walking its hull at once (for many queries on one shape).
+    pub fn walking(shape: &Shape, pose: Pose, margin: f64) -> Self {
+        Self::build(shape, pose, margin, Some(Policy::Now))
     }
 
     /// The body with every polytope scanned point by point (tests and benchmarks compare the
     /// two ways).
     pub fn scanning(shape: &Shape, pose: Pose, margin: f64) -> Self {
-        Self::build(shape, pose, margin, false)
+        Self::build(shape, pose, margin, None)
     }
 
-    fn build(shape: &Shape, pose: Pose, margin: f64, walk: bool) -> Self {
+    fn build(shape: &Shape, pose: Pose, margin: f64, walk: Option<Policy>) -> Self {
         let f = R::from_f64;
         let local = match shape {
             Shape::Sphere { radius } => LocalShape::Sphere { radius: f(*radius) },
@@ -231,8 +237,7 @@ impl<R: Real> Body<R> {
             Shape::Polytope { vertices } => LocalShape::Polytope {
                 vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
                 climb: walk
-                    .then(|| HullGraph::for_support(vertices))
-                    .flatten()
+                    .and_then(|policy| HullGraph::for_support(vertices, policy))
                     .map(Climb::new),
             },
         };

@@ -8,7 +8,10 @@
 
 use super::common::{Rng, to_parry};
 use gjk::real::Vector;
-use gjk::{Body, BodySpec, Outcome, Pose, Real, Shape, SolverConfig, SupportMethod};
+use gjk::{
+    Body, BodySpec, DistanceGjk, MinkowskiDifference, Outcome, Pose, Real, Shape, SolverConfig,
+    Steppable, SupportMethod,
+};
 use glam::DVec3;
 
 fn sphere_points(rng: &mut Rng, n: usize) -> Vec<DVec3> {
@@ -67,7 +70,7 @@ fn worst_shortfall<R: Real>(vertices: &[DVec3], pose: Pose, rng: &mut Rng) -> (S
     let shape = Shape::Polytope {
         vertices: vertices.to_vec(),
     };
-    let walk = Body::<R>::new(&shape, pose, 0.0);
+    let walk = Body::<R>::walking(&shape, pose, 0.0);
     let scan = Body::<R>::scanning(&shape, pose, 0.0);
     let size = vertices
         .iter()
@@ -115,7 +118,7 @@ fn small_flat_and_broken_clouds_keep_the_scan() {
         rotation: glam::DQuat::IDENTITY,
     };
     let body = |vertices: Vec<DVec3>| {
-        Body::<f64>::new(&Shape::Polytope { vertices }, pose, 0.0).support_method()
+        Body::<f64>::walking(&Shape::Polytope { vertices }, pose, 0.0).support_method()
     };
     let mut rng = Rng::new(3);
     assert_eq!(body(sphere_points(&mut rng, 20)), SupportMethod::Scan);
@@ -124,6 +127,13 @@ fn small_flat_and_broken_clouds_keep_the_scan() {
     let line = (0..100).map(|i| DVec3::X * i as f64);
     assert_eq!(body(line.collect()), SupportMethod::Scan);
     assert_eq!(body(vec![DVec3::ONE; 100]), SupportMethod::Scan);
+    // Body::new walks a large polytope only once it comes back: one-off queries keep the scan.
+    let cloud = Shape::Polytope {
+        vertices: sphere_points(&mut rng, 200),
+    };
+    let method = || Body::<f64>::new(&cloud, pose, 0.0).support_method();
+    assert_eq!(method(), SupportMethod::Scan);
+    assert_eq!(method(), SupportMethod::Walk);
     let sphere = Shape::Sphere { radius: 1.0 };
     let round = Body::<f64>::new(&sphere, pose, 0.0);
     assert_eq!(round.support_method(), SupportMethod::Formula);
@@ -152,7 +162,11 @@ fn gjk_on_large_hulls_is_certified_by_the_scan_and_agrees_with_parry() {
         };
         let a = spec(300, DVec3::ZERO);
         let b = spec(200, at_b);
-        let finish = gjk::solve(&a, &b, &config);
+        let walking = |s: &BodySpec| Body::<f64>::walking(&s.shape, s.pose(), 0.0);
+        let (wa, wb) = (walking(&a), walking(&b));
+        assert_eq!(wa.support_method(), SupportMethod::Walk);
+        assert_eq!(wb.support_method(), SupportMethod::Walk);
+        let finish = DistanceGjk::new(MinkowskiDifference::new(&wa, &wb), &config).run();
         let (pa, sa) = to_parry(&a).expect("a hull");
         let (pb, sb) = to_parry(&b).expect("a hull");
         let theirs = parry3d_f64::query::distance(&pa, &*sa.0, &pb, &*sb.0)
