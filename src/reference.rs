@@ -3,15 +3,38 @@
 
 use crate::playback::{Lab, LabSet};
 use bevy::prelude::*;
-use gjk::reference::Reference;
+use gjk::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
+use gjk::{BodySpec, Shape};
 
 /// parry3d-f64's answer, or why it could not give one.
 #[derive(Resource, Debug, Clone)]
 pub struct ReferenceAnswer(pub Result<Reference, String>);
 
-impl ReferenceAnswer {
-    pub fn of(lab: &Lab) -> Self {
-        ReferenceAnswer(gjk::reference::reference(&lab.scenario.a, &lab.scenario.b))
+/// Each body's shape in parry with the shape and margin it was built from. A drag changes only
+/// poses, so the shapes (for a polytope, parry's convex hull: tens of ms at 10,000 points) are
+/// kept.
+#[derive(Default)]
+struct ParryShapes([Option<((Shape, f64), Result<SharedShape, String>)>; 2]);
+
+impl ParryShapes {
+    fn shape(&mut self, slot: usize, body: &BodySpec) -> Result<SharedShape, String> {
+        let key = (body.shape.clone(), body.margin);
+        match &self.0[slot] {
+            Some((built, shape)) if *built == key => shape.clone(),
+            _ => {
+                let shape = parry_shape_of(body, ["A", "B"][slot]);
+                self.0[slot] = Some((key, shape.clone()));
+                shape
+            }
+        }
+    }
+
+    fn answer(&mut self, lab: &Lab) -> ReferenceAnswer {
+        let (a, b) = (&lab.scenario.a, &lab.scenario.b);
+        ReferenceAnswer(self.shape(0, a).and_then(|sa| {
+            let sb = self.shape(1, b)?;
+            reference_posed((&parry_pose(a), &sa), (&parry_pose(b), &sb))
+        }))
     }
 }
 
@@ -19,11 +42,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, recompute.in_set(LabSet::Solve));
 }
 
-fn recompute(lab: Res<Lab>, answer: Option<ResMut<ReferenceAnswer>>, mut commands: Commands) {
+fn recompute(
+    lab: Res<Lab>,
+    answer: Option<ResMut<ReferenceAnswer>>,
+    mut shapes: Local<ParryShapes>,
+    mut commands: Commands,
+) {
     match answer {
-        None => commands.insert_resource(ReferenceAnswer::of(&lab)),
+        None => commands.insert_resource(shapes.answer(&lab)),
         Some(mut answer) if lab.is_changed() && lab.error.is_none() => {
-            *answer = ReferenceAnswer::of(&lab);
+            *answer = shapes.answer(&lab);
         }
         Some(_) => {}
     }

@@ -8,7 +8,7 @@ use crate::shape::Shape;
 use glam::DVec3;
 use parry3d_f64::math::{Pose, Rotation, Vector};
 use parry3d_f64::query;
-use parry3d_f64::shape::SharedShape;
+pub use parry3d_f64::shape::SharedShape;
 use serde::{Deserialize, Serialize};
 
 fn v(p: DVec3) -> Vector {
@@ -22,6 +22,19 @@ fn d(p: Vector) -> DVec3 {
 /// The same body as parry3d sees it (a margin becomes parry's round shapes), or `None` for a
 /// point cloud parry cannot hull (fewer than four points not all in one plane).
 pub fn to_parry(b: &BodySpec) -> Option<(Pose, SharedShape)> {
+    Some((parry_pose(b), parry_shape(b)?))
+}
+
+/// Where parry places the body.
+pub fn parry_pose(b: &BodySpec) -> Pose {
+    let q = b.rotation;
+    let rot = Rotation::from_xyzw(q.x, q.y, q.z, q.w);
+    Pose::from_parts(v(b.position), rot)
+}
+
+/// The body's shape in parry, independent of its pose: a caller that moves a body can keep it
+/// (a polytope's hull is the costly part).
+pub fn parry_shape(b: &BodySpec) -> Option<SharedShape> {
     let m = b.margin;
     let shape = match &b.shape {
         Shape::Sphere { radius } => SharedShape::ball(radius + m),
@@ -56,9 +69,7 @@ pub fn to_parry(b: &BodySpec) -> Option<(Pose, SharedShape)> {
             }
         }
     };
-    let q = b.rotation;
-    let rot = Rotation::from_xyzw(q.x, q.y, q.z, q.w);
-    Some((Pose::from_parts(v(b.position), rot), shape))
+    Some(shape)
 }
 
 /// parry3d-f64's answer: the distance (0 when touching or overlapping) and, from its contact
@@ -76,19 +87,31 @@ pub struct Reference {
 
 /// Asks parry3d-f64 about the pair; an error names the body parry cannot represent.
 pub fn reference(a: &BodySpec, b: &BodySpec) -> Result<Reference, String> {
-    let hull_error = |name: &str| {
+    let sa = parry_shape_of(a, "A")?;
+    let sb = parry_shape_of(b, "B")?;
+    reference_posed((&parry_pose(a), &sa), (&parry_pose(b), &sb))
+}
+
+/// [`parry_shape`], or an error that names the body (`"A"` or `"B"`) parry cannot hull.
+pub fn parry_shape_of(b: &BodySpec, name: &str) -> Result<SharedShape, String> {
+    parry_shape(b).ok_or_else(|| {
         format!(
             "parry cannot hull {name}'s points (it needs 4 or more points not all in one plane)"
         )
-    };
-    let (pa, sa) = to_parry(a).ok_or_else(|| hull_error("A"))?;
-    let (pb, sb) = to_parry(b).ok_or_else(|| hull_error("B"))?;
-    let distance = query::distance(&pa, &*sa.0, &pb, &*sb.0)
+    })
+}
+
+/// [`reference`] for shapes already in parry.
+pub fn reference_posed(
+    (pa, sa): (&Pose, &SharedShape),
+    (pb, sb): (&Pose, &SharedShape),
+) -> Result<Reference, String> {
+    let distance = query::distance(pa, &*sa.0, pb, &*sb.0)
         .map_err(|e| format!("parry: {e}"))?
         .distance;
     // The contact query with a prediction just beyond the distance reports the closest points
     // for a separated pair and the deepest points for an overlapping one.
-    let contact = query::contact(&pa, &*sa.0, &pb, &*sb.0, distance + 1.0)
+    let contact = query::contact(pa, &*sa.0, pb, &*sb.0, distance + 1.0)
         .map_err(|e| format!("parry: {e}"))?;
     Ok(match contact {
         Some(c) => Reference {
