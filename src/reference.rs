@@ -14,16 +14,25 @@ pub struct ReferenceAnswer(pub Result<Reference, String>);
 /// poses, so the shapes (for a polytope, parry's convex hull: tens of ms at 10,000 points) are
 /// kept.
 #[derive(Default)]
-struct ParryShapes([Option<((Shape, f64), Result<SharedShape, String>)>; 2]);
+struct ParryShapes([Option<ParryShape>; 2]);
+
+/// A body's shape and margin, and parry's shape built from them.
+struct ParryShape {
+    from: (Shape, f64),
+    shape: Result<SharedShape, String>,
+}
 
 impl ParryShapes {
     fn shape(&mut self, slot: usize, body: &BodySpec) -> Result<SharedShape, String> {
         let key = (body.shape.clone(), body.margin);
         match &self.0[slot] {
-            Some((built, shape)) if *built == key => shape.clone(),
+            Some(built) if built.from == key => built.shape.clone(),
             _ => {
                 let shape = parry_shape_of(body, ["A", "B"][slot]);
-                self.0[slot] = Some((key, shape.clone()));
+                self.0[slot] = Some(ParryShape {
+                    from: key,
+                    shape: shape.clone(),
+                });
                 shape
             }
         }
