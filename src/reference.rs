@@ -24,13 +24,14 @@ struct ParryShape {
 
 impl ParryShapes {
     fn shape(&mut self, slot: usize, body: &BodySpec) -> Result<SharedShape, String> {
-        let key = (body.shape.clone(), body.margin);
         match &self.0[slot] {
-            Some(built) if built.from == key => built.shape.clone(),
+            Some(built) if built.from.0 == body.shape && built.from.1 == body.margin => {
+                built.shape.clone()
+            }
             _ => {
                 let shape = parry_shape_of(body, ["A", "B"][slot]);
                 self.0[slot] = Some(ParryShape {
-                    from: key,
+                    from: (body.shape.clone(), body.margin),
                     shape: shape.clone(),
                 });
                 shape

@@ -29,8 +29,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// From this many points on, a polytope's support walks its hull instead of scanning
-/// (`cargo bench -p gjk --bench gjk -- support`: the walk wins from about 32 points on a sphere;
-/// the margin leaves small hulls, which the tutorials draw, on the plain scan).
+/// (`cargo bench -p gjk --bench gjk -- support`: at 48 points on a sphere 64 walks take 4.2 µs,
+/// 64 scans 7.6 µs). Smaller hulls, the ones the tutorials draw, keep the plain scan.
 pub const CLIMB_MIN_VERTICES: usize = 48;
 
 /// A point counts as seen by a face when it lies this far (times the cloud's size) in front.
@@ -47,6 +47,12 @@ const CACHED: usize = 16;
 pub struct HullGraph {
     /// Hull vertices in the shape's frame (a subset of the input, interior points dropped).
     pub vertices: Vec<DVec3>,
+    /// The centre of the vertices' bounding box.
+    pub centre: DVec3,
+    /// Where walks start: the vertices furthest along +x, −x, +y, −y, +z, −z. Starting at the
+    /// one for `d`'s largest component keeps every walk short (within about a quarter turn of
+    /// its answer) and every answer independent of earlier calls.
+    pub starts: [u32; 6],
     /// Neighbours of vertex `i`: `neighbours[offsets[i]..offsets[i + 1]]`.
     offsets: Vec<u32>,
     neighbours: Vec<u32>,
@@ -202,7 +208,28 @@ impl HullGraph {
             neighbours.extend(list);
             offsets.push(neighbours.len() as u32);
         }
+        let (lo, hi) = vertices
+            .iter()
+            .fold((vertices[0], vertices[0]), |(lo, hi), &v| {
+                (lo.min(v), hi.max(v))
+            });
+        let furthest = |axis: DVec3| {
+            (0..vertices.len())
+                .max_by(|&i, &j| axis.dot(vertices[i]).total_cmp(&axis.dot(vertices[j])))
+                .unwrap_or(0) as u32
+        };
+        let starts = [
+            DVec3::X,
+            DVec3::NEG_X,
+            DVec3::Y,
+            DVec3::NEG_Y,
+            DVec3::Z,
+            DVec3::NEG_Z,
+        ]
+        .map(furthest);
         HullGraph {
+            centre: (lo + hi) / 2.0,
+            starts,
             vertices,
             offsets,
             neighbours,
@@ -223,14 +250,21 @@ impl HullGraph {
     /// [`CLIMB_MIN_VERTICES`] points, without a certified hull (the polytope then scans), or
     /// while the policy says the graph is not worth building yet.
     pub fn for_support(points: &[DVec3], policy: Policy) -> Option<Arc<HullGraph>> {
-        /// A vertex list with its graph: `None` while it has been seen only once,
-        /// `Some(None)` for a cloud without a certified hull.
-        type Entry = (Vec<DVec3>, Option<Option<Arc<HullGraph>>>);
+        /// What the cache knows of a vertex list.
+        #[derive(Clone)]
+        enum Known {
+            /// Asked for once; no graph built yet.
+            Seen,
+            /// Built: the graph, or `None` for a cloud without a certified hull.
+            Built(Option<Arc<HullGraph>>),
+        }
+        type Entry = (Vec<DVec3>, Known);
         static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
         if points.len() < CLIMB_MIN_VERTICES {
             return None;
         }
-        let remember = |state: Option<Option<Arc<HullGraph>>>| {
+        // Oldest first: a full cache forgets the list it learnt of longest ago.
+        let remember = |state: Known| {
             if let Ok(mut cache) = CACHE.lock() {
                 cache.retain(|(source, _)| source.as_slice() != points);
                 if cache.len() == CACHED {
@@ -246,16 +280,16 @@ impl HullGraph {
                 .map(|(_, state)| state.clone())
         });
         match (known, policy) {
-            (Some(Some(graph)), _) => graph,
+            (Some(Known::Built(graph)), _) => graph,
             (_, Policy::IfBuilt) => None,
             (None, Policy::WhenSeenAgain) => {
-                remember(None);
+                remember(Known::Seen);
                 None
             }
             // Built outside the lock: another thread's lookups do not wait for this hull.
-            (Some(None), _) | (None, Policy::Now) => {
+            (Some(Known::Seen), _) | (None, Policy::Now) => {
                 let graph = Self::build(points).map(Arc::new);
-                remember(Some(graph.clone()));
+                remember(Known::Built(graph.clone()));
                 graph
             }
         }

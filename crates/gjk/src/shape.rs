@@ -92,10 +92,12 @@ enum LocalShape<R: Real> {
         half_height: R,
         radius: R,
     },
-    Polytope {
+    /// A point cloud whose supports are found by trying every point.
+    Scan {
         vertices: Vec<R::V>,
-        climb: Option<Climb<R>>,
     },
+    /// A polytope whose supports walk its hull's edges.
+    Walk(Climb<R>),
 }
 
 /// A large polytope's hull graph with its vertices in the working precision.
@@ -107,43 +109,15 @@ struct Climb<R: Real> {
     /// the same order, but for a hull far from its frame's origin (a mesh in world coordinates)
     /// `d · v` is a large number whose rounding, in f32, hides the small rises the walk follows.
     centred: Vec<R::V>,
-    /// Where walks start: the vertices furthest along +x, −x, +y, −y, +z, −z. Starting at the
-    /// one for `d`'s largest component keeps every walk short (within about a quarter turn of
-    /// its answer) and every answer independent of earlier calls.
-    starts: [u32; 6],
 }
 
 impl<R: Real> Climb<R> {
     fn new(graph: Arc<HullGraph>) -> Self {
-        let (lo, hi) = graph
-            .vertices
-            .iter()
-            .fold((graph.vertices[0], graph.vertices[0]), |(lo, hi), &v| {
-                (lo.min(v), hi.max(v))
-            });
-        let centre = (lo + hi) / 2.0;
-        let furthest = |axis: DVec3| {
-            (0..graph.vertices.len())
-                .max_by(|&i, &j| {
-                    axis.dot(graph.vertices[i])
-                        .total_cmp(&axis.dot(graph.vertices[j]))
-                })
-                .unwrap_or(0) as u32
-        };
-        let starts = [
-            DVec3::X,
-            DVec3::NEG_X,
-            DVec3::Y,
-            DVec3::NEG_Y,
-            DVec3::Z,
-            DVec3::NEG_Z,
-        ]
-        .map(furthest);
+        let centre = graph.centre;
         Climb {
             vertices: graph.vertices.iter().map(|&v| R::vec(v)).collect(),
             centred: graph.vertices.iter().map(|&v| R::vec(v - centre)).collect(),
             graph,
-            starts,
         }
     }
 
@@ -159,7 +133,7 @@ impl<R: Real> Climb<R> {
             2
         };
         let side = usize::from(d.get(axis) < R::ZERO);
-        let mut at = self.starts[2 * axis + side] as usize;
+        let mut at = self.graph.starts[2 * axis + side] as usize;
         let mut best = self.centred[at].dot(d);
         let mut moved = true;
         while moved {
@@ -234,12 +208,14 @@ impl<R: Real> Body<R> {
                 half_height: f(*half_height),
                 radius: f(*radius),
             },
-            Shape::Polytope { vertices } => LocalShape::Polytope {
-                vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
-                climb: walk
-                    .and_then(|policy| HullGraph::for_support(vertices, policy))
-                    .map(Climb::new),
-            },
+            Shape::Polytope { vertices } => {
+                match walk.and_then(|policy| HullGraph::for_support(vertices, policy)) {
+                    Some(graph) => LocalShape::Walk(Climb::new(graph)),
+                    None => LocalShape::Scan {
+                        vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
+                    },
+                }
+            }
         };
         Body {
             local,
@@ -252,8 +228,8 @@ impl<R: Real> Body<R> {
     /// How this body finds its support points.
     pub fn support_method(&self) -> SupportMethod {
         match &self.local {
-            LocalShape::Polytope { climb: Some(_), .. } => SupportMethod::Walk,
-            LocalShape::Polytope { climb: None, .. } => SupportMethod::Scan,
+            LocalShape::Walk(_) => SupportMethod::Walk,
+            LocalShape::Scan { .. } => SupportMethod::Scan,
             _ => SupportMethod::Formula,
         }
     }
@@ -336,14 +312,9 @@ impl<R: Real> LocalShape<R> {
                 let rim = radial::<R>(d, *radius) + R::V::new(R::ZERO, -*half_height, R::ZERO);
                 if apex.dot(d) >= rim.dot(d) { apex } else { rim }
             }
-            LocalShape::Polytope {
-                climb: Some(climb), ..
-            } => climb.support(d),
+            LocalShape::Walk(climb) => climb.support(d),
             // Brute force over the cloud: the hull's support is one of its points.
-            LocalShape::Polytope {
-                vertices,
-                climb: None,
-            } => {
+            LocalShape::Scan { vertices } => {
                 let mut best = vertices[0];
                 let mut best_dot = best.dot(d);
                 for &p in &vertices[1..] {
