@@ -11,6 +11,7 @@
 //! simplex the triple product is zero ([`Termination::ZeroDirection`]), and when `A ⊖ B` is flat
 //! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
 
+use crate::bounds::Tracker;
 use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
@@ -40,6 +41,9 @@ struct Case<R: Real> {
 pub struct BooleanGjk<'s, R: Real> {
     cso: MinkowskiDifference<'s, R>,
     max_iterations: u32,
+    abs_tolerance: f64,
+    /// The best lower and upper bounds on the distance seen so far (see [`crate::bounds`]).
+    bounds: Tracker,
     simplex: Simplex<R>,
     direction: R::V,
     iteration: u32,
@@ -55,6 +59,8 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
         Self {
             cso,
             max_iterations: config.max_iterations.max(1),
+            abs_tolerance: config.abs_tolerance,
+            bounds: Tracker::default(),
             simplex: Simplex::default(),
             direction: crate::first_direction(&cso, config),
             iteration: 0,
@@ -68,7 +74,13 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
     }
 
     fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
-        let f = Finish::gjk(outcome, termination, self.iteration);
+        let certificate = self.bounds.certify(
+            &outcome,
+            &termination,
+            self.simplex.vertices(),
+            self.abs_tolerance,
+        );
+        let f = Finish::gjk(outcome, termination, certificate, self.iteration);
         self.finish = Some(f);
         f
     }
@@ -126,6 +138,10 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
             explanation.push(' ');
             explanation.push_str(&t.describe());
         }
+        if let Some(f) = self.finish {
+            explanation.push(' ');
+            explanation.push_str(&f.certificate.describe());
+        }
         let done = self.finish.is_some();
         Step {
             iteration: self.iteration,
@@ -158,6 +174,7 @@ impl<R: Real> Steppable for BooleanGjk<'_, R> {
         self.iteration += 1;
         let d = self.direction;
         let w = self.cso.support(d);
+        self.bounds.see(d, &w);
         let dot = w.point.dot(d);
         let before = self.simplex;
         let q = Quantities {
@@ -190,7 +207,7 @@ impl<R: Real> Steppable for BooleanGjk<'_, R> {
                 size,
                 measure: measure.to_f64(),
             })
-        } else if case.direction.length_squared().sqrt() <= tolerance::<R>() * case.scale {
+        } else if largest_component::<R>(case.direction) <= tolerance::<R>() * case.scale {
             Some(Termination::ZeroDirection {
                 iteration: self.iteration,
             })
@@ -218,6 +235,13 @@ impl<R: Real> Steppable for BooleanGjk<'_, R> {
         }
         finish
     }
+}
+
+/// `max(|x|, |y|, |z|)`: the size of a direction without squaring it (a triple product is the
+/// cube of a length; its squared length would overflow long before the direction does). It is
+/// within a factor √3 of the length, well inside the 64ε tolerance's margin.
+fn largest_component<R: Real>(d: R::V) -> R {
+    d.x().abs().max_with(d.y().abs()).max_with(d.z().abs())
 }
 
 /// `(a × b) × a`: the part of `b` perpendicular to `a`, scaled by `‖a‖²`.
@@ -354,16 +378,5 @@ fn tetrahedron<R: Real>(y: &[R::V]) -> Case<R> {
         scale: R::ONE,
         enclosed: true,
         flat: None,
-    }
-}
-
-/// `max` for the [`Real`] trait (which has no `Ord`).
-trait MaxWith {
-    fn max_with(self, other: Self) -> Self;
-}
-
-impl<R: Real> MaxWith for R {
-    fn max_with(self, other: Self) -> Self {
-        if self > other { self } else { other }
     }
 }

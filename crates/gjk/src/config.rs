@@ -48,6 +48,48 @@ pub enum Precision {
     F64,
 }
 
+impl Precision {
+    /// `"f32"` or `"f64"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Precision::F32 => "f32",
+            Precision::F64 => "f64",
+        }
+    }
+
+    /// The largest finite number of the type.
+    pub fn max_value(self) -> f64 {
+        match self {
+            Precision::F32 => f64::from(f32::MAX),
+            Precision::F64 => f64::MAX,
+        }
+    }
+
+    /// The largest length or coordinate a scenario may use (radii, half extents, positions,
+    /// vertices, margins, `abs_tolerance`).
+    ///
+    /// The solvers multiply up to four lengths together (`‖n‖²` of a face normal `n = ab × ac`,
+    /// the Voronoi tests `m · (ap × ac)`), and a point of `A ⊖ B` or the difference of two can
+    /// be about 20 of the scenario's numbers added up; `(20 L)⁴` must stay well inside the type:
+    /// `L = 1e8` gives 1.6e37 < 3.4e38 in f32, `L = 1e75` gives 1.6e305 < 1.8e308 in f64.
+    /// Larger inputs are refused by name rather than solved in a rescaled frame: an f32 scene
+    /// beyond 1e8 has coordinates whose rounding step exceeds 1, so no answer could mean much.
+    pub fn max_length(self) -> f64 {
+        match self {
+            Precision::F32 => 1e8,
+            Precision::F64 => 1e75,
+        }
+    }
+}
+
+/// The most GJK iterations a run may be given (a polytope needs at most its vertex count; the
+/// loop always ends sooner on rounding, so the cap is a guard against typing mistakes).
+pub const MAX_ITERATIONS: u32 = 100_000;
+
+/// The most EPA iterations: each one adds a vertex, and finding the closest face scans them all,
+/// so the cost grows with the square of the budget.
+pub const MAX_EPA_ITERATIONS: u32 = 10_000;
+
 /// A complete solver configuration (every field decided).
 ///
 /// Defaults, per precision (see [`SolverConfig::default_for`]):

@@ -15,6 +15,7 @@
 //! stops it from doing so, or hands back a support point already in the simplex, the run stops with
 //! a named termination instead of going round in circles.
 
+use crate::bounds::Tracker;
 use crate::config::SolverConfig;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
@@ -65,6 +66,8 @@ pub struct DistanceGjk<'s, R: Real> {
     v: R::V,
     direction: R::V,
     iteration: u32,
+    /// The best lower and upper bounds on the distance seen so far (see [`crate::bounds`]).
+    bounds: Tracker,
     finish: Option<Finish>,
 }
 
@@ -84,6 +87,7 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             v: R::V::ZERO,
             direction: crate::first_direction(&cso, config),
             iteration: 0,
+            bounds: Tracker::default(),
             finish: None,
         }
     }
@@ -151,7 +155,13 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
     }
 
     fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
-        let f = Finish::gjk(outcome, termination, self.iteration);
+        let certificate = self.bounds.certify(
+            &outcome,
+            &termination,
+            self.simplex.vertices(),
+            self.abs_tolerance.to_f64(),
+        );
+        let f = Finish::gjk(outcome, termination, certificate, self.iteration);
         self.finish = Some(f);
         f
     }
@@ -182,13 +192,17 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
                 by_fallback: r.by_fallback,
             }
         });
-        let explanation = explain(
+        let mut explanation = explain(
             self.iteration,
             d.to_f64(),
             before.len(),
             feature.as_ref(),
             termination,
         );
+        if let Some(f) = self.finish {
+            explanation.push(' ');
+            explanation.push_str(&f.certificate.describe());
+        }
         let done = self.finish.is_some();
         Step {
             iteration: self.iteration,
@@ -224,6 +238,7 @@ impl<R: Real> Steppable for DistanceGjk<'_, R> {
         self.iteration += 1;
         let d = self.direction;
         let w = self.cso.support(d);
+        self.bounds.see(d, &w);
         let before = self.simplex;
         let mut q = Quantities {
             abs_threshold: Some(self.abs_tolerance.to_f64()),

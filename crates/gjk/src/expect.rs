@@ -76,6 +76,9 @@ pub struct Expectation {
     /// Whether some GJK step chose its feature by the fallback (inconclusive region tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fallback: Option<bool>,
+    /// Whether the answer is certified (see [`crate::Certificate`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
 }
 
 /// One promise and how the run kept it.
@@ -101,6 +104,18 @@ fn opt(x: Option<f64>) -> String {
 }
 
 impl Expectation {
+    /// Every promise a scenario may make.
+    pub const FIELDS: [&'static str; 8] = [
+        "outcome",
+        "termination",
+        "iterations",
+        "distance",
+        "depth",
+        "epa_termination",
+        "fallback",
+        "certified",
+    ];
+
     /// The names in the `termination` fields that are not termination kinds.
     pub fn unknown_names(&self) -> Vec<(&'static str, &str)> {
         [
@@ -180,6 +195,15 @@ impl Expectation {
                 .any(|s| s.feature.as_ref().is_some_and(|f| f.by_fallback));
             checks.push(check(
                 "fallback",
+                expected.to_string(),
+                actual.to_string(),
+                expected == actual,
+            ));
+        }
+        if let Some(expected) = self.certified {
+            let actual = finish.certificate.certified;
+            checks.push(check(
+                "certified",
                 expected.to_string(),
                 actual.to_string(),
                 expected == actual,

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod boolean;
+pub mod bounds;
 pub mod compare;
 pub mod config;
 pub mod cso;
@@ -20,6 +21,7 @@ pub mod distance;
 pub mod epa;
 pub mod expect;
 pub mod hull;
+pub mod numbers;
 pub mod real;
 #[cfg(feature = "reference")]
 pub mod reference;
@@ -33,7 +35,7 @@ pub mod trace;
 pub mod voronoi;
 
 pub use boolean::BooleanGjk;
-pub use config::{Algorithm, Precision, SolverConfig};
+pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, SolverConfig};
 pub use cso::{CsoPoint, MinkowskiDifference};
 pub use distance::{DistanceGjk, SimplexCache};
 pub use epa::Epa;
@@ -44,7 +46,7 @@ pub use shape::{Body, Pose, Shape, SupportMethod};
 pub use stepper::Steppable;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepSample};
 pub use trace::{
-    EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Penetration,
+    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Penetration,
     Quantities, Recorder, SimplexVertex, Step, Termination,
 };
 
@@ -67,7 +69,8 @@ pub(crate) fn first_direction<R: Real>(
     cso: &MinkowskiDifference<'_, R>,
     config: &SolverConfig,
 ) -> R::V {
-    if let Some(d) = config.initial_direction {
+    if let Some(d) = config.initial_direction.and_then(bounds::unit) {
+        // At unit length, so that a direction of 1e300 is not infinite in f32.
         return R::vec(d);
     }
     let d = -cso.center();

@@ -30,6 +30,8 @@ pub trait Real:
     fn to_f64(self) -> f64;
     fn sqrt(self) -> Self;
     fn abs(self) -> Self;
+    /// The larger of two numbers (`self` when they compare equal or unordered).
+    fn max_with(self, other: Self) -> Self;
     fn vec(v: DVec3) -> Self::V;
     fn quat(q: DQuat) -> Self::Q;
     /// `q * v`
@@ -86,6 +88,10 @@ macro_rules! impl_real {
             #[inline]
             fn abs(self) -> Self {
                 <$r>::abs(self)
+            }
+            #[inline]
+            fn max_with(self, other: Self) -> Self {
+                if other > self { other } else { self }
             }
             #[inline]
             fn vec(v: DVec3) -> $v {

@@ -4,7 +4,7 @@
 //! (`[x, y, z, w]`, normalised on load), `margin` 0, and the solver fields those of
 //! [`SolverConfig::default_for`]. Bad input is rejected with the field and the reason.
 
-use crate::config::{Algorithm, Precision, SolverConfig};
+use crate::config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, SolverConfig};
 use crate::expect::Expectation;
 use crate::shape::{Pose, Shape};
 use crate::trace::Termination;
@@ -35,9 +35,9 @@ pub struct Scenario {
 #[serde(deny_unknown_fields)]
 pub struct BodySpec {
     pub shape: Shape,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::numbers::vec3")]
     pub position: DVec3,
-    #[serde(default = "identity")]
+    #[serde(default = "identity", deserialize_with = "crate::numbers::quat")]
     pub rotation: DQuat,
     #[serde(default)]
     pub margin: f64,
@@ -70,7 +70,11 @@ pub struct SolverSpec {
     pub rel_tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_iterations: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::numbers::opt_vec3"
+    )]
     pub initial_direction: Option<DVec3>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub epa_tolerance: Option<f64>,
@@ -166,6 +170,76 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+impl ScenarioError {
+    /// The error with the file's name in front, where it does not carry it already.
+    fn in_file(self, path: &Path) -> Self {
+        match self {
+            ScenarioError::Parse { field, message } => ScenarioError::Parse {
+                field: located(path, &field),
+                message,
+            },
+            ScenarioError::Invalid { field, reason } => ScenarioError::Invalid {
+                field: located(path, &field),
+                reason,
+            },
+            other => other,
+        }
+    }
+}
+
+fn located(path: &Path, field: &str) -> String {
+    if field.is_empty() || field == "." {
+        path.display().to_string()
+    } else {
+        format!("{}: {field}", path.display())
+    }
+}
+
+/// What a second value after the scenario is taken for.
+const TRAILING: &str = "the text goes on after the scenario ends; a file holds one scenario (for many, put one per line in a .jsonl file)";
+
+fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let parsed =
+        serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
+            field: e.path().to_string(),
+            message: e.inner().to_string(),
+        })?;
+    de.end().map_err(|e| ScenarioError::Parse {
+        field: String::new(),
+        message: format!("line {} column {}: {TRAILING}", e.line(), e.column()),
+    })?;
+    Ok(parsed)
+}
+
+fn parse_ron(text: &str) -> Result<Scenario, ScenarioError> {
+    let spanned = |e: ron::error::SpannedError| ScenarioError::Parse {
+        field: String::new(),
+        message: e.to_string(),
+    };
+    let mut de = ron::Deserializer::from_str(text).map_err(spanned)?;
+    let parsed = match serde_path_to_error::deserialize(&mut de) {
+        Ok(p) => p,
+        Err(e) => {
+            let field = e.path().to_string();
+            // The deserializer stopped where it failed: that is the line and column to show.
+            let at = de.span_error(e.into_inner());
+            return Err(ScenarioError::Parse {
+                field,
+                message: at.to_string(),
+            });
+        }
+    };
+    if de.end().is_err() {
+        let at = de.span_error(ron::Error::TrailingCharacters);
+        return Err(ScenarioError::Parse {
+            field: String::new(),
+            message: format!("{}: {TRAILING}", at.span.start),
+        });
+    }
+    Ok(parsed)
+}
+
 fn invalid(field: impl Into<String>, reason: impl Into<String>) -> ScenarioError {
     ScenarioError::Invalid {
         field: field.into(),
@@ -186,27 +260,13 @@ impl Scenario {
         }
     }
 
-    /// Parses and validates a scenario; rotations come back normalised.
+    /// Parses and validates a scenario; rotations come back normalised. The text must hold one
+    /// scenario and nothing after it (a byte-order mark before it is skipped).
     pub fn parse(text: &str, format: Format) -> Result<Self, ScenarioError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let parsed: Scenario = match format {
-            Format::Json => {
-                let de = &mut serde_json::Deserializer::from_str(text);
-                serde_path_to_error::deserialize(de).map_err(|e| ScenarioError::Parse {
-                    field: e.path().to_string(),
-                    message: e.inner().to_string(),
-                })?
-            }
-            Format::Ron => {
-                let mut de =
-                    ron::Deserializer::from_str(text).map_err(|e| ScenarioError::Parse {
-                        field: String::new(),
-                        message: e.to_string(),
-                    })?;
-                serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
-                    field: e.path().to_string(),
-                    message: e.inner().to_string(),
-                })?
-            }
+            Format::Json => parse_json(text)?,
+            Format::Ron => parse_ron(text)?,
         };
         parsed.validated()
     }
@@ -214,11 +274,17 @@ impl Scenario {
     /// Reads a `.json` or `.ron` scenario file.
     pub fn load(path: &Path) -> Result<Self, ScenarioError> {
         let format = Format::from_path(path)?;
-        let text = std::fs::read_to_string(path).map_err(|error| ScenarioError::Io {
+        let io = |error| ScenarioError::Io {
             path: path.to_path_buf(),
             error,
-        })?;
-        Self::parse(&text, format)
+        };
+        if path.is_dir() {
+            return Err(io(std::io::Error::other(
+                "is a directory, not a scenario file",
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        Self::parse(&text, format).map_err(|e| e.in_file(path))
     }
 
     /// The scenario as text in `format`.
@@ -263,46 +329,97 @@ impl Scenario {
 
     /// Checks every number and normalises the rotations.
     pub fn validated(mut self) -> Result<Self, ScenarioError> {
-        self.a = validate_body(self.a, "a")?;
-        self.b = validate_body(self.b, "b")?;
-        let s = &self.solver;
+        self.solver.validate()?;
+        let precision = self.solver.precision;
+        self.a = validate_body(self.a, "a", precision)?;
+        self.b = validate_body(self.b, "b", precision)?;
+        if let Some(expect) = &self.expect {
+            validate_expect(expect)?;
+        }
+        Ok(self)
+    }
+}
+
+impl SolverSpec {
+    /// Checks every field against what the solver can use: the one validation that scenario
+    /// files, the command line's solver sections, sweeps and the app's typed fields share.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let precision = self.precision;
+        if let Some(x) = self.abs_tolerance {
+            non_negative("solver.abs_tolerance", x)?;
+            length("solver.abs_tolerance", x, precision)?;
+        }
         for (name, value) in [
-            ("abs_tolerance", s.abs_tolerance),
-            ("rel_tolerance", s.rel_tolerance),
-            ("epa_tolerance", s.epa_tolerance),
+            ("rel_tolerance", self.rel_tolerance),
+            ("epa_tolerance", self.epa_tolerance),
         ] {
             if let Some(x) = value {
-                non_negative(&format!("solver.{name}"), x)?;
+                let field = format!("solver.{name}");
+                non_negative(&field, x)?;
+                if x > 1.0 {
+                    return Err(invalid(
+                        field,
+                        format!("{x:e} is above 1; a relative tolerance is a fraction"),
+                    ));
+                }
             }
         }
-        if s.max_iterations == Some(0) {
-            return Err(invalid("solver.max_iterations", "must be at least 1"));
+        for (name, value, max) in [
+            ("max_iterations", self.max_iterations, MAX_ITERATIONS),
+            (
+                "epa_max_iterations",
+                self.epa_max_iterations,
+                MAX_EPA_ITERATIONS,
+            ),
+        ] {
+            if let Some(n) = value
+                && !(1..=max).contains(&n)
+            {
+                return Err(invalid(
+                    format!("solver.{name}"),
+                    format!("must be from 1 to {max}, got {n}"),
+                ));
+            }
         }
-        if s.epa_max_iterations == Some(0) {
-            return Err(invalid("solver.epa_max_iterations", "must be at least 1"));
-        }
-        if let Some(d) = s.initial_direction {
+        if let Some(d) = self.initial_direction {
             finite_vec("solver.initial_direction", d)?;
-            if d.length_squared() == 0.0 {
+            if d.abs().max_element() == 0.0 {
                 return Err(invalid(
                     "solver.initial_direction",
                     "must not be the zero vector",
                 ));
             }
         }
-        if let Some(expect) = &self.expect
-            && let Some((field, name)) = expect.unknown_names().first()
-        {
-            return Err(invalid(
-                format!("expect.{field}"),
-                format!(
-                    "\"{name}\" is not a termination; use one of {}",
-                    Termination::NAMES.join(", ")
-                ),
-            ));
-        }
-        Ok(self)
+        Ok(())
     }
+}
+
+fn validate_expect(expect: &Expectation) -> Result<(), ScenarioError> {
+    if expect == &Expectation::default() {
+        return Err(invalid(
+            "expect",
+            format!(
+                "makes no promise; give at least one of {}",
+                Expectation::FIELDS.join(", ")
+            ),
+        ));
+    }
+    if let Some((field, name)) = expect.unknown_names().first() {
+        return Err(invalid(
+            format!("expect.{field}"),
+            format!(
+                "\"{name}\" is not a termination; use one of {}",
+                Termination::NAMES.join(", ")
+            ),
+        ));
+    }
+    for (name, approx) in [("distance", expect.distance), ("depth", expect.depth)] {
+        if let Some(a) = approx {
+            finite(&format!("expect.{name}.value"), a.value)?;
+            non_negative(&format!("expect.{name}.within"), a.within)?;
+        }
+    }
+    Ok(())
 }
 
 fn finite(field: &str, x: f64) -> Result<(), ScenarioError> {
@@ -328,13 +445,54 @@ fn finite_vec(field: &str, v: DVec3) -> Result<(), ScenarioError> {
     Ok(())
 }
 
-fn validate_body(mut body: BodySpec, name: &str) -> Result<BodySpec, ScenarioError> {
+/// A length or coordinate: finite, representable in `precision`, and within its
+/// [`Precision::max_length`].
+fn length(field: &str, x: f64, precision: Precision) -> Result<(), ScenarioError> {
+    finite(field, x)?;
+    let (max, name) = (precision.max_value(), precision.name());
+    if x.abs() > max {
+        return Err(invalid(
+            field,
+            format!("{x:e} does not fit in {name} (largest {max:.1e})"),
+        ));
+    }
+    let limit = precision.max_length();
+    if x.abs() > limit {
+        return Err(invalid(
+            field,
+            format!(
+                "{x:e} is beyond {name}'s limit of {limit:e} on lengths and coordinates (the solver multiplies up to four of them; larger ones would overflow)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn size(field: &str, x: f64, precision: Precision) -> Result<(), ScenarioError> {
+    non_negative(field, x)?;
+    length(field, x, precision)
+}
+
+fn point(field: &str, v: DVec3, precision: Precision) -> Result<(), ScenarioError> {
+    for (axis, x) in ["x", "y", "z"].iter().zip(v.to_array()) {
+        if !x.is_finite() || x.abs() > precision.max_length() {
+            length(&format!("{field}.{axis}"), x, precision)?;
+        }
+    }
+    Ok(())
+}
+
+fn validate_body(
+    mut body: BodySpec,
+    name: &str,
+    precision: Precision,
+) -> Result<BodySpec, ScenarioError> {
     let field = |f: &str| format!("{name}.{f}");
     match &body.shape {
-        Shape::Sphere { radius } => non_negative(&field("shape.radius"), *radius)?,
+        Shape::Sphere { radius } => size(&field("shape.radius"), *radius, precision)?,
         Shape::Cuboid { half_extents } => {
             for (axis, x) in ["x", "y", "z"].iter().zip(half_extents.to_array()) {
-                non_negative(&field(&format!("shape.half_extents.{axis}")), x)?;
+                size(&field(&format!("shape.half_extents.{axis}")), x, precision)?;
             }
         }
         Shape::Capsule {
@@ -349,31 +507,39 @@ fn validate_body(mut body: BodySpec, name: &str) -> Result<BodySpec, ScenarioErr
             half_height,
             radius,
         } => {
-            non_negative(&field("shape.half_height"), *half_height)?;
-            non_negative(&field("shape.radius"), *radius)?;
+            size(&field("shape.half_height"), *half_height, precision)?;
+            size(&field("shape.radius"), *radius, precision)?;
         }
         Shape::Polytope { vertices } => {
             if vertices.is_empty() {
                 return Err(invalid(field("shape.vertices"), "needs at least one point"));
             }
             for (i, v) in vertices.iter().enumerate() {
-                finite_vec(&field(&format!("shape.vertices[{i}]")), *v)?;
+                point(&field(&format!("shape.vertices[{i}]")), *v, precision)?;
             }
         }
     }
-    finite_vec(&field("position"), body.position)?;
+    point(&field("position"), body.position, precision)?;
     let q = body.rotation;
     for (c, x) in ["x", "y", "z", "w"].iter().zip(q.to_array()) {
         finite(&field(&format!("rotation.{c}")), x)?;
     }
-    let len = q.length();
-    if len < 1e-12 {
+    // A squared length that overflows ([1e154, 0, 0, 1e154]) or underflows ([1e-200, 0, 0, 0])
+    // would turn the quaternion into zeros or infinities: divide by the largest component
+    // first. Quaternions of ordinary size are divided by their length alone, as they always were.
+    let largest = q.to_array().into_iter().fold(0.0, |m: f64, x| m.max(x.abs()));
+    if largest == 0.0 {
         return Err(invalid(
             field("rotation"),
             "is a zero-length quaternion; use [0, 0, 0, 1] for no rotation",
         ));
     }
-    body.rotation = q / len;
-    non_negative(&field("margin"), body.margin)?;
+    let q = if (1e-100..1e100).contains(&largest) {
+        q
+    } else {
+        q / largest
+    };
+    body.rotation = q / q.length();
+    size(&field("margin"), body.margin, precision)?;
     Ok(body)
 }

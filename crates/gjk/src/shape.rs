@@ -14,7 +14,11 @@ use std::sync::Arc;
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    try_from = "ShapeFields"
+)]
 pub enum Shape {
     Sphere {
         radius: f64,
@@ -40,7 +44,101 @@ pub enum Shape {
     },
 }
 
+/// A shape as written, before its `type` says which fields belong to it. Reading the fields
+/// as a plain struct lets an error name the field (`a.shape.radius: invalid type: string`);
+/// serde's tagged enums buffer the fields and can only name the shape.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShapeFields {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default, deserialize_with = "present")]
+    radius: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    half_height: Option<f64>,
+    #[serde(default, deserialize_with = "present_vec3")]
+    half_extents: Option<DVec3>,
+    #[serde(default, deserialize_with = "crate::numbers::vec3_list")]
+    vertices: Vec<DVec3>,
+}
+
+/// A field that is there (absent ones are `None` by `default`): a plain number in JSON and RON
+/// alike, where RON would want `Some(…)` for an `Option`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    f64::deserialize(d).map(Some)
+}
+
+fn present_vec3<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<DVec3>, D::Error> {
+    crate::numbers::vec3(d).map(Some)
+}
+
+impl TryFrom<ShapeFields> for Shape {
+    type Error = String;
+
+    fn try_from(f: ShapeFields) -> Result<Self, String> {
+        let fields: &[&str] = match f.kind.as_str() {
+            "sphere" => &["radius"],
+            "cuboid" => &["half_extents"],
+            "capsule" | "cylinder" | "cone" => &["half_height", "radius"],
+            "polytope" => &["vertices"],
+            other => {
+                return Err(format!(
+                    "type \"{other}\" is not a shape; use one of {}",
+                    Shape::KINDS.join(", ")
+                ));
+            }
+        };
+        let given = [
+            ("radius", f.radius.is_some()),
+            ("half_height", f.half_height.is_some()),
+            ("half_extents", f.half_extents.is_some()),
+            ("vertices", !f.vertices.is_empty()),
+        ];
+        for (name, present) in given {
+            if present && !fields.contains(&name) {
+                return Err(format!(
+                    "a {} has no `{name}` (its fields: {})",
+                    f.kind,
+                    fields.join(", ")
+                ));
+            }
+        }
+        let need = |x: Option<f64>, name: &str| {
+            x.ok_or_else(|| format!("a {} needs `{name}`", f.kind))
+        };
+        Ok(match f.kind.as_str() {
+            "sphere" => Shape::Sphere {
+                radius: need(f.radius, "radius")?,
+            },
+            "cuboid" => Shape::Cuboid {
+                half_extents: f
+                    .half_extents
+                    .ok_or_else(|| "a cuboid needs `half_extents`".to_string())?,
+            },
+            "capsule" => Shape::Capsule {
+                half_height: need(f.half_height, "half_height")?,
+                radius: need(f.radius, "radius")?,
+            },
+            "cylinder" => Shape::Cylinder {
+                half_height: need(f.half_height, "half_height")?,
+                radius: need(f.radius, "radius")?,
+            },
+            "cone" => Shape::Cone {
+                half_height: need(f.half_height, "half_height")?,
+                radius: need(f.radius, "radius")?,
+            },
+            _ => Shape::Polytope {
+                vertices: f.vertices,
+            },
+        })
+    }
+}
+
 impl Shape {
+    /// Every shape's name in scenario files.
+    pub const KINDS: [&'static str; 6] =
+        ["sphere", "cuboid", "capsule", "cylinder", "cone", "polytope"];
+
     /// The name used in scenario files (`"sphere"`, `"cuboid"`, …).
     pub fn kind_name(&self) -> &'static str {
         match self {
@@ -263,11 +361,15 @@ impl<R: Real> Body<R> {
 }
 
 /// `d / ‖d‖`, or zero for a zero direction (every point supports a zero direction).
+///
+/// `d` is first divided by its largest component: boolean GJK asks along triple products, the
+/// cube of a length, whose squared length (a sixth power) would overflow or underflow.
 #[inline]
 fn unit_or_zero<R: Real>(d: R::V) -> R::V {
-    let len2 = d.length_squared();
-    if len2 > R::ZERO {
-        d / len2.sqrt()
+    let largest = d.x().abs().max_with(d.y().abs()).max_with(d.z().abs());
+    if largest > R::ZERO {
+        let s = d / largest;
+        s / s.length_squared().sqrt()
     } else {
         R::V::ZERO
     }

@@ -7,7 +7,7 @@
 
 use crate::config::{Algorithm, Precision, SolverConfig};
 use crate::scenario::Scenario;
-use crate::trace::{Outcome, Termination};
+use crate::trace::{Certificate, Outcome, Termination};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -179,6 +179,8 @@ pub struct SweepSample {
     pub iterations: u32,
     pub termination: Termination,
     pub outcome: Outcome,
+    /// What the run proved.
+    pub certificate: Certificate,
     /// Distance GJK's answer (0 when intersecting); none for boolean GJK.
     pub distance: Option<f64>,
     /// The f64 reference distance on the same pose (0 when intersecting).
@@ -188,15 +190,10 @@ pub struct SweepSample {
 }
 
 impl SweepSample {
-    /// Whether the run stopped by a test that certifies its answer, rather than by rounding,
-    /// degeneracy or the iteration cap.
+    /// Whether the run proved its answer (see [`Certificate`]), rather than stopping on
+    /// rounding, degeneracy or the iteration cap.
     pub fn certified(&self) -> bool {
-        !matches!(
-            self.termination,
-            Termination::MaxIterations { .. }
-                | Termination::NotDecreasing { .. }
-                | Termination::DegenerateSimplex { .. }
-        ) && self.outcome != Outcome::Undecided
+        self.certificate.certified
     }
 }
 
@@ -260,7 +257,7 @@ impl Sweep {
             (a, Outcome::Intersecting) if a.measures_distance() => Some(0.0),
             _ => None,
         };
-        let error = match (distance, finish.outcome.intersecting()) {
+        let error = match (distance, finish.intersecting()) {
             (Some(d), _) => Some((d - reference).abs()),
             (None, Some(hit)) => Some(if hit == (reference == 0.0) { 0.0 } else { 1.0 }),
             (None, None) => None,
@@ -271,6 +268,7 @@ impl Sweep {
             iterations: finish.iterations,
             termination: finish.termination,
             outcome: finish.outcome,
+            certificate: finish.certificate,
             distance,
             reference,
             error,

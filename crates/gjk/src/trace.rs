@@ -243,19 +243,71 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// `Some(true)` for overlap, `Some(false)` for apart, `None` when undecided.
-    pub fn intersecting(&self) -> Option<bool> {
-        match self {
-            Outcome::Intersecting => Some(true),
-            Outcome::Separated { .. } | Outcome::Disjoint => Some(false),
-            Outcome::Undecided => None,
-        }
-    }
-
+    /// The distance the algorithm arrived at (its upper bound `‖v‖`); whether it is proven is
+    /// the [`Certificate`]'s to say.
     pub fn distance(&self) -> Option<f64> {
         match self {
             Outcome::Separated { distance, .. } => Some(*distance),
             _ => None,
+        }
+    }
+}
+
+/// What a run proved, as opposed to what it arrived at.
+///
+/// The distance algorithms hold two bounds at every step (van den Bergen; Ericson §4): any
+/// point `v` of `A ⊖ B` gives `dist ≤ ‖v‖`, and the support point `w` furthest along `−v` gives
+/// the plane `{x : v·x = v·w}` with all of `A ⊖ B` on its far side, so `dist ≥ v·w / ‖v‖`. Both
+/// are computed again in f64 from the witness points, less a rounding allowance for the working
+/// precision's support points (`8ε(‖a‖ + ‖b‖)`), so an f32 run's bounds hold for the true shapes.
+///
+/// ```text
+///   intersecting = true    a tetrahedron of A ⊖ B encloses the origin, or the upper bound is at
+///                          most abs_tolerance (touching, as the configuration defines it)
+///   intersecting = false   a separating plane with a positive lower bound
+///   intersecting = null    neither: the run stopped on rounding, a cap or a degeneracy first
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Certificate {
+    /// Proven overlap or contact, proven separation, or `None` when not proven either way.
+    pub intersecting: Option<bool>,
+    /// The whole answer is proven: the verdict, and for a separated pair the distance to the
+    /// relative tolerance (the gap test passed).
+    pub certified: bool,
+    /// `[lower, upper]`: proven bounds on the distance between the shapes.
+    pub distance_bounds: [f64; 2],
+}
+
+impl Certificate {
+    /// A tetrahedron encloses the origin: overlap is proven, the distance is 0.
+    pub const ENCLOSED: Certificate = Certificate {
+        intersecting: Some(true),
+        certified: true,
+        distance_bounds: [0.0, 0.0],
+    };
+
+    /// One plain sentence saying what was proven.
+    pub fn describe(&self) -> String {
+        use crate::simplex::fmt_num;
+        let [lower, upper] = self.distance_bounds;
+        let interval = format!("[{}, {}]", fmt_num(lower), fmt_num(upper));
+        match (self.intersecting, self.certified) {
+            (Some(true), true) if upper == 0.0 => "Certified: the shapes intersect.".to_string(),
+            (Some(true), true) => format!(
+                "Certified: the shapes touch (their distance is in {interval}, within the absolute tolerance)."
+            ),
+            (Some(false), true) => format!(
+                "Certified: the shapes are apart, their distance in {interval}."
+            ),
+            (Some(false), false) => format!(
+                "Not certified: a separating plane proves the shapes apart, but the distance is only known to lie in {interval}."
+            ),
+            (Some(true), false) => format!(
+                "Not certified: the shapes touch, their distance in {interval}."
+            ),
+            (None, _) => format!(
+                "Not certified: this run proves neither overlap nor separation; the distance lies in {interval}."
+            ),
         }
     }
 }
@@ -265,6 +317,8 @@ impl Outcome {
 pub struct Finish {
     pub outcome: Outcome,
     pub termination: Termination,
+    /// What the run proved about `outcome`.
+    pub certificate: Certificate,
     /// GJK iterations.
     pub iterations: u32,
     /// For an intersecting pair, when EPA ran: the depth, normal and contact points.
@@ -279,15 +333,26 @@ pub struct Finish {
 
 impl Finish {
     /// The end of a GJK run, before any EPA.
-    pub fn gjk(outcome: Outcome, termination: Termination, iterations: u32) -> Self {
+    pub fn gjk(
+        outcome: Outcome,
+        termination: Termination,
+        certificate: Certificate,
+        iterations: u32,
+    ) -> Self {
         Finish {
             outcome,
             termination,
+            certificate,
             iterations,
             penetration: None,
             epa_termination: None,
             epa_iterations: 0,
         }
+    }
+
+    /// Proven overlap (`Some(true)`), proven separation (`Some(false)`), or not proven.
+    pub fn intersecting(&self) -> Option<bool> {
+        self.certificate.intersecting
     }
 }
 

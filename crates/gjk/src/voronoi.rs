@@ -124,7 +124,9 @@ pub fn shape_measure<R: Real>(s: &[R::V]) -> R {
         }
         4 => {
             let (ab, ac, ad) = (s[1] - s[0], s[2] - s[0], s[3] - s[0]);
-            let denom = (ab.length_squared() * ac.length_squared() * ad.length_squared()).sqrt();
+            // ‖ab‖‖ac‖‖ad‖, without forming a sixth power.
+            let denom =
+                (ab.length_squared() * ac.length_squared()).sqrt() * ad.length_squared().sqrt();
             if denom > R::ZERO {
                 (ab.dot(ac.cross(ad)) / denom).abs()
             } else {
@@ -155,8 +157,11 @@ fn is_flat<R: Real>(s: &[R::V]) -> bool {
         4 => {
             let (ab, ac, ad) = (s[1] - s[0], s[2] - s[0], s[3] - s[0]);
             let volume = ab.dot(ac.cross(ad));
-            volume * volume
-                <= tol2 * ab.length_squared() * ac.length_squared() * ad.length_squared()
+            // volume² ≤ tol²‖ab‖²‖ac‖²‖ad‖², with one ‖ad‖² divided out first: both sides are
+            // sixth powers of a length, which overflow f32 from lengths of about 3e6. (‖ad‖ > 0:
+            // a collapsed edge returned above.)
+            (volume / ad.length_squared()) * volume
+                <= tol2 * ab.length_squared() * ac.length_squared()
         }
         _ => false,
     }

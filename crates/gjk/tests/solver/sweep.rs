@@ -48,7 +48,7 @@ fn a_position_sweep_reports_the_analytic_distance_and_the_overlap() {
         let exact = (s.value[0] - 2.0).max(0.0);
         assert!((s.reference - exact).abs() < 1e-9, "{s:?}");
         assert!(s.error.unwrap() < 1e-9, "{s:?}");
-        assert_eq!(s.outcome.intersecting(), Some(s.value[0] <= 2.0), "{s:?}");
+        assert_eq!(s.certificate.intersecting, Some(s.value[0] <= 2.0), "{s:?}");
         assert!(s.certified());
     }
 }

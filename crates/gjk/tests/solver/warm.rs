@@ -29,7 +29,11 @@ fn dragging_warm_needs_fewer_iterations_for_the_same_answers() {
                         // Both certified to rel_tolerance (1e-9) of the same distance.
                         assert!((c - w).abs() <= 3e-9 * c.max(1e-9), "{c} vs {w}");
                     }
-                    (c, w) => assert_eq!(c.intersecting(), w.intersecting(), "{c:?} vs {w:?}"),
+                    (c, w) => assert_eq!(
+                        cold.finish.intersecting(),
+                        warm.finish.intersecting(),
+                        "{c:?} vs {w:?}"
+                    ),
                 }
                 cold_total += u64::from(cold.finish.iterations);
                 warm_total += u64::from(warm.finish.iterations);

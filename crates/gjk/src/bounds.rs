@@ -1,0 +1,157 @@
+//! Proven bounds on the distance, and the [`Certificate`] they give a finished run.
+//!
+//! Whatever the working precision, the bounds are computed again in f64 from the witness points
+//! `a` and `b` of the support points, so an f32 run is judged by what its points prove, not by
+//! its own rounding:
+//!
+//! ```text
+//!   upper:  x = Σ λᵢ (aᵢ − bᵢ) ∈ conv(W) ⊆ A ⊖ B      ⇒  dist ≤ ‖x‖
+//!   lower:  w = s(d) maximises d·x over A ⊖ B          ⇒  d·x ≤ d·w for all x
+//!           so when d·w < 0 every x is at least −d̂·w from the origin: dist ≥ −d̂·w
+//! ```
+//!
+//! A support point computed in precision `R` is only nearly a point of A (resp. B), and only
+//! nearly the furthest: rotating and translating it rounds each coordinate by about `ε‖a‖`. Each
+//! bound therefore gives up [`allowance`] `= 8ε(‖a‖ + ‖b‖)`, the rounding of a handful of
+//! operations on numbers of that size, so that it holds for the shapes as written.
+
+use crate::cso::CsoPoint;
+use crate::real::{Real, Vector};
+use crate::trace::{Certificate, Outcome, Termination};
+use glam::DVec3;
+
+/// The rounding a support point computed in precision `R` may carry.
+pub fn allowance<R: Real>(p: &CsoPoint<R>) -> f64 {
+    8.0 * R::EPSILON.to_f64() * (p.a.to_f64().length() + p.b.to_f64().length())
+}
+
+/// `d` at unit length, scaled first by its largest component so that squaring cannot overflow
+/// (a boolean GJK direction is a triple product, the cube of a length); `None` for zero or
+/// non-finite `d`.
+pub fn unit(d: DVec3) -> Option<DVec3> {
+    let m = d.abs().max_element();
+    if !(m > 0.0 && m.is_finite()) {
+        return None;
+    }
+    let s = d / m;
+    Some(s / s.length())
+}
+
+/// The lower bound that the support point `w` furthest along `d` proves (0 when it proves
+/// nothing, i.e. `w` got past the origin).
+pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>) -> f64 {
+    let Some(n) = unit(d.to_f64()) else {
+        return 0.0;
+    };
+    let w64 = w.a.to_f64() - w.b.to_f64();
+    let lower = -n.dot(w64) - allowance(w);
+    if lower.is_finite() { lower.max(0.0) } else { 0.0 }
+}
+
+/// The upper bound the points of a simplex prove: the distance from the origin to their convex
+/// hull, found in f64 by the Voronoi subalgorithm (or, where that is inconclusive, the nearest
+/// vertex), plus the rounding allowance.
+pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>]) -> f64 {
+    let slack = vertices.iter().map(allowance).fold(0.0, f64::max);
+    let points: Vec<DVec3> = vertices
+        .iter()
+        .map(|p| p.a.to_f64() - p.b.to_f64())
+        .collect();
+    let nearest_vertex = points
+        .iter()
+        .map(|p| p.length())
+        .fold(f64::INFINITY, f64::min);
+    let mut upper = nearest_vertex;
+    if !points.is_empty() {
+        let r = crate::voronoi::closest_feature::<f64>(&points);
+        let total: f64 = r.weights[..points.len()].iter().map(|w| w.max(0.0)).sum();
+        if total > 0.0 && total.is_finite() {
+            let x = points
+                .iter()
+                .zip(r.weights)
+                .fold(DVec3::ZERO, |x, (p, w)| x + *p * (w.max(0.0) / total));
+            if x.is_finite() {
+                upper = upper.min(x.length());
+            }
+        }
+    }
+    upper + slack
+}
+
+/// What the bounds prove about the algorithm's verdict.
+///
+/// The verdict is confirmed or left unproven, never turned round: an overlap needs an enclosing
+/// tetrahedron or an upper bound within `abs_tolerance`; a separation needs a lower bound above
+/// zero, and its distance is certified only when the gap test (or, for boolean GJK, the plane
+/// test) is what stopped the run.
+pub fn certify(
+    outcome: &Outcome,
+    termination: &Termination,
+    lower: f64,
+    upper: f64,
+    abs_tolerance: f64,
+) -> Certificate {
+    let bounds = [lower, upper];
+    let unproven = Certificate {
+        intersecting: None,
+        certified: false,
+        distance_bounds: bounds,
+    };
+    match (outcome, termination) {
+        (_, Termination::IntersectionFound { .. }) => Certificate::ENCLOSED,
+        (Outcome::Intersecting, _) if upper <= abs_tolerance => Certificate {
+            intersecting: Some(true),
+            certified: true,
+            distance_bounds: bounds,
+        },
+        (Outcome::Separated { .. } | Outcome::Disjoint, t) if lower > 0.0 => Certificate {
+            intersecting: Some(false),
+            certified: matches!(
+                t,
+                Termination::GapBelowTolerance { .. } | Termination::NotPastOrigin { .. }
+            ),
+            distance_bounds: bounds,
+        },
+        _ => unproven,
+    }
+}
+
+/// The best bounds a run has seen so far: every support point is a point of `A ⊖ B` (an upper
+/// bound) and the end of a plane (a lower bound).
+#[derive(Debug, Clone, Copy)]
+pub struct Tracker {
+    lower: f64,
+    upper: f64,
+}
+
+impl Default for Tracker {
+    fn default() -> Self {
+        Tracker {
+            lower: 0.0,
+            upper: f64::INFINITY,
+        }
+    }
+}
+
+impl Tracker {
+    /// Takes in the support point `w` found along `d`.
+    pub fn see<R: Real>(&mut self, d: R::V, w: &CsoPoint<R>) {
+        self.lower = self.lower.max(plane_lower(d, w));
+        let norm = (w.a.to_f64() - w.b.to_f64()).length() + allowance(w);
+        if norm.is_finite() {
+            self.upper = self.upper.min(norm);
+        }
+    }
+
+    /// The certificate for a run that ended with `outcome` and `simplex`.
+    pub fn certify<R: Real>(
+        &self,
+        outcome: &Outcome,
+        termination: &Termination,
+        simplex: &[CsoPoint<R>],
+        abs_tolerance: f64,
+    ) -> Certificate {
+        let upper = self.upper.min(hull_upper(simplex));
+        certify(outcome, termination, self.lower, upper, abs_tolerance)
+    }
+}
