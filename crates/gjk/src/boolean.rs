@@ -60,7 +60,7 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
             cso,
             max_iterations: config.max_iterations.max(1),
             abs_tolerance: config.abs_tolerance,
-            bounds: Tracker::default(),
+            bounds: Tracker::new(&cso),
             simplex: Simplex::default(),
             direction: crate::first_direction(&cso, config),
             iteration: 0,

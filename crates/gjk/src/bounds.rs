@@ -11,18 +11,22 @@
 //! ```
 //!
 //! A support point computed in precision `R` is only nearly a point of A (resp. B), and only
-//! nearly the furthest: rotating and translating it rounds each coordinate by about `ε‖a‖`. Each
-//! bound therefore gives up [`allowance`] `= 8ε(‖a‖ + ‖b‖)`, the rounding of a handful of
-//! operations on numbers of that size, so that it holds for the shapes as written.
+//! nearly the furthest: converting the inputs to `R`, rotating and translating round each
+//! coordinate by about `ε` times the numbers involved — the body's position and size, not the
+//! point's own norm (a point of a huge sphere near the origin still carries the sphere's
+//! rounding). Each bound therefore gives up [`allowance`] `= 8ε(reach_A + reach_B)`, the rounding
+//! of a handful of operations on numbers of that size, so that it holds for the shapes as
+//! written. (The soak found the first version, `8ε(‖a‖ + ‖b‖)`, too small on an f32 sphere of
+//! radius 3e5 whose near point was 4e4 from the origin.)
 
-use crate::cso::CsoPoint;
+use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::trace::{Certificate, Outcome, Termination};
 use glam::DVec3;
 
-/// The rounding a support point computed in precision `R` may carry.
-pub fn allowance<R: Real>(p: &CsoPoint<R>) -> f64 {
-    8.0 * R::EPSILON.to_f64() * (p.a.to_f64().length() + p.b.to_f64().length())
+/// The rounding a support point of `A ⊖ B` computed in precision `R` may carry.
+pub fn allowance<R: Real>(cso: &MinkowskiDifference<'_, R>) -> f64 {
+    8.0 * R::EPSILON.to_f64() * (cso.a.reach() + cso.b.reach())
 }
 
 /// `d` at unit length, scaled first by its largest component so that squaring cannot overflow
@@ -39,20 +43,19 @@ pub fn unit(d: DVec3) -> Option<DVec3> {
 
 /// The lower bound that the support point `w` furthest along `d` proves (0 when it proves
 /// nothing, i.e. `w` got past the origin).
-pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>) -> f64 {
+pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>, allowance: f64) -> f64 {
     let Some(n) = unit(d.to_f64()) else {
         return 0.0;
     };
     let w64 = w.a.to_f64() - w.b.to_f64();
-    let lower = -n.dot(w64) - allowance(w);
+    let lower = -n.dot(w64) - allowance;
     if lower.is_finite() { lower.max(0.0) } else { 0.0 }
 }
 
 /// The upper bound the points of a simplex prove: the distance from the origin to their convex
 /// hull, found in f64 by the Voronoi subalgorithm (or, where that is inconclusive, the nearest
 /// vertex), plus the rounding allowance.
-pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>]) -> f64 {
-    let slack = vertices.iter().map(allowance).fold(0.0, f64::max);
+pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
     let points: Vec<DVec3> = vertices
         .iter()
         .map(|p| p.a.to_f64() - p.b.to_f64())
@@ -75,7 +78,7 @@ pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>]) -> f64 {
             }
         }
     }
-    upper + slack
+    upper + allowance
 }
 
 /// What the bounds prove about the algorithm's verdict.
@@ -122,22 +125,22 @@ pub fn certify(
 pub struct Tracker {
     lower: f64,
     upper: f64,
-}
-
-impl Default for Tracker {
-    fn default() -> Self {
-        Tracker {
-            lower: 0.0,
-            upper: f64::INFINITY,
-        }
-    }
+    allowance: f64,
 }
 
 impl Tracker {
+    pub fn new<R: Real>(cso: &MinkowskiDifference<'_, R>) -> Self {
+        Tracker {
+            lower: 0.0,
+            upper: f64::INFINITY,
+            allowance: allowance(cso),
+        }
+    }
+
     /// Takes in the support point `w` found along `d`.
     pub fn see<R: Real>(&mut self, d: R::V, w: &CsoPoint<R>) {
-        self.lower = self.lower.max(plane_lower(d, w));
-        let norm = (w.a.to_f64() - w.b.to_f64()).length() + allowance(w);
+        self.lower = self.lower.max(plane_lower(d, w, self.allowance));
+        let norm = (w.a.to_f64() - w.b.to_f64()).length() + self.allowance;
         if norm.is_finite() {
             self.upper = self.upper.min(norm);
         }
@@ -151,7 +154,7 @@ impl Tracker {
         simplex: &[CsoPoint<R>],
         abs_tolerance: f64,
     ) -> Certificate {
-        let upper = self.upper.min(hull_upper(simplex));
+        let upper = self.upper.min(hull_upper(simplex, self.allowance));
         certify(outcome, termination, self.lower, upper, abs_tolerance)
     }
 }

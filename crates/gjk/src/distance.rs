@@ -87,7 +87,7 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             v: R::V::ZERO,
             direction: crate::first_direction(&cso, config),
             iteration: 0,
-            bounds: Tracker::default(),
+            bounds: Tracker::new(&cso),
             finish: None,
         }
     }
@@ -291,7 +291,8 @@ impl<R: Real> Steppable for DistanceGjk<'_, R> {
         let termination = if !reduction.closest.is_finite() {
             Some(Termination::DegenerateSimplex {
                 size: candidate.len(),
-                measure: f64::NAN,
+                measure: crate::voronoi::shape_measure::<R>(&candidate.points()[..candidate.len()])
+                    .to_f64(),
             })
         } else if !before.is_empty() && new_vv >= self.v.length_squared() {
             // Rounding has taken over: keep the previous, better v.

@@ -28,6 +28,7 @@ pub mod reference;
 pub mod scenario;
 pub mod shape;
 pub mod signed_volumes;
+pub mod soak;
 pub mod simplex;
 pub mod stepper;
 pub mod sweep;

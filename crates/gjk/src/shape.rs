@@ -135,6 +135,29 @@ impl TryFrom<ShapeFields> for Shape {
 }
 
 impl Shape {
+    /// The radius of a ball about the local origin that holds the shape.
+    pub fn bounding_radius(&self) -> f64 {
+        match self {
+            Shape::Sphere { radius } => *radius,
+            Shape::Cuboid { half_extents } => half_extents.length(),
+            Shape::Capsule {
+                half_height,
+                radius,
+            }
+            | Shape::Cylinder {
+                half_height,
+                radius,
+            }
+            | Shape::Cone {
+                half_height,
+                radius,
+            } => half_height + radius,
+            Shape::Polytope { vertices } => {
+                vertices.iter().map(|v| v.length()).fold(0.0, f64::max)
+            }
+        }
+    }
+
     /// Every shape's name in scenario files.
     pub const KINDS: [&'static str; 6] =
         ["sphere", "cuboid", "capsule", "cylinder", "cone", "polytope"];
@@ -166,6 +189,9 @@ pub struct Body<R: Real> {
     position: R::V,
     rotation: R::Q,
     margin: R,
+    /// `‖position‖` plus the furthest the body reaches from it: the size of the numbers a
+    /// support point is computed from, and so the scale of its rounding.
+    reach: f64,
 }
 
 /// The shape's parameters converted once to the working precision, so an f32 run never
@@ -320,7 +346,13 @@ impl<R: Real> Body<R> {
             position: R::vec(pose.position),
             rotation: R::quat(pose.rotation),
             margin: f(margin),
+            reach: pose.position.length() + shape.bounding_radius() + margin,
         }
+    }
+
+    /// `‖position‖` plus the body's bounding radius about it (margin included).
+    pub fn reach(&self) -> f64 {
+        self.reach
     }
 
     /// How this body finds its support points.

@@ -1,0 +1,521 @@
+//! The soak: seeded random and adversarial scenarios, run through parse → validate → solve →
+//! EPA, each answer checked against what is known to be true without the solver.
+//!
+//! Every scenario is written out as JSON or RON text and read back as a user's file would be,
+//! so the parser and the validation are soaked along with the solvers. The known truths:
+//!
+//! - two bodies that share their centre overlap (the generated shapes all contain their own
+//!   origin: a polytope's cloud is centred on its mean, which lies in its hull);
+//! - two spheres are `‖p_a − p_b‖ − r_a − r_b` apart, margins included;
+//! - a pair, its mirror image (every point `x ↦ −x`), its swap and its common translation are
+//!   the same problem: their proven claims and bounds must agree.
+//!
+//! A contradiction is a proven claim or a bound that one of these refutes. Uncertified answers
+//! are not contradictions: they are counted, because an honest "not proven" is allowed.
+
+use crate::config::{Algorithm, Precision};
+use crate::scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
+use crate::shape::Shape;
+use crate::trace::Finish;
+use glam::{DQuat, DVec3};
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+/// SplitMix64 (Steele, Lea & Flood): a small, fast, seedable generator.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// `10^u` for `u` uniform in `[lo, hi)`.
+    pub fn log(&mut self, lo: f64, hi: f64) -> f64 {
+        10f64.powf(self.range(lo, hi))
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    pub fn vec(&mut self, size: f64) -> DVec3 {
+        DVec3::new(
+            self.range(-size, size),
+            self.range(-size, size),
+            self.range(-size, size),
+        )
+    }
+
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// What a soak found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Report {
+    /// Scenarios generated (each solved up to four times: as written, mirrored, swapped and
+    /// translated).
+    pub queries: u64,
+    pub solves: u64,
+    /// Scenarios the validation refused, and those of them whose message named no field.
+    pub refused: u64,
+    pub refused_unnamed: u64,
+    pub panics: u64,
+    /// Queries that took longer than [`Report::HANG`].
+    pub hangs: u64,
+    pub slowest: Duration,
+    /// Answers with a NaN or an infinity anywhere in them.
+    pub non_finite: u64,
+    /// Answers that proved neither overlap nor separation, and answers not certified in full.
+    pub undecided: u64,
+    pub uncertified: u64,
+    pub contradictions: u64,
+    /// The first few problems, each with the seed and query number that reproduce it.
+    pub examples: Vec<String>,
+}
+
+impl Report {
+    /// A query slower than this counts as a hang.
+    pub const HANG: Duration = Duration::from_secs(1);
+
+    /// Zero panics, hangs, non-finite numbers, contradictions and unnamed refusals.
+    pub fn clean(&self) -> bool {
+        self.panics == 0
+            && self.hangs == 0
+            && self.non_finite == 0
+            && self.contradictions == 0
+            && self.refused_unnamed == 0
+    }
+
+    fn problem(&mut self, what: String) {
+        if self.examples.len() < 20 {
+            self.examples.push(what);
+        }
+    }
+
+    pub fn merge(&mut self, other: Report) {
+        self.queries += other.queries;
+        self.solves += other.solves;
+        self.refused += other.refused;
+        self.refused_unnamed += other.refused_unnamed;
+        self.panics += other.panics;
+        self.hangs += other.hangs;
+        self.slowest = self.slowest.max(other.slowest);
+        self.non_finite += other.non_finite;
+        self.undecided += other.undecided;
+        self.uncertified += other.uncertified;
+        self.contradictions += other.contradictions;
+        for e in other.examples {
+            self.problem(e);
+        }
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let answered = self.queries - self.refused - self.panics;
+        writeln!(f, "| what | count |")?;
+        writeln!(f, "|---|---|")?;
+        writeln!(f, "| queries (scenarios generated) | {} |", self.queries)?;
+        writeln!(f, "| solves (as written, mirrored, swapped, translated) | {} |", self.solves)?;
+        writeln!(f, "| refused by validation | {} |", self.refused)?;
+        writeln!(f, "| refused without naming a field | {} |", self.refused_unnamed)?;
+        writeln!(f, "| answered | {answered} |")?;
+        writeln!(f, "| panics | {} |", self.panics)?;
+        writeln!(f, "| hangs (a query over {:?}) | {} |", Self::HANG, self.hangs)?;
+        writeln!(f, "| slowest query | {:.1} ms |", self.slowest.as_secs_f64() * 1e3)?;
+        writeln!(f, "| answers with a non-finite number | {} |", self.non_finite)?;
+        writeln!(f, "| answers proving neither overlap nor separation | {} |", self.undecided)?;
+        writeln!(f, "| answers not certified in full | {} |", self.uncertified)?;
+        writeln!(f, "| answers contradicting a known truth | {} |", self.contradictions)?;
+        for e in &self.examples {
+            writeln!(f, "  {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The truth a generated pair is known to satisfy.
+#[derive(Debug, Clone, Copy)]
+enum Truth {
+    /// The bodies share their centre.
+    Overlapping,
+    /// Two spheres, this far apart (0 when they overlap).
+    Distance(f64),
+    Unknown,
+}
+
+/// A length scale: mostly ordinary, sometimes tiny or at the edge of the precision.
+fn scale(rng: &mut Rng, precision: Precision) -> f64 {
+    let edge = precision.max_length();
+    match rng.below(10) {
+        0 => rng.log(-6.0, -2.0),
+        1 => edge * rng.range(0.01, 0.5),
+        // Beyond the limit: the validation must refuse it by name.
+        2 if rng.chance(0.1) => edge * rng.log(0.5, 3.0),
+        _ => rng.log(-2.0, 2.0),
+    }
+}
+
+fn shape(rng: &mut Rng, size: f64) -> Shape {
+    let len = |rng: &mut Rng| {
+        if rng.chance(0.05) {
+            0.0
+        } else {
+            size * rng.log(-1.0, 0.0)
+        }
+    };
+    match rng.below(7) {
+        0 => Shape::Sphere { radius: len(rng) },
+        1 => Shape::Cuboid {
+            half_extents: DVec3::new(len(rng), len(rng), len(rng)),
+        },
+        2 => Shape::Capsule {
+            half_height: len(rng),
+            radius: len(rng),
+        },
+        3 => Shape::Cylinder {
+            half_height: len(rng),
+            radius: len(rng),
+        },
+        4 => Shape::Cone {
+            half_height: len(rng),
+            radius: len(rng),
+        },
+        _ => Shape::Polytope {
+            vertices: cloud(rng, size),
+        },
+    }
+}
+
+/// A point cloud centred on its mean: sometimes one point, duplicates, collinear, flat, or a
+/// sphere of 60 points (which walks its hull instead of scanning).
+fn cloud(rng: &mut Rng, size: f64) -> Vec<DVec3> {
+    let n = rng.pick(&[1, 2, 3, 4, 5, 8, 12, 24, 60]);
+    let kind = rng.below(6);
+    let mut pts: Vec<DVec3> = (0..n)
+        .map(|i| match kind {
+            // Collinear.
+            0 => DVec3::X * rng.range(-size, size),
+            // Flat.
+            1 => DVec3::new(rng.range(-size, size), rng.range(-size, size), 0.0),
+            // Duplicates.
+            2 if i % 2 == 1 => DVec3::splat(size * 0.5),
+            // On a sphere.
+            3 => rng.vec(1.0).normalize_or(DVec3::X) * size,
+            _ => rng.vec(size),
+        })
+        .collect();
+    let mean = pts.iter().copied().sum::<DVec3>() / n as f64;
+    for p in &mut pts {
+        *p -= mean;
+    }
+    pts
+}
+
+fn rotation(rng: &mut Rng) -> DQuat {
+    let q = DQuat::from_xyzw(
+        rng.range(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
+    );
+    // Extreme magnitudes: the same rotation, scaled far up or down.
+    match rng.below(12) {
+        0 => q * 1e154,
+        1 => q * 1e-200,
+        2 => q * 1e300,
+        3 => DQuat::IDENTITY,
+        _ => q,
+    }
+}
+
+fn solver(rng: &mut Rng, precision: Precision) -> SolverSpec {
+    let tolerance = |rng: &mut Rng| match rng.below(8) {
+        0 => Some(0.0),
+        1 => Some(1e-15),
+        2 => Some(rng.log(-12.0, 0.0)),
+        3 => Some(1.0),
+        4 if rng.chance(0.2) => Some(2.0),
+        _ => None,
+    };
+    let cap = |rng: &mut Rng| match rng.below(10) {
+        0 if rng.chance(0.3) => Some(0),
+        1 => Some(1),
+        2 => Some(2),
+        3 => Some(1000),
+        _ => None,
+    };
+    SolverSpec {
+        algorithm: rng.pick(&Algorithm::ALL),
+        precision,
+        abs_tolerance: tolerance(rng),
+        rel_tolerance: tolerance(rng),
+        max_iterations: cap(rng),
+        initial_direction: match rng.below(8) {
+            0 => Some(rng.vec(1.0) * 1e300),
+            1 => Some(rng.vec(1.0) * 1e-300),
+            2 => Some(rng.vec(1.0)),
+            _ => None,
+        },
+        epa_tolerance: tolerance(rng),
+        epa_max_iterations: cap(rng),
+    }
+}
+
+/// One scenario and the truth it is known to satisfy.
+fn generate(rng: &mut Rng) -> (Scenario, Truth) {
+    let precision = if rng.chance(0.5) {
+        Precision::F32
+    } else {
+        Precision::F64
+    };
+    let size_a = scale(rng, precision);
+    // Scale ratios up to 10⁸ between the bodies.
+    let size_b = if rng.chance(0.3) {
+        size_a * rng.log(-8.0, 8.0)
+    } else {
+        size_a * rng.log(-1.0, 1.0)
+    };
+    let centre = if rng.chance(0.2) {
+        let size = scale(rng, precision);
+        rng.vec(size)
+    } else {
+        DVec3::ZERO
+    };
+    let margin = |rng: &mut Rng, size: f64| {
+        if rng.chance(0.15) {
+            size * rng.log(-3.0, 0.0)
+        } else {
+            0.0
+        }
+    };
+    let body = |rng: &mut Rng, shape: Shape, position: DVec3, size: f64| BodySpec {
+        shape,
+        position,
+        rotation: rotation(rng),
+        margin: margin(rng, size),
+    };
+    let kind = rng.below(3);
+    let (a, b, truth) = match kind {
+        // Two shapes sharing a centre.
+        0 => {
+            let (sa, sb) = (shape(rng, size_a), shape(rng, size_b));
+            let a = body(rng, sa, centre, size_a);
+            let b = body(rng, sb, centre, size_b);
+            (a, b, Truth::Overlapping)
+        }
+        // Two spheres, anywhere from deep overlap to far apart.
+        1 => {
+            let (ra, rb) = (size_a * rng.log(-1.0, 0.0), size_b * rng.log(-1.0, 0.0));
+            let a = body(rng, Shape::Sphere { radius: ra }, centre, size_a);
+            let gap = (ra + rb) * rng.range(-1.0, 1.5);
+            let dir = rng.vec(1.0).normalize_or(DVec3::X);
+            let pb = centre + dir * (ra + rb + a.margin + gap).max(0.0);
+            let b = body(rng, Shape::Sphere { radius: rb }, pb, size_b);
+            let truth = ((pb - centre).length() - ra - rb - a.margin - b.margin).max(0.0);
+            (a, b, Truth::Distance(truth))
+        }
+        // Anything, anywhere near.
+        _ => {
+            let (sa, sb) = (shape(rng, size_a), shape(rng, size_b));
+            let a = body(rng, sa, centre, size_a);
+            let offset = rng.vec(size_a + size_b);
+            let b = body(rng, sb, centre + offset, size_b);
+            (a, b, Truth::Unknown)
+        }
+    };
+    let mut s = Scenario::new("soak", a, b);
+    s.solver = solver(rng, precision);
+    (s, truth)
+}
+
+/// `x ↦ −x` applied to a body: positions and clouds negate; a centrally symmetric shape is its
+/// own mirror image; a cone (symmetric about its axis) mirrors to itself turned half a turn
+/// about its local X.
+fn mirrored(body: &BodySpec) -> BodySpec {
+    let mut m = body.clone();
+    m.position = -body.position;
+    match &mut m.shape {
+        Shape::Polytope { vertices } => vertices.iter_mut().for_each(|v| *v = -*v),
+        Shape::Cone { .. } => m.rotation = body.rotation * DQuat::from_rotation_x(std::f64::consts::PI),
+        _ => {}
+    }
+    m
+}
+
+/// Whether an answer holds a NaN or an infinity: RON writes them as `NaN` and `inf`, where JSON
+/// would quietly write `null`.
+fn non_finite(finish: &Finish) -> bool {
+    let text = ron::to_string(finish).unwrap_or_default();
+    let bytes = text.as_bytes();
+    ["NaN", "inf"].iter().any(|word| {
+        text.match_indices(word).any(|(i, _)| {
+            let before = i.checked_sub(1).map(|j| bytes[j]);
+            let after = bytes.get(i + word.len()).copied();
+            !before.is_some_and(|c| c.is_ascii_alphabetic())
+                && !after.is_some_and(|c| c.is_ascii_alphabetic())
+        })
+    })
+}
+
+/// The rounding slack for comparing two runs of a scene of this size: f64 rounding of the inputs
+/// themselves (the translated scene is a slightly different scene).
+fn slack(s: &Scenario) -> f64 {
+    let size = s.a.position.length() + s.b.position.length() + 1e-300;
+    1e-12 * size
+}
+
+/// Runs one generated scenario and its three equivalents; problems go into `report`.
+fn query(rng: &mut Rng, label: &str, report: &mut Report) {
+    let (written, truth) = generate(rng);
+    let format = if rng.chance(0.1) {
+        Format::Ron
+    } else {
+        Format::Json
+    };
+    let text = written.to_text(format);
+    let scenario = match Scenario::parse(&text, format) {
+        Ok(s) => s,
+        Err(e) => {
+            report.refused += 1;
+            let named = match &e {
+                ScenarioError::Invalid { field, .. } | ScenarioError::Parse { field, .. } => {
+                    !field.is_empty() && field != "."
+                }
+                _ => false,
+            };
+            if !named {
+                report.refused_unnamed += 1;
+                report.problem(format!("{label}: refused without a field: {e}"));
+            }
+            return;
+        }
+    };
+    let config = scenario.config();
+    let solve = |a: &BodySpec, b: &BodySpec| crate::solve(a, b, &config);
+    let original = solve(&scenario.a, &scenario.b);
+    let t = rng.vec(scenario.a.position.length().max(1.0));
+    let mut shifted = (scenario.a.clone(), scenario.b.clone());
+    shifted.0.position += t;
+    shifted.1.position += t;
+    let variants = [
+        ("mirrored", solve(&mirrored(&scenario.a), &mirrored(&scenario.b))),
+        ("swapped", solve(&scenario.b, &scenario.a)),
+        ("translated", solve(&shifted.0, &shifted.1)),
+    ];
+    report.solves += 4;
+    let contradiction = |what: String, report: &mut Report| {
+        report.contradictions += 1;
+        report.problem(format!("{label}: {what}\n    {}", text.replace('\n', " ")));
+    };
+    for (name, f) in std::iter::once(("as written", original)).chain(variants) {
+        if non_finite(&f) {
+            report.non_finite += 1;
+            report.problem(format!("{label} ({name}): non-finite number in {f:?}"));
+        }
+        let c = f.certificate;
+        if c.intersecting.is_none() {
+            report.undecided += 1;
+        }
+        if !c.certified {
+            report.uncertified += 1;
+        }
+        let [lower, upper] = c.distance_bounds;
+        let tiny = slack(&scenario) + 1e-300;
+        if lower > upper + tiny {
+            contradiction(format!("{name}: bounds [{lower:e}, {upper:e}] cross"), report);
+        }
+        match truth {
+            Truth::Overlapping if c.intersecting == Some(false) => contradiction(
+                format!("{name}: shapes sharing a centre proven apart ({f:?})"),
+                report,
+            ),
+            Truth::Overlapping if lower > tiny => contradiction(
+                format!("{name}: shapes sharing a centre have lower bound {lower:e}"),
+                report,
+            ),
+            Truth::Distance(d) => {
+                // Sphere distances in f64 carry the rounding of the inputs' size.
+                let scale = scenario.a.position.length() + scenario.b.position.length();
+                let tol = tiny + 1e-14 * scale + 1e-12 * d;
+                if lower > d + tol || upper < d - tol {
+                    contradiction(
+                        format!("{name}: true distance {d:e} outside [{lower:e}, {upper:e}]"),
+                        report,
+                    );
+                }
+                if c.intersecting == Some(false) && d == 0.0 {
+                    contradiction(format!("{name}: overlapping spheres proven apart"), report);
+                }
+            }
+            _ => {}
+        }
+        // The four runs describe one problem, so their bounds must meet. (This is also what
+        // keeps their claims consistent: a proven overlap has an upper bound of 0 or within
+        // abs_tolerance, a proven separation a lower bound above 0.)
+        let o = original.certificate;
+        let [l0, u0] = o.distance_bounds;
+        if lower > u0 + tiny || l0 > upper + tiny {
+            contradiction(
+                format!("{name}: bounds [{lower:e}, {upper:e}] miss [{l0:e}, {u0:e}] as written"),
+                report,
+            );
+        }
+    }
+}
+
+/// Runs `count` queries from `seed`, timing each; a panic is caught and counted, and the rest go
+/// on.
+pub fn run(seed: u64, count: u64) -> Report {
+    let mut report = Report::default();
+    let mut rng = Rng::new(seed);
+    for n in 0..count {
+        // Each query draws from its own generator, so one can be rerun alone from its number.
+        let mut local = Rng::new(rng.next_u64());
+        let label = format!("seed {seed} query {n}");
+        report.queries += 1;
+        let started = Instant::now();
+        let result = catch_unwind(AssertUnwindSafe(|| query(&mut local, &label, &mut report)));
+        let took = started.elapsed();
+        report.slowest = report.slowest.max(took);
+        if took > Report::HANG {
+            report.hangs += 1;
+            report.problem(format!("{label}: took {took:?}"));
+        }
+        if let Err(panic) = result {
+            report.panics += 1;
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            report.problem(format!("{label}: panic: {message}"));
+        }
+    }
+    report
+}
