@@ -167,6 +167,7 @@ struct TraceDocument<'a> {
     steps: &'a [gjk::Step],
     outcome: Outcome,
     termination: gjk::Termination,
+    certificate: gjk::Certificate,
     iterations: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     penetration: Option<gjk::Penetration>,
@@ -184,6 +185,7 @@ pub fn trace_json(scenario: &Scenario) -> String {
         steps: &t.steps,
         outcome: t.finish.outcome,
         termination: t.finish.termination,
+        certificate: t.finish.certificate,
         iterations: t.finish.iterations,
         penetration: t.finish.penetration,
         epa_termination: t.finish.epa_termination,
@@ -194,8 +196,11 @@ pub fn trace_json(scenario: &Scenario) -> String {
 
 /// `gjk-lab trace`: returns the process exit code.
 pub fn trace(file: &Path) -> i32 {
-    let scenario = match Scenario::load(file) {
-        Ok(s) => s,
+    let document = Scenario::load(file)
+        .map_err(|e| e.to_string())
+        .and_then(|s| crate::guard::guarded(|| trace_json(&s)));
+    let document = match document {
+        Ok(d) => d,
         Err(e) => {
             eprintln!("gjk-lab trace: {e}");
             return 1;
@@ -203,51 +208,65 @@ pub fn trace(file: &Path) -> i32 {
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let written = writeln!(out, "{}", trace_json(&scenario)).and_then(|()| out.flush());
-    match written {
+    match writeln!(out, "{document}").and_then(|()| out.flush()) {
         Ok(()) => 0,
-        Err(e) => {
-            eprintln!("gjk-lab trace: {e}");
-            1
-        }
+        Err(e) => crate::guard::output_failed("trace", &e, 0),
     }
+}
+
+/// What `check` says of one file: one line, then one per broken promise; and whether it passed.
+fn check_file(file: &Path) -> (String, bool) {
+    let label = file.display();
+    let scenario = match Scenario::load(file) {
+        Ok(s) => s,
+        Err(e) => return (format!("ERROR {e}"), false),
+    };
+    let Some(expect) = &scenario.expect else {
+        return (
+            format!("ERROR {label}: no `expect` section, nothing to check"),
+            false,
+        );
+    };
+    let checked = crate::guard::guarded(|| {
+        let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
+        expect.check(&t)
+    });
+    let checks = match checked {
+        Ok(c) => c,
+        Err(e) => return (format!("ERROR {label}: {e}"), false),
+    };
+    let broken: Vec<_> = checks.iter().filter(|c| !c.passed).collect();
+    if broken.is_empty() {
+        return (
+            format!("ok    {label} ({} promises kept)", checks.len()),
+            true,
+        );
+    }
+    let mut text = format!("FAIL  {label}");
+    for c in broken {
+        text.push_str(&format!(
+            "\n      {}: expected {}, got {}",
+            c.what, c.expected, c.actual
+        ));
+    }
+    (text, false)
 }
 
 /// `gjk-lab check`: one line per file, then one per broken promise; returns the exit code.
 pub fn check(files: &[PathBuf]) -> i32 {
-    let mut failed = 0;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut code = 0;
     for file in files {
-        let label = file.display();
-        let scenario = match Scenario::load(file) {
-            Ok(s) => s,
-            Err(e) => {
-                println!("ERROR {e}");
-                failed += 1;
-                continue;
-            }
-        };
-        let Some(expect) = &scenario.expect else {
-            println!("ERROR {label}: no `expect` section, nothing to check");
-            failed += 1;
-            continue;
-        };
-        let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-        let checks = expect.check(&t);
-        let broken: Vec<_> = checks.iter().filter(|c| !c.passed).collect();
-        if broken.is_empty() {
-            println!("ok    {label} ({} promises kept)", checks.len());
-        } else {
-            failed += 1;
-            println!("FAIL  {label}");
-            for c in broken {
-                println!(
-                    "      {}: expected {}, got {}",
-                    c.what, c.expected, c.actual
-                );
-            }
+        let (text, passed) = check_file(file);
+        if !passed {
+            code = 1;
+        }
+        if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+            return crate::guard::output_failed("check", &e, code);
         }
     }
-    if failed == 0 { 0 } else { 1 }
+    code
 }
 
 /// One line of `sweep` output.
@@ -257,13 +276,27 @@ struct SweepLine {
     j: usize,
     #[serde(flatten)]
     values: serde_json::Map<String, serde_json::Value>,
-    iterations: u32,
-    termination: &'static str,
-    intersecting: Option<bool>,
-    distance: Option<f64>,
-    reference: f64,
-    error: Option<f64>,
-    certified: bool,
+    #[serde(flatten)]
+    answer: SweepAnswer,
+}
+
+/// A sample's answer, or why it has none.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum SweepAnswer {
+    Ran {
+        iterations: u32,
+        termination: &'static str,
+        intersecting: Option<bool>,
+        distance: Option<f64>,
+        distance_bounds: [f64; 2],
+        reference: f64,
+        error: Option<f64>,
+        certified: bool,
+    },
+    Refused {
+        error: String,
+    },
 }
 
 /// `gjk-lab sweep`: returns the process exit code.
@@ -284,36 +317,48 @@ pub fn sweep(file: &Path, sweep: gjk::Sweep) -> i32 {
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let mut code = 0;
     for n in 0..sweep.len() {
-        let s = sweep.sample(&scenario, n);
+        let (index, value) = sweep.position(n);
         let mut values = serde_json::Map::new();
-        values.insert(sweep.first.param.name().into(), s.value[0].into());
+        values.insert(sweep.first.param.name().into(), value[0].into());
         if let Some(second) = &sweep.second {
-            values.insert(second.param.name().into(), s.value[1].into());
+            values.insert(second.param.name().into(), value[1].into());
+        }
+        let answer = match crate::guard::guarded(|| sweep.sample(&scenario, n)) {
+            Ok(Ok(s)) => SweepAnswer::Ran {
+                iterations: s.iterations,
+                termination: s.termination.name(),
+                intersecting: s.certificate.intersecting,
+                distance: s.distance,
+                distance_bounds: s.certificate.distance_bounds,
+                reference: s.reference,
+                error: s.error,
+                certified: s.certified(),
+            },
+            Ok(Err(refused)) => SweepAnswer::Refused {
+                error: refused.reason,
+            },
+            Err(bug) => SweepAnswer::Refused { error: bug },
+        };
+        if matches!(answer, SweepAnswer::Refused { .. }) {
+            code = 1;
         }
         let line = SweepLine {
-            i: s.index[0],
-            j: s.index[1],
+            i: index[0],
+            j: index[1],
             values,
-            iterations: s.iterations,
-            termination: s.termination.name(),
-            intersecting: s.outcome.intersecting(),
-            distance: s.distance,
-            reference: s.reference,
-            error: s.error,
-            certified: s.certified(),
+            answer,
         };
         let written = serde_json::to_writer(&mut out, &line)
             .map_err(std::io::Error::from)
             .and_then(|()| writeln!(out));
-        match written {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
-            Err(e) => {
-                eprintln!("gjk-lab sweep: {e}");
-                return 1;
-            }
+        if let Err(e) = written {
+            return crate::guard::output_failed("sweep", &e, code);
         }
     }
-    if out.flush().is_err() { 1 } else { 0 }
+    match out.flush() {
+        Ok(()) => code,
+        Err(e) => crate::guard::output_failed("sweep", &e, code),
+    }
 }

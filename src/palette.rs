@@ -20,6 +20,8 @@ pub const CLOSEST: Color = Color::srgb(0.2, 0.95, 0.55);
 /// The new support point w.
 pub const SUPPORT: Color = Color::srgb(1.0, 0.3, 0.75);
 pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
+/// An answer the run did not prove (see `gjk::Certificate`): never the success colour.
+pub const UNCERTIFIED: Color = Color::srgb(1.0, 0.45, 0.45);
 /// EPA's horizon: the rim of the faces the new support point removed.
 pub const HORIZON: Color = Color::srgb(1.0, 0.25, 0.1);
 

@@ -351,25 +351,39 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
     });
     if playback.is_final() {
         let finish = playback.trace.finish;
-        let text = match finish.outcome {
-            Outcome::Intersecting => "Outcome: intersecting".to_string(),
+        let certificate = finish.certificate;
+        let [lower, upper] = certificate.distance_bounds;
+        let verdict = match finish.outcome {
+            Outcome::Intersecting => "intersecting".to_string(),
             Outcome::Separated {
                 distance,
                 point_a,
                 point_b,
             } => format!(
-                "Outcome: separated by {distance:.6}\n  closest on A {}\n  closest on B {}",
+                "separated by {distance:.6}\n  closest on A {}\n  closest on B {}",
                 fmt_v(point_a),
                 fmt_v(point_b)
             ),
-            Outcome::Disjoint => "Outcome: not intersecting (no distance computed)".to_string(),
-            Outcome::Undecided => "Outcome: undecided".to_string(),
+            Outcome::Disjoint => "not intersecting (no distance computed)".to_string(),
+            Outcome::Undecided => "undecided".to_string(),
         };
-        ui.label(
-            RichText::new(text)
-                .strong()
-                .color(palette::egui(palette::CLOSEST)),
-        );
+        // Only a proven answer gets the success colour; anything else says what is known.
+        let (text, color) = if certificate.certified {
+            (format!("Outcome: {verdict}"), palette::CLOSEST)
+        } else {
+            let claim = match certificate.intersecting {
+                Some(true) => "touching, proven",
+                Some(false) => "apart, proven; distance not to tolerance",
+                None => "neither overlap nor separation proven",
+            };
+            (
+                format!(
+                    "NOT CERTIFIED ({claim})\n  distance in [{lower:.6}, {upper:.6}]\n  the run arrived at: {verdict}"
+                ),
+                palette::UNCERTIFIED,
+            )
+        };
+        ui.label(RichText::new(text).strong().color(palette::egui(color)));
         ui.label(format!("GJK stopped by: {}", finish.termination.name()));
         if let (Some(p), Some(t)) = (finish.penetration, finish.epa_termination) {
             ui.label(

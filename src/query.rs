@@ -1,6 +1,10 @@
 //! `gjk-lab query`: one JSON line per scenario, in input order. JSON-lines input is read in
 //! chunks that are answered on every core (rayon) and written in order, so a file of any length
 //! runs in constant memory; a progress line appears on a terminal's stderr after a second.
+//!
+//! Every line is answered or gets an error line of its own, even when the solver has a bug (the
+//! panic is caught for that line). Exit 0 when every answer is certified, 3 when every line was
+//! answered but some answer is not certified, 1 when some line could not be answered.
 
 use gjk::{Format, Outcome, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -17,7 +21,11 @@ const CHUNK: usize = 4096;
 #[derive(Debug, Serialize)]
 struct Answer<'a> {
     name: &'a str,
+    /// `true` or `false` only when proven; `null` otherwise (see `certified` and the bounds).
     intersecting: Option<bool>,
+    /// The whole answer is proven (see `gjk::Certificate`).
+    certified: bool,
+    distance_bounds: [f64; 2],
     distance: Option<f64>,
     point_a: Option<glam::DVec3>,
     point_b: Option<glam::DVec3>,
@@ -41,20 +49,25 @@ struct ReferenceFields {
     reference_depth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reference_error: Option<String>,
+    /// parry's distance lies outside the bounds our run proves: parry is off on this pair.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    reference_outside_bounds: bool,
 }
 
 impl ReferenceFields {
-    fn of(scenario: &Scenario) -> Self {
+    fn of(scenario: &Scenario, bounds: [f64; 2]) -> Self {
         match gjk::reference::reference(&scenario.a, &scenario.b) {
             Ok(r) => ReferenceFields {
                 reference_distance: Some(r.distance),
                 reference_depth: r.depth,
                 reference_error: None,
+                reference_outside_bounds: r.distance < bounds[0] || r.distance > bounds[1],
             },
             Err(e) => ReferenceFields {
                 reference_distance: None,
                 reference_depth: None,
                 reference_error: Some(e),
+                reference_outside_bounds: false,
             },
         }
     }
@@ -91,7 +104,9 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     };
     Answer {
         name: &scenario.name,
-        intersecting: finish.outcome.intersecting(),
+        intersecting: finish.intersecting(),
+        certified: finish.certificate.certified,
+        distance_bounds: finish.certificate.distance_bounds,
         distance,
         point_a,
         point_b,
@@ -100,27 +115,75 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         iterations: finish.iterations,
         termination: finish.termination.name(),
         epa_termination: finish.epa_termination.map(|t| t.name()),
-        reference: reference.then(|| ReferenceFields::of(scenario)),
+        reference: reference
+            .then(|| ReferenceFields::of(scenario, finish.certificate.distance_bounds)),
     }
 }
 
-/// The output line for one scenario (or why it could not be read), and whether it was answered.
-fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (String, bool) {
-    let (json, ok) = match parsed {
-        Ok(mut s) => {
-            if s.name.is_empty() {
-                s.name = label.to_string();
-            }
-            (serde_json::to_string(&answer(&s, reference)), true)
+/// How a line ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Certified,
+    Uncertified,
+    Failed,
+}
+
+/// The output line for one scenario (or why it could not be read or answered).
+fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (String, Verdict) {
+    let answered = parsed.and_then(|mut s| {
+        if s.name.is_empty() {
+            s.name = label.to_string();
         }
+        crate::guard::guarded(|| {
+            let answer = answer(&s, reference);
+            let verdict = if answer.certified {
+                Verdict::Certified
+            } else {
+                Verdict::Uncertified
+            };
+            (serde_json::to_string(&answer), verdict)
+        })
+    });
+    let (json, verdict) = match answered {
+        Ok((json, verdict)) => (json, verdict),
         Err(error) => (
             serde_json::to_string(&Failure { name: label, error }),
-            false,
+            Verdict::Failed,
         ),
     };
-    let mut json = json.expect("answers serialise");
+    // Serialising plain numbers and strings cannot fail; if it ever did, say so on the line.
+    let mut json = json.unwrap_or_else(|e| {
+        format!("{{\"name\": {label:?}, \"error\": \"cannot write the answer: {e}\"}}")
+    });
     json.push('\n');
-    (json, ok)
+    (json, verdict)
+}
+
+/// What the lines so far came to.
+#[derive(Debug, Default)]
+struct Tally {
+    failed: u64,
+    uncertified: u64,
+}
+
+impl Tally {
+    fn add(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::Certified => {}
+            Verdict::Uncertified => self.uncertified += 1,
+            Verdict::Failed => self.failed += 1,
+        }
+    }
+
+    fn exit_code(&self) -> i32 {
+        if self.failed > 0 {
+            1
+        } else if self.uncertified > 0 {
+            3
+        } else {
+            0
+        }
+    }
 }
 
 /// Counts answered lines; shows a spinner with the rate once a run passes a second.
@@ -169,16 +232,16 @@ fn query_lines(
     reader: impl BufRead,
     reference: bool,
     progress: &mut Progress,
-) -> std::io::Result<bool> {
-    let mut all_ok = true;
+    tally: &mut Tally,
+) -> std::io::Result<()> {
     let mut lines = reader.lines().enumerate();
     loop {
         let chunk: Vec<_> = lines.by_ref().take(CHUNK).collect();
         if chunk.is_empty() {
-            return Ok(all_ok);
+            return Ok(());
         }
         let n = chunk.len();
-        let answered: Vec<Option<(String, bool)>> = chunk
+        let answered: Vec<Option<(String, Verdict)>> = chunk
             .into_par_iter()
             .map(|(i, line)| {
                 let name = format!("{label}:{}", i + 1);
@@ -190,9 +253,9 @@ fn query_lines(
                 Some(line_for(&name, parsed, reference))
             })
             .collect();
-        for (text, ok) in answered.into_iter().flatten() {
+        for (text, verdict) in answered.into_iter().flatten() {
             out.write_all(text.as_bytes())?;
-            all_ok &= ok;
+            tally.add(verdict);
         }
         progress.add(n);
     }
@@ -202,43 +265,61 @@ fn query_lines(
 pub fn query(files: &[PathBuf], reference: bool) -> i32 {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut all_ok = true;
+    let mut tally = Tally::default();
     let mut progress = Progress::new();
     for file in files {
         let label = file.display().to_string();
+        let mut one = |text: String, verdict| {
+            tally.add(verdict);
+            out.write_all(text.as_bytes())
+        };
         let result = if file.as_os_str() == "-" {
             let stdin = std::io::stdin().lock();
-            query_lines(&mut out, "stdin", stdin, reference, &mut progress)
-        } else if file.extension().is_some_and(|e| e == "jsonl") {
+            query_lines(
+                &mut out,
+                "stdin",
+                stdin,
+                reference,
+                &mut progress,
+                &mut tally,
+            )
+        } else if file.extension().is_some_and(|e| e == "jsonl") && !file.is_dir() {
             match std::fs::File::open(file) {
                 Ok(f) => {
                     let reader = std::io::BufReader::new(f);
-                    query_lines(&mut out, &label, reader, reference, &mut progress)
+                    query_lines(
+                        &mut out,
+                        &label,
+                        reader,
+                        reference,
+                        &mut progress,
+                        &mut tally,
+                    )
                 }
                 Err(e) => {
-                    let (text, ok) = line_for(&label, Err(format!("{label}: {e}")), reference);
-                    out.write_all(text.as_bytes()).map(|()| ok)
+                    let (text, verdict) = line_for(&label, Err(format!("{label}: {e}")), reference);
+                    one(text, verdict)
                 }
             }
         } else {
             let parsed = Scenario::load(file).map_err(|e| e.to_string());
-            let (text, ok) = line_for(&label, parsed, reference);
+            let (text, verdict) = line_for(&label, parsed, reference);
             progress.add(1);
-            out.write_all(text.as_bytes()).map(|()| ok)
+            one(text, verdict)
         };
-        match result {
-            Ok(ok) => all_ok &= ok,
-            // A closed pipe (e.g. `| head`) ends the run quietly.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
-            Err(e) => {
-                eprintln!("gjk-lab query: {e}");
-                return 1;
-            }
+        if let Err(e) = result {
+            return crate::guard::output_failed("query", &e, tally.exit_code());
         }
     }
     progress.finish();
-    if out.flush().is_err() {
-        return 1;
+    if let Err(e) = out.flush() {
+        return crate::guard::output_failed("query", &e, tally.exit_code());
     }
-    if all_ok { 0 } else { 1 }
+    if tally.uncertified > 0 {
+        eprintln!(
+            "gjk-lab query: {} answer(s) not certified (see `certified` and `distance_bounds`)",
+            tally.uncertified
+        );
+    }
+    tally.exit_code()
 }

@@ -4,7 +4,7 @@
 
 use crate::playback::{Lab, LabSet, PlaybackCommand};
 use bevy::prelude::*;
-use gjk::{Scenario, Sweep, SweepAxis, SweepParam, SweepSample};
+use gjk::{Scenario, Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
@@ -56,6 +56,9 @@ pub struct SweepResult {
     pub sweep: Sweep,
     pub base: Scenario,
     pub samples: Vec<SweepSample>,
+    /// Samples whose scenario the validation refused (a position swept past the precision's
+    /// limit), each with the reason.
+    pub refused: Vec<SweepRefusal>,
     pub seconds: f64,
     /// Stopped by the user before every sample ran.
     pub cancelled: bool,
@@ -63,7 +66,7 @@ pub struct SweepResult {
 
 #[derive(Debug)]
 struct Job {
-    handle: JoinHandle<Vec<SweepSample>>,
+    handle: JoinHandle<Vec<Result<SweepSample, SweepRefusal>>>,
     progress: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
     sweep: Sweep,
@@ -170,12 +173,21 @@ fn collect_finished(mut run: ResMut<SweepRun>) {
     };
     let seconds = job.started.elapsed().as_secs_f64();
     match job.handle.join() {
-        Ok(samples) => {
+        Ok(ran) => {
+            let cancelled = ran.len() < job.sweep.len();
+            let (mut samples, mut refused) = (Vec::new(), Vec::new());
+            for r in ran {
+                match r {
+                    Ok(s) => samples.push(s),
+                    Err(r) => refused.push(r),
+                }
+            }
             run.result = Some(SweepResult {
-                cancelled: samples.len() < job.sweep.len(),
+                cancelled,
                 sweep: job.sweep,
                 base: job.base,
                 samples,
+                refused,
                 seconds,
             });
         }

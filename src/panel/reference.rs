@@ -50,9 +50,17 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
             .small(),
         );
     }
-    if finish.outcome.intersecting() != Some(theirs.distance <= 0.0)
-        && finish.outcome.intersecting().is_some()
-    {
+    // Our bounds are proofs whatever stopped the run: a reference outside them is wrong.
+    let [lower, upper] = finish.certificate.distance_bounds;
+    if theirs.distance < lower || theirs.distance > upper {
+        ui.colored_label(
+            palette::egui(palette::SUPPORT),
+            format!(
+                "parry's distance {:.9} is outside the bounds this run proves, [{lower:.9}, {upper:.9}]: parry is off here.",
+                theirs.distance
+            ),
+        );
+    } else if finish.intersecting() == Some(theirs.distance > 0.0) {
         ui.colored_label(
             palette::egui(palette::SUPPORT),
             "parry and we disagree on whether the shapes touch: look at the tolerances.",

@@ -150,6 +150,16 @@ fn result_ui(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWrit
         result.seconds * 1e3,
         if result.cancelled { " (cancelled)" } else { "" },
     ));
+    if let Some(first) = result.refused.first() {
+        ui.colored_label(
+            palette::egui(palette::UNCERTIFIED),
+            format!(
+                "{} samples refused, not run; the first: {}",
+                result.refused.len(),
+                first.reason
+            ),
+        );
+    }
     ui.label(RichText::new("Click a sample to open it in the stepper.").small());
     match result.sweep.second {
         None => line_plots(ui, result, requests),

@@ -49,7 +49,11 @@ pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>, allowance: f64) -> f64 {
     };
     let w64 = w.a.to_f64() - w.b.to_f64();
     let lower = -n.dot(w64) - allowance;
-    if lower.is_finite() { lower.max(0.0) } else { 0.0 }
+    if lower.is_finite() {
+        lower.max(0.0)
+    } else {
+        0.0
+    }
 }
 
 /// The upper bound the points of a simplex prove: the distance from the origin to their convex
@@ -81,15 +85,67 @@ pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
     upper + allowance
 }
 
+/// Whether the tetrahedron `vertices` holds the origin with room to spare: on the inner side of
+/// each face plane by more than the rounding `allowance` and the uncertainty of the plane
+/// itself, tested in f64 from the witnesses.
+///
+/// The solvers decide "inside" in their working precision; near a face, or with a nearly flat
+/// tetrahedron, rounding can put the origin inside one that misses it by far. The soak found
+/// an f32 run against a flat polytope claiming overlap at a distance of 137, and an f64 run
+/// whose final tetrahedron had three vertices within 1e-7 of each other: the normal of their
+/// face, `e₁ × e₂` of two tiny edges, points anywhere. A point moved by `δ` turns a face's
+/// normal by up to `δ(‖e₁‖ + ‖e₂‖)/‖e₁ × e₂‖` radians, which moves the plane at the origin by
+/// that angle times `‖pᵢ‖`; both that and `δ` must fit inside the margin, for the origin and
+/// for the opposite vertex that says which side is inside.
+pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> bool {
+    let p: Vec<DVec3> = vertices
+        .iter()
+        .map(|v| v.a.to_f64() - v.b.to_f64())
+        .collect();
+    if p.len() != 4 {
+        return false;
+    }
+    let size = p.iter().map(|x| x.length()).fold(0.0, f64::max);
+    let delta = allowance + 8.0 * f64::EPSILON * size;
+    // Each face with the vertex opposite it.
+    [
+        ([0, 1, 2], 3),
+        ([0, 1, 3], 2),
+        ([0, 2, 3], 1),
+        ([1, 2, 3], 0),
+    ]
+    .iter()
+    .all(|&([i, j, k], l)| {
+        let (e1, e2) = (p[j] - p[i], p[k] - p[i]);
+        let n = e1.cross(e2);
+        let len = n.length();
+        if !(len > 0.0 && len.is_finite()) {
+            return false;
+        }
+        let n = n / len;
+        let turn = delta * (e1.length() + e2.length()) / len;
+        // Signed distances from the face plane: the opposite vertex must be clearly on
+        // one side, and the origin clearly on the same side.
+        let opposite = n.dot(p[l] - p[i]);
+        let origin = n.dot(-p[i]);
+        let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
+        sure(opposite, (p[l] - p[i]).length())
+            && sure(origin, p[i].length())
+            && (opposite > 0.0) == (origin > 0.0)
+    })
+}
+
 /// What the bounds prove about the algorithm's verdict.
 ///
 /// The verdict is confirmed or left unproven, never turned round: an overlap needs an enclosing
-/// tetrahedron or an upper bound within `abs_tolerance`; a separation needs a lower bound above
+/// tetrahedron (`enclosed`, checked by [`encloses_origin`]) or an upper bound within
+/// `abs_tolerance`; a separation needs a lower bound above
 /// zero, and its distance is certified only when the gap test (or, for boolean GJK, the plane
 /// test) is what stopped the run.
 pub fn certify(
     outcome: &Outcome,
     termination: &Termination,
+    enclosed: bool,
     lower: f64,
     upper: f64,
     abs_tolerance: f64,
@@ -101,7 +157,9 @@ pub fn certify(
         distance_bounds: bounds,
     };
     match (outcome, termination) {
-        (_, Termination::IntersectionFound { .. }) => Certificate::ENCLOSED,
+        (Outcome::Intersecting, Termination::IntersectionFound { .. }) if enclosed => {
+            Certificate::ENCLOSED
+        }
         (Outcome::Intersecting, _) if upper <= abs_tolerance => Certificate {
             intersecting: Some(true),
             certified: true,
@@ -155,6 +213,14 @@ impl Tracker {
         abs_tolerance: f64,
     ) -> Certificate {
         let upper = self.upper.min(hull_upper(simplex, self.allowance));
-        certify(outcome, termination, self.lower, upper, abs_tolerance)
+        let enclosed = encloses_origin(simplex, self.allowance);
+        certify(
+            outcome,
+            termination,
+            enclosed,
+            self.lower,
+            upper,
+            abs_tolerance,
+        )
     }
 }

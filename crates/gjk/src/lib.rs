@@ -28,8 +28,8 @@ pub mod reference;
 pub mod scenario;
 pub mod shape;
 pub mod signed_volumes;
-pub mod soak;
 pub mod simplex;
+pub mod soak;
 pub mod stepper;
 pub mod sweep;
 pub mod trace;
@@ -45,10 +45,10 @@ pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Body, Pose, Shape, SupportMethod};
 pub use stepper::Steppable;
-pub use sweep::{Sweep, SweepAxis, SweepParam, SweepSample};
+pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
-    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome, Penetration,
-    Quantities, Recorder, SimplexVertex, Step, Termination,
+    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,
+    Penetration, Quantities, Recorder, SimplexVertex, Step, Termination,
 };
 
 use real::Vector;

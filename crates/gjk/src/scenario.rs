@@ -200,11 +200,10 @@ const TRAILING: &str = "the text goes on after the scenario ends; a file holds o
 
 fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let parsed =
-        serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
-            field: e.path().to_string(),
-            message: e.inner().to_string(),
-        })?;
+    let parsed = serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
+        field: e.path().to_string(),
+        message: e.inner().to_string(),
+    })?;
     de.end().map_err(|e| ScenarioError::Parse {
         field: String::new(),
         message: format!("line {} column {}: {TRAILING}", e.line(), e.column()),
@@ -527,7 +526,10 @@ fn validate_body(
     // A squared length that overflows ([1e154, 0, 0, 1e154]) or underflows ([1e-200, 0, 0, 0])
     // would turn the quaternion into zeros or infinities: divide by the largest component
     // first. Quaternions of ordinary size are divided by their length alone, as they always were.
-    let largest = q.to_array().into_iter().fold(0.0, |m: f64, x| m.max(x.abs()));
+    let largest = q
+        .to_array()
+        .into_iter()
+        .fold(0.0, |m: f64, x| m.max(x.abs()));
     if largest == 0.0 {
         return Err(invalid(
             field("rotation"),

@@ -14,11 +14,7 @@ use std::sync::Arc;
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(
-    tag = "type",
-    rename_all = "snake_case",
-    try_from = "ShapeFields"
-)]
+#[serde(tag = "type", rename_all = "snake_case", try_from = "ShapeFields")]
 pub enum Shape {
     Sphere {
         radius: f64,
@@ -103,9 +99,8 @@ impl TryFrom<ShapeFields> for Shape {
                 ));
             }
         }
-        let need = |x: Option<f64>, name: &str| {
-            x.ok_or_else(|| format!("a {} needs `{name}`", f.kind))
-        };
+        let need =
+            |x: Option<f64>, name: &str| x.ok_or_else(|| format!("a {} needs `{name}`", f.kind));
         Ok(match f.kind.as_str() {
             "sphere" => Shape::Sphere {
                 radius: need(f.radius, "radius")?,
@@ -152,15 +147,14 @@ impl Shape {
                 half_height,
                 radius,
             } => half_height + radius,
-            Shape::Polytope { vertices } => {
-                vertices.iter().map(|v| v.length()).fold(0.0, f64::max)
-            }
+            Shape::Polytope { vertices } => vertices.iter().map(|v| v.length()).fold(0.0, f64::max),
         }
     }
 
     /// Every shape's name in scenario files.
-    pub const KINDS: [&'static str; 6] =
-        ["sphere", "cuboid", "capsule", "cylinder", "cone", "polytope"];
+    pub const KINDS: [&'static str; 6] = [
+        "sphere", "cuboid", "capsule", "cylinder", "cone", "polytope",
+    ];
 
     /// The name used in scenario files (`"sphere"`, `"cuboid"`, …).
     pub fn kind_name(&self) -> &'static str {

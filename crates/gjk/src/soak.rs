@@ -141,17 +141,50 @@ impl fmt::Display for Report {
         writeln!(f, "| what | count |")?;
         writeln!(f, "|---|---|")?;
         writeln!(f, "| queries (scenarios generated) | {} |", self.queries)?;
-        writeln!(f, "| solves (as written, mirrored, swapped, translated) | {} |", self.solves)?;
+        writeln!(
+            f,
+            "| solves (as written, mirrored, swapped, translated) | {} |",
+            self.solves
+        )?;
         writeln!(f, "| refused by validation | {} |", self.refused)?;
-        writeln!(f, "| refused without naming a field | {} |", self.refused_unnamed)?;
+        writeln!(
+            f,
+            "| refused without naming a field | {} |",
+            self.refused_unnamed
+        )?;
         writeln!(f, "| answered | {answered} |")?;
         writeln!(f, "| panics | {} |", self.panics)?;
-        writeln!(f, "| hangs (a query over {:?}) | {} |", Self::HANG, self.hangs)?;
-        writeln!(f, "| slowest query | {:.1} ms |", self.slowest.as_secs_f64() * 1e3)?;
-        writeln!(f, "| answers with a non-finite number | {} |", self.non_finite)?;
-        writeln!(f, "| answers proving neither overlap nor separation | {} |", self.undecided)?;
-        writeln!(f, "| answers not certified in full | {} |", self.uncertified)?;
-        writeln!(f, "| answers contradicting a known truth | {} |", self.contradictions)?;
+        writeln!(
+            f,
+            "| hangs (a query over {:?}) | {} |",
+            Self::HANG,
+            self.hangs
+        )?;
+        writeln!(
+            f,
+            "| slowest query | {:.1} ms |",
+            self.slowest.as_secs_f64() * 1e3
+        )?;
+        writeln!(
+            f,
+            "| answers with a non-finite number | {} |",
+            self.non_finite
+        )?;
+        writeln!(
+            f,
+            "| answers proving neither overlap nor separation | {} |",
+            self.undecided
+        )?;
+        writeln!(
+            f,
+            "| answers not certified in full | {} |",
+            self.uncertified
+        )?;
+        writeln!(
+            f,
+            "| answers contradicting a known truth | {} |",
+            self.contradictions
+        )?;
         for e in &self.examples {
             writeln!(f, "  {e}")?;
         }
@@ -362,7 +395,9 @@ fn mirrored(body: &BodySpec) -> BodySpec {
     m.position = -body.position;
     match &mut m.shape {
         Shape::Polytope { vertices } => vertices.iter_mut().for_each(|v| *v = -*v),
-        Shape::Cone { .. } => m.rotation = body.rotation * DQuat::from_rotation_x(std::f64::consts::PI),
+        Shape::Cone { .. } => {
+            m.rotation = body.rotation * DQuat::from_rotation_x(std::f64::consts::PI)
+        }
         _ => {}
     }
     m
@@ -424,7 +459,10 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
     shifted.0.position += t;
     shifted.1.position += t;
     let variants = [
-        ("mirrored", solve(&mirrored(&scenario.a), &mirrored(&scenario.b))),
+        (
+            "mirrored",
+            solve(&mirrored(&scenario.a), &mirrored(&scenario.b)),
+        ),
         ("swapped", solve(&scenario.b, &scenario.a)),
         ("translated", solve(&shifted.0, &shifted.1)),
     ];
@@ -448,7 +486,10 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
         let [lower, upper] = c.distance_bounds;
         let tiny = slack(&scenario) + 1e-300;
         if lower > upper + tiny {
-            contradiction(format!("{name}: bounds [{lower:e}, {upper:e}] cross"), report);
+            contradiction(
+                format!("{name}: bounds [{lower:e}, {upper:e}] cross"),
+                report,
+            );
         }
         match truth {
             Truth::Overlapping if c.intersecting == Some(false) => contradiction(

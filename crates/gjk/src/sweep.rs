@@ -148,8 +148,15 @@ impl SweepAxis {
                 "{name} is swept on a log scale: both ends must be above zero"
             ));
         }
-        if self.param == SweepParam::MaxIterations && self.from.min(self.to) < 1.0 {
-            return Err("max_iterations: the range must start at 1 or more".into());
+        if self.param == SweepParam::MaxIterations {
+            let max = f64::from(crate::config::MAX_ITERATIONS);
+            for x in [self.from, self.to] {
+                if x.fract() != 0.0 || !(1.0..=max).contains(&x) {
+                    return Err(format!(
+                        "max_iterations: the range's ends must be whole numbers from 1 to {max}, got {x}"
+                    ));
+                }
+            }
         }
         Ok(self)
     }
@@ -165,7 +172,8 @@ impl SweepAxis {
             let (a, b) = (self.from.log10(), self.to.log10());
             10f64.powf(a + (b - a) * t)
         } else {
-            self.from + (self.to - self.from) * t
+            // Not `from + (to − from)·t`: `to − from` overflows for a range like ±1e308.
+            self.from * (1.0 - t) + self.to * t
         }
     }
 }
@@ -195,6 +203,14 @@ impl SweepSample {
     pub fn certified(&self) -> bool {
         self.certificate.certified
     }
+}
+
+/// A sample whose scenario the validation refused.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SweepRefusal {
+    pub index: [usize; 2],
+    pub value: [f64; 2],
+    pub reason: String,
 }
 
 /// A sweep over one axis, or a grid over two.
@@ -241,10 +257,27 @@ impl Sweep {
         s
     }
 
-    /// Runs sample `n` (row-major: the first axis varies fastest).
-    pub fn sample(&self, base: &Scenario, n: usize) -> SweepSample {
+    /// Sample `n`'s grid position and parameter values (row-major: the first axis varies
+    /// fastest).
+    pub fn position(&self, n: usize) -> ([usize; 2], [f64; 2]) {
         let (i, j) = (n % self.first.samples, n / self.first.samples);
-        let s = self.scenario_at(base, i, j);
+        let value = [self.first.value(i), self.second.map_or(0.0, |s| s.value(j))];
+        ([i, j], value)
+    }
+
+    /// Runs sample `n` (row-major: the first axis varies fastest), or says why its scenario is
+    /// refused (a position swept beyond the precision's limit, say): each sample is validated
+    /// like a scenario file.
+    pub fn sample(&self, base: &Scenario, n: usize) -> Result<SweepSample, SweepRefusal> {
+        let ([i, j], value) = self.position(n);
+        let s = self
+            .scenario_at(base, i, j)
+            .validated()
+            .map_err(|e| SweepRefusal {
+                index: [i, j],
+                value,
+                reason: e.to_string(),
+            })?;
         let config = s.config();
         let finish = crate::solve(&s.a, &s.b, &config);
         let reference_config = SolverConfig::default_for(Algorithm::Distance, Precision::F64);
@@ -262,9 +295,9 @@ impl Sweep {
             (None, Some(hit)) => Some(if hit == (reference == 0.0) { 0.0 } else { 1.0 }),
             (None, None) => None,
         };
-        SweepSample {
+        Ok(SweepSample {
             index: [i, j],
-            value: [self.first.value(i), self.second.map_or(0.0, |s| s.value(j))],
+            value,
             iterations: finish.iterations,
             termination: finish.termination,
             outcome: finish.outcome,
@@ -272,7 +305,7 @@ impl Sweep {
             distance,
             reference,
             error,
-        }
+        })
     }
 
     /// Runs every sample in order, counting finished samples in `progress` (for a progress bar
@@ -282,7 +315,7 @@ impl Sweep {
         base: &Scenario,
         progress: &AtomicUsize,
         cancel: &dyn Fn() -> bool,
-    ) -> Vec<SweepSample> {
+    ) -> Vec<Result<SweepSample, SweepRefusal>> {
         let mut out = Vec::with_capacity(self.len());
         for n in 0..self.len() {
             if n % 64 == 0 && cancel() {

@@ -296,15 +296,15 @@ impl Certificate {
             (Some(true), true) => format!(
                 "Certified: the shapes touch (their distance is in {interval}, within the absolute tolerance)."
             ),
-            (Some(false), true) => format!(
-                "Certified: the shapes are apart, their distance in {interval}."
-            ),
+            (Some(false), true) => {
+                format!("Certified: the shapes are apart, their distance in {interval}.")
+            }
             (Some(false), false) => format!(
                 "Not certified: a separating plane proves the shapes apart, but the distance is only known to lie in {interval}."
             ),
-            (Some(true), false) => format!(
-                "Not certified: the shapes touch, their distance in {interval}."
-            ),
+            (Some(true), false) => {
+                format!("Not certified: the shapes touch, their distance in {interval}.")
+            }
             (None, _) => format!(
                 "Not certified: this run proves neither overlap nor separation; the distance lies in {interval}."
             ),

@@ -1,6 +1,7 @@
 //! Sweeps: sample values, what each sample reports, and bad ranges.
 
 use super::common::at;
+use gjk::SweepSample;
 use gjk::{Scenario, Shape, Sweep, SweepAxis, SweepParam};
 use glam::DVec3;
 use std::sync::atomic::AtomicUsize;
@@ -42,7 +43,7 @@ fn a_position_sweep_reports_the_analytic_distance_and_the_overlap() {
         first: axis(SweepParam::BX, 1.0, 4.0, 31),
         second: None,
     };
-    let samples = sweep.run(&spheres(), &AtomicUsize::new(0), &|| false);
+    let samples = ok(sweep.run(&spheres(), &AtomicUsize::new(0), &|| false));
     assert_eq!(samples.len(), 31);
     for s in &samples {
         let exact = (s.value[0] - 2.0).max(0.0);
@@ -64,7 +65,7 @@ fn a_tight_tolerance_against_a_low_cap_is_reported_uncertified() {
         first: axis(SweepParam::RelTolerance, 1e-15, 1e-3, 13),
         second: None,
     };
-    let samples = sweep.run(&base, &AtomicUsize::new(0), &|| false);
+    let samples = ok(sweep.run(&base, &AtomicUsize::new(0), &|| false));
     let (tight, loose) = (samples[0], samples[12]);
     assert_eq!(tight.termination.name(), "max_iterations");
     assert!(!tight.certified());
@@ -84,7 +85,7 @@ fn a_grid_runs_row_major_and_can_be_cancelled() {
     };
     let all = sweep.run(&spheres(), &AtomicUsize::new(0), &|| false);
     assert_eq!(all.len(), 200);
-    assert_eq!(all[21].index, [1, 1]);
+    assert_eq!(all[21].as_ref().unwrap().index, [1, 1]);
     let progress = AtomicUsize::new(0);
     let cancelled = sweep.run(&spheres(), &progress, &|| {
         progress.load(std::sync::atomic::Ordering::Relaxed) >= 64
@@ -102,7 +103,10 @@ fn bad_ranges_are_named() {
     assert!(err(one(axis(SweepParam::RelTolerance, 0.0, 1e-3, 10))).contains("log scale"));
     assert!(err(one(axis(SweepParam::BX, 0.0, 1.0, 0))).contains("samples"));
     assert!(err(one(axis(SweepParam::BX, f64::NAN, 1.0, 5))).contains("finite"));
-    assert!(err(one(axis(SweepParam::MaxIterations, 0.0, 10.0, 5))).contains("at 1"));
+    assert!(err(one(axis(SweepParam::MaxIterations, 0.0, 10.0, 5))).contains("from 1"));
+    // The same limits as a scenario file's solver section.
+    assert!(err(one(axis(SweepParam::MaxIterations, 1.5, 10.0, 5))).contains("whole numbers"));
+    assert!(err(one(axis(SweepParam::MaxIterations, 1.0, 1e12, 5))).contains("100000"));
     let same = Sweep {
         first: axis(SweepParam::BX, 0.0, 1.0, 5),
         second: Some(axis(SweepParam::BX, 0.0, 1.0, 5)),
@@ -111,4 +115,34 @@ fn bad_ranges_are_named() {
     let e = "b.w".parse::<SweepParam>().unwrap_err();
     assert!(e.contains("b.angle_z"), "{e}");
     assert_eq!("b.angle_y".parse::<SweepParam>(), Ok(SweepParam::BAngleY));
+}
+
+/// The samples that ran (none is expected to be refused).
+fn ok(samples: Vec<Result<SweepSample, gjk::SweepRefusal>>) -> Vec<SweepSample> {
+    samples
+        .into_iter()
+        .map(|s| s.expect("the sample's scenario is valid"))
+        .collect()
+}
+
+#[test]
+fn samples_beyond_the_precisions_limit_are_refused_by_name_and_the_rest_run() {
+    // The issue's `--param b.x --from -1e308 --to 1e308`: the ends are refused, the middle runs.
+    let sweep = Sweep {
+        first: axis(SweepParam::BX, -1e308, 1e308, 5),
+        second: None,
+    };
+    let out = sweep.run(&spheres(), &AtomicUsize::new(0), &|| false);
+    assert_eq!(out.len(), 5);
+    for (n, s) in out.iter().enumerate() {
+        match s {
+            Ok(s) => assert_eq!(s.value[0], 0.0, "only b.x = 0 is solvable: {s:?}"),
+            Err(r) => {
+                assert_eq!(r.index, [n, 0]);
+                assert!(r.reason.starts_with("b.position.x: "), "{}", r.reason);
+                assert!(r.reason.contains("limit of 1e75"), "{}", r.reason);
+            }
+        }
+    }
+    assert!(out[2].is_ok());
 }
