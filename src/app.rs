@@ -114,11 +114,8 @@ fn apply_launch(app: &mut App, launch: &crate::cli::Launch) {
 
 /// Opens the window. Returns the process exit code.
 pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: crate::cli::Launch) -> i32 {
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!(
-            "gjk-lab: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set). \
-             Run it under a desktop session, or under a virtual one: xvfb-run -a gjk-lab …"
-        );
+    if let Err(why) = crate::display::check() {
+        eprintln!("gjk-lab: cannot open a window: {why}");
         return 1;
     }
     let mut app = App::new();

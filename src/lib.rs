@@ -7,6 +7,7 @@ pub mod classroom;
 pub mod cli;
 pub mod compare;
 pub mod controls;
+pub mod display;
 pub mod guard;
 pub mod hull;
 pub mod import;

@@ -26,7 +26,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
         assert_eq!(classroom.error, None);
         let playback = app.world().resource::<Playback>();
         let step = playback.current().expect("a lesson shows a step");
-        let outcome = playback.trace.finish.outcome.intersecting();
+        let outcome = playback.trace.finish.intersecting();
         seen.push((
             lesson.title,
             playback.is_final().then_some(outcome).flatten(),

@@ -40,12 +40,13 @@ fn a_sweep_runs_off_the_main_thread_and_a_sample_opens_in_the_stepper() {
     let run = app.world().resource::<SweepRun>();
     let result = run.result.as_ref().expect("a result");
     assert_eq!(result.samples.len(), 2000);
+    assert!(result.refused.is_empty());
     assert!(!result.cancelled);
     // Dragging B through A: both answers appear, and every error against the reference is tiny.
     let hits = result
         .samples
         .iter()
-        .filter(|s| s.outcome.intersecting() == Some(true))
+        .filter(|s| s.certificate.intersecting == Some(true))
         .count();
     assert!(hits > 0 && hits < 2000, "{hits} intersecting");
     assert!(result.samples.iter().all(|s| s.error.unwrap() < 1e-6));

@@ -11,6 +11,7 @@ mod solver {
     pub mod penetration;
     pub mod properties;
     pub mod regions;
+    pub mod reliability;
     pub mod scenario_files;
     pub mod sweep;
     pub mod warm;

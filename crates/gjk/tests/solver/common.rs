@@ -3,25 +3,17 @@
 use gjk::{BodySpec, Shape};
 use glam::{DQuat, DVec3};
 
-/// splitmix64: small, seedable, good enough to spread test cases.
-pub struct Rng(u64);
+/// The soak's seeded generator, with the helpers these tests draw with.
+pub struct Rng(gjk::soak::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        Rng(gjk::soak::Rng::new(seed))
     }
 
     /// Uniform in [lo, hi).
     pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.range(lo, hi)
     }
 
     pub fn vec(&mut self, lo: f64, hi: f64) -> DVec3 {
@@ -44,7 +36,7 @@ impl Rng {
     }
 
     pub fn pick(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.below(n)
     }
 }
 
