@@ -120,7 +120,7 @@ fn numbers_a_precision_cannot_carry_are_refused_by_name_and_limit() {
     let e = refusal(&spheres("{}", "1", "[1.4e154, 0, 0]"));
     assert!(e.starts_with("b.position.x: 1.4e154 is beyond"), "{e}");
     // At the limit, answers are finite and proven.
-    let s = parse(&spheres("{}", "1e75", "[3e75, 0, 0]")).unwrap();
+    let s = parse(&spheres("{}", "5e74", "[1e75, 0, -1e75]")).unwrap();
     for algorithm in gjk::Algorithm::ALL {
         let mut s = s.clone();
         s.solver.algorithm = algorithm;
@@ -200,16 +200,16 @@ fn bad_text_names_the_field_and_the_place() {
     let e = refusal(&format!(
         r#"{{"a": {{"shape": {ball}, "position": [1, 2, 3, 4]}}, "b": {{"shape": {ball}}}}}"#
     ));
-    assert_eq!(
-        e,
-        "a.position: invalid length 4, expected 3 numbers [x, y, z]"
+    assert!(
+        e.starts_with("a.position: invalid length 4, expected 3 numbers [x, y, z]"),
+        "{e}"
     );
     let e = refusal(&format!(
         r#"{{"a": {{"shape": {ball}, "rotation": [0, 0, 1]}}, "b": {{"shape": {ball}}}}}"#
     ));
-    assert_eq!(
-        e,
-        "a.rotation: invalid length 3, expected 4 numbers [x, y, z, w]"
+    assert!(
+        e.starts_with("a.rotation: invalid length 3, expected 4 numbers [x, y, z, w]"),
+        "{e}"
     );
     // A wrongly typed shape field named the shape, not the field.
     let e = refusal(&format!(
