@@ -10,16 +10,18 @@ use std::time::Duration;
 pub fn check() -> Result<(), String> {
     let display = std::env::var("DISPLAY").unwrap_or_default();
     if display.is_empty() {
-        return Err(if std::env::var_os("WAYLAND_DISPLAY").is_some() {
-            "only a Wayland display is set (WAYLAND_DISPLAY), and GJK Lab draws through X11: \
+        return Err(
+            if std::env::var_os("WAYLAND_DISPLAY").is_some_and(|w| !w.is_empty()) {
+                "only a Wayland display is set (WAYLAND_DISPLAY), and GJK Lab draws through X11: \
              start XWayland (most Wayland desktops do, and set DISPLAY), or run under \
              xvfb-run -a"
-                .to_string()
-        } else {
-            "no display (DISPLAY is not set): run it in a desktop session, or under a virtual \
+                    .to_string()
+            } else {
+                "no display (DISPLAY is not set): run it in a desktop session, or under a virtual \
              one: xvfb-run -a gjk-lab …"
-                .to_string()
-        });
+                    .to_string()
+            },
+        );
     }
     if answers(&display) {
         Ok(())
