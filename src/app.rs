@@ -52,6 +52,9 @@ pub fn headless_app(scenario: Scenario) -> App {
     sweep::plugin(&mut app);
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
+    // Opening files: the views' framing request is only read by the cameras, absent here.
+    scenario_io::plugin(&mut app);
+    app.add_message::<crate::camera::FrameViews>();
     insert_scenario(&mut app, scenario);
     app
 }

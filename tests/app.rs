@@ -7,6 +7,7 @@ mod app {
     pub mod comparing;
     pub mod import;
     pub mod render;
+    pub mod robustness;
     pub mod stepping;
     pub mod sweeping;
 }

@@ -1,0 +1,194 @@
+//! Nothing the user types, drags or opens stops the app: every field driven to its extremes and
+//! every kind of bad file gets a message naming the field or the reason, and the last good run
+//! stays on screen.
+
+use bevy::prelude::*;
+use gjk::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Scenario, Shape};
+use gjk_lab::app::{default_scenario, headless_app};
+use gjk_lab::playback::{Lab, Playback};
+use gjk_lab::scenario_io::{ScenarioFiles, ScenarioRequest};
+use glam::{DQuat, DVec3};
+
+fn edit(app: &mut App, change: impl FnOnce(&mut Scenario)) {
+    let mut s = default_scenario();
+    change(&mut s);
+    app.world_mut().resource_mut::<Lab>().scenario = s;
+    app.update();
+}
+
+fn finite_answer(app: &App) -> bool {
+    let finish = app.world().resource::<Playback>().trace.finish;
+    finish
+        .certificate
+        .distance_bounds
+        .iter()
+        .all(|x| x.is_finite())
+        && finish.outcome.distance().is_none_or(f64::is_finite)
+}
+
+#[test]
+fn typed_fields_at_their_extremes_are_refused_by_name_and_the_app_goes_on() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let good = app.world().resource::<Playback>().trace.clone();
+    type Change = Box<dyn Fn(&mut Scenario)>;
+    let refused: Vec<(&str, Change)> = vec![
+        ("b.position.x", Box::new(|s| s.b.position.x = 1e300)),
+        ("b.position.y", Box::new(|s| s.b.position.y = f64::NAN)),
+        (
+            "b.position.z",
+            Box::new(|s| s.b.position.z = f64::NEG_INFINITY),
+        ),
+        (
+            "does not fit in f32",
+            Box::new(|s| {
+                s.solver.precision = Precision::F32;
+                s.a.shape = Shape::Sphere { radius: 1e39 };
+            }),
+        ),
+        ("a.margin", Box::new(|s| s.a.margin = -1.0)),
+        (
+            "a.rotation",
+            Box::new(|s| s.a.rotation = DQuat::from_xyzw(0.0, 0.0, 0.0, 0.0)),
+        ),
+        (
+            "solver.rel_tolerance",
+            Box::new(|s| s.solver.rel_tolerance = Some(2.0)),
+        ),
+        (
+            "solver.abs_tolerance",
+            Box::new(|s| s.solver.abs_tolerance = Some(-1e-9)),
+        ),
+        (
+            "solver.epa_tolerance",
+            Box::new(|s| s.solver.epa_tolerance = Some(f64::NAN)),
+        ),
+        (
+            "solver.max_iterations",
+            Box::new(|s| s.solver.max_iterations = Some(0)),
+        ),
+        (
+            "solver.max_iterations",
+            Box::new(|s| s.solver.max_iterations = Some(u32::MAX)),
+        ),
+        (
+            "solver.epa_max_iterations",
+            Box::new(|s| s.solver.epa_max_iterations = Some(u32::MAX)),
+        ),
+        (
+            "solver.initial_direction",
+            Box::new(|s| s.solver.initial_direction = Some(DVec3::ZERO)),
+        ),
+    ];
+    for (field, change) in &refused {
+        edit(&mut app, change);
+        let error = app.world().resource::<Lab>().error.clone();
+        assert!(
+            error.as_deref().is_some_and(|e| e.contains(field)),
+            "{field}: {error:?}"
+        );
+        assert_eq!(
+            app.world().resource::<Playback>().trace,
+            good,
+            "{field}: the last good run stays"
+        );
+    }
+    // The extremes the sliders and fields allow are solved, with finite answers.
+    let accepted: Vec<Change> = vec![
+        Box::new(|s| s.solver.rel_tolerance = Some(1e-16)),
+        Box::new(|s| s.solver.rel_tolerance = Some(1.0)),
+        Box::new(|s| s.solver.abs_tolerance = Some(0.0)),
+        Box::new(|s| s.solver.max_iterations = Some(1)),
+        Box::new(|s| s.solver.max_iterations = Some(MAX_ITERATIONS)),
+        Box::new(|s| s.solver.epa_max_iterations = Some(MAX_EPA_ITERATIONS)),
+        Box::new(|s| s.solver.epa_tolerance = Some(0.0)),
+        Box::new(|s| s.b.position = DVec3::splat(1e75)),
+        Box::new(|s| {
+            s.solver.precision = Precision::F32;
+            s.b.position = DVec3::splat(-1e8);
+        }),
+        Box::new(|s| s.b.rotation = DQuat::from_xyzw(1e300, 1e300, 0.0, 1e300)),
+        Box::new(|s| s.b.rotation = DQuat::from_xyzw(1e-300, 0.0, 0.0, 1e-300)),
+        Box::new(|s| s.solver.initial_direction = Some(DVec3::new(1e300, 0.0, -1e300))),
+    ];
+    for (n, change) in accepted.iter().enumerate() {
+        edit(&mut app, change);
+        let lab = app.world().resource::<Lab>();
+        assert_eq!(lab.error, None, "extreme {n}");
+        assert!(finite_answer(&app), "extreme {n}");
+    }
+}
+
+#[test]
+fn bad_files_are_named_with_their_reason_and_the_case_stays() {
+    let dir = std::env::temp_dir().join(format!("gjk-bad-files-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("folder.json")).unwrap();
+    let one = serde_json::to_string(&default_scenario()).unwrap();
+    let files = [
+        ("missing.json", None, "missing.json"),
+        ("folder.json", None, "is a directory"),
+        (
+            "notes.txt",
+            Some("hello".to_string()),
+            "unknown scenario format",
+        ),
+        ("empty.json", Some(String::new()), "EOF"),
+        (
+            "garbage.json",
+            Some("\u{0}\u{1}{{[".to_string()),
+            "garbage.json",
+        ),
+        (
+            "two.json",
+            Some(format!("{one}\n{one}")),
+            "goes on after the scenario",
+        ),
+        (
+            "trailing.json",
+            Some(format!("{one} x")),
+            "goes on after the scenario",
+        ),
+        (
+            "four.json",
+            Some({
+                let mut v = serde_json::to_value(default_scenario()).unwrap();
+                v["a"]["position"] = serde_json::json!([0, 0, 0, 0]);
+                v.to_string()
+            }),
+            "expected 3 numbers",
+        ),
+        (
+            "bad.ron",
+            Some("(a: (shape: (type: \"sphere\", radius: \"big\")))".to_string()),
+            "a.shape.radius: 1:",
+        ),
+        (
+            "empty-promise.json",
+            Some(one.replacen('{', "{\"expect\": {},", 1)),
+            "makes no promise",
+        ),
+    ];
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let before = app.world().resource::<Lab>().scenario.clone();
+    for (name, text, reason) in &files {
+        let path = dir.join(name);
+        if let Some(text) = text {
+            std::fs::write(&path, text).unwrap();
+        }
+        app.world_mut().write_message(ScenarioRequest::Open(path));
+        app.update();
+        let status = app.world().resource::<ScenarioFiles>().status.clone();
+        assert!(status.starts_with("Could not open: "), "{name}: {status}");
+        assert!(status.contains(reason), "{name}: {status}");
+        assert_eq!(app.world().resource::<Lab>().scenario, before, "{name}");
+    }
+    // A byte-order mark in front (a Windows editor) is not an error.
+    let bom = dir.join("bom.json");
+    std::fs::write(&bom, format!("\u{feff}{one}")).unwrap();
+    app.world_mut().write_message(ScenarioRequest::Open(bom));
+    app.update();
+    let status = app.world().resource::<ScenarioFiles>().status.clone();
+    assert!(status.starts_with("Opened"), "{status}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
