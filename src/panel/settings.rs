@@ -190,20 +190,11 @@ pub(super) fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
             });
             *half_extents = half_extents.abs();
         }
-        Shape::Capsule {
-            half_height,
-            radius,
-        }
-        | Shape::Cylinder {
-            half_height,
-            radius,
-        }
-        | Shape::Cone {
-            half_height,
-            radius,
-        } => {
-            changed |= length_ui(ui, "half height", half_height);
-            changed |= length_ui(ui, "radius", radius);
+        axial @ (Shape::Capsule { .. } | Shape::Cylinder { .. } | Shape::Cone { .. }) => {
+            if let Some((half_height, radius)) = axial.axial_mut() {
+                changed |= length_ui(ui, "half height", half_height);
+                changed |= length_ui(ui, "radius", radius);
+            }
         }
         Shape::Polytope { vertices } => {
             ui.label(format!(

@@ -494,20 +494,10 @@ fn validate_body(
                 size(&field(&format!("shape.half_extents.{axis}")), x, precision)?;
             }
         }
-        Shape::Capsule {
-            half_height,
-            radius,
-        }
-        | Shape::Cylinder {
-            half_height,
-            radius,
-        }
-        | Shape::Cone {
-            half_height,
-            radius,
-        } => {
-            size(&field("shape.half_height"), *half_height, precision)?;
-            size(&field("shape.radius"), *radius, precision)?;
+        Shape::Capsule { .. } | Shape::Cylinder { .. } | Shape::Cone { .. } => {
+            let (half_height, radius) = body.shape.axial().unwrap_or_default();
+            size(&field("shape.half_height"), half_height, precision)?;
+            size(&field("shape.radius"), radius, precision)?;
         }
         Shape::Polytope { vertices } => {
             if vertices.is_empty() {

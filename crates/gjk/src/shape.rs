@@ -130,11 +130,18 @@ impl TryFrom<ShapeFields> for Shape {
 }
 
 impl Shape {
-    /// The radius of a ball about the local origin that holds the shape.
-    pub fn bounding_radius(&self) -> f64 {
+    /// `(half_height, radius)` of the shapes built around local +Y: capsule, cylinder, cone.
+    pub fn axial(&self) -> Option<(f64, f64)> {
         match self {
-            Shape::Sphere { radius } => *radius,
-            Shape::Cuboid { half_extents } => half_extents.length(),
+            Shape::Sphere { .. } | Shape::Cuboid { .. } | Shape::Polytope { .. } => None,
+            // Two numbers and a tag: the copy costs nothing.
+            axial => axial.clone().axial_mut().map(|(h, r)| (*h, *r)),
+        }
+    }
+
+    /// The same two numbers, to edit.
+    pub fn axial_mut(&mut self) -> Option<(&mut f64, &mut f64)> {
+        match self {
             Shape::Capsule {
                 half_height,
                 radius,
@@ -146,8 +153,18 @@ impl Shape {
             | Shape::Cone {
                 half_height,
                 radius,
-            } => half_height + radius,
+            } => Some((half_height, radius)),
+            _ => None,
+        }
+    }
+
+    /// The radius of a ball about the local origin that holds the shape.
+    pub fn bounding_radius(&self) -> f64 {
+        match self {
+            Shape::Sphere { radius } => *radius,
+            Shape::Cuboid { half_extents } => half_extents.length(),
             Shape::Polytope { vertices } => vertices.iter().map(|v| v.length()).fold(0.0, f64::max),
+            axial => axial.axial().map_or(0.0, |(h, r)| h + r),
         }
     }
 
