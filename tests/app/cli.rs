@@ -181,7 +181,7 @@ fn check_passes_the_gallery_and_names_a_broken_promise() {
         text.lines().filter(|l| l.starts_with("ok")).count(),
         gallery.len()
     );
-    // The seed case promises zero_direction at step 2; with a diagonal first direction it breaks.
+    // Allen Chou's reader case promises zero_direction at step 2; with a diagonal first direction it breaks.
     let dir = temp_dir("check");
     let mut s = gjk::Scenario::load(&preset("gallery/01-seed-cubes-x-boolean.json")).unwrap();
     s.solver.initial_direction = Some(glam::DVec3::new(1.0, 1.0, 0.0));

@@ -1,5 +1,5 @@
 //! Integration tests of the solver: Voronoi regions, analytic answers, parry3d as an oracle,
-//! properties, and the seed failure cases.
+//! properties, and the failure cases of the articles we started from.
 
 mod solver {
     pub mod analytic;

@@ -124,7 +124,7 @@ fn margin_rounds_the_shape() {
     assert!((d - 0.75).abs() < 1e-9, "{d}");
 }
 
-/// Seed 002's reader case: unit cubes at x = 0 and x = 0.9 overlap, and the origin of A ⊖ B lies
+/// The reader's case in Allen Chou's "Game Physics: Collision Detection – GJK": unit cubes at x = 0 and x = 0.9 overlap, and the origin of A ⊖ B lies
 /// on the first simplex edge.
 #[test]
 fn seed_cubes_distance_reports_intersection() {

@@ -39,7 +39,7 @@ fn f32_and_f64_part_where_f32_calls_a_tiny_gap_touching() {
 
 #[test]
 fn boolean_and_distance_part_at_the_second_direction() {
-    // The seed case: both take the same first support point; the boolean variant then searches
+    // Allen Chou's reader case: both take the same first support point; the boolean variant then searches
     // along the zero vector (origin on the edge), the distance variant stops there too, but by
     // another test.
     let boolean = gallery("01-seed-cubes-x-boolean.json");

@@ -91,7 +91,7 @@ fn box_against_sphere_on_a_face_an_edge_and_a_vertex() {
     );
 }
 
-/// Seed 003's readers: cubes 2 units wide at z = 0 and z = 1.9, where GJK ends on a degenerate
+/// The readers of Suominen's "Implementing the GJK Distance Algorithm with EPA in 3D": cubes 2 units wide at z = 0 and z = 1.9, where GJK ends on a degenerate
 /// simplex (the origin on an edge) and EPA has to grow a tetrahedron first.
 #[test]
 fn stacked_cubes_from_the_seed() {
