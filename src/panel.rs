@@ -13,11 +13,11 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
-use gjk::Outcome;
 use glam::DVec3;
 
 mod compare;
 mod files;
+mod outcome;
 mod reference;
 mod settings;
 mod sweep;
@@ -350,55 +350,7 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         }
     });
     if playback.is_final() {
-        let finish = playback.trace.finish;
-        let certificate = finish.certificate;
-        let [lower, upper] = certificate.distance_bounds;
-        let verdict = match finish.outcome {
-            Outcome::Intersecting => "intersecting".to_string(),
-            Outcome::Separated {
-                distance,
-                point_a,
-                point_b,
-            } => format!(
-                "separated by {distance:.6}\n  closest on A {}\n  closest on B {}",
-                fmt_v(point_a),
-                fmt_v(point_b)
-            ),
-            Outcome::Disjoint => "not intersecting (no distance computed)".to_string(),
-            Outcome::Undecided => "undecided".to_string(),
-        };
-        // Only a proven answer gets the success colour; anything else says what is known.
-        let (text, color) = if certificate.certified {
-            (format!("Outcome: {verdict}"), palette::CLOSEST)
-        } else {
-            let claim = match certificate.intersecting {
-                Some(true) => "touching, proven",
-                Some(false) => "apart, proven; distance not to tolerance",
-                None => "neither overlap nor separation proven",
-            };
-            (
-                format!(
-                    "NOT CERTIFIED ({claim})\n  distance in [{lower:.6}, {upper:.6}]\n  the run arrived at: {verdict}"
-                ),
-                palette::UNCERTIFIED,
-            )
-        };
-        ui.label(RichText::new(text).strong().color(palette::egui(color)));
-        ui.label(format!("GJK stopped by: {}", finish.termination.name()));
-        if let (Some(p), Some(t)) = (finish.penetration, finish.epa_termination) {
-            ui.label(
-                RichText::new(format!(
-                    "Penetration depth {:.6} along {}\n  deepest point of A {}\n  deepest point of B {}",
-                    p.depth,
-                    fmt_v(p.normal),
-                    fmt_v(p.point_a),
-                    fmt_v(p.point_b)
-                ))
-                .strong()
-                .color(palette::egui(palette::CLOSEST)),
-            );
-            ui.label(format!("EPA stopped by: {}", t.name()));
-        }
+        outcome::outcome_ui(ui, &playback.trace.finish);
     }
 }
 

@@ -1,4 +1,6 @@
-//! The direction-based intersection test of the tutorials (seeds 000, 001, 003).
+//! The direction-based intersection test of the tutorials (Code Cave's "3D Convex Collision Detection, Part One: GJK", the
+//! Headbutt library's "Building a Collision Engine Part 3: 3D GJK", Suominen's "Implementing the
+//! GJK Distance Algorithm with EPA in 3D").
 //!
 //! It never computes a closest point. Each iteration asks for the support point `w` along the
 //! current direction `d`; if `w` does not get past the origin (`w·d < 0`) the plane through `w`
@@ -207,7 +209,10 @@ impl<R: Real> Steppable for BooleanGjk<'_, R> {
                 size,
                 measure: measure.to_f64(),
             })
-        } else if largest_component::<R>(case.direction) <= tolerance::<R>() * case.scale {
+        } else if case.direction.max_abs() <= tolerance::<R>() * case.scale {
+            // The largest component, not the length: a triple product is the cube of a length,
+            // its squared length would overflow long before it does (within √3 of the length,
+            // well inside the 64ε tolerance's margin).
             Some(Termination::ZeroDirection {
                 iteration: self.iteration,
             })
@@ -235,13 +240,6 @@ impl<R: Real> Steppable for BooleanGjk<'_, R> {
         }
         finish
     }
-}
-
-/// `max(|x|, |y|, |z|)`: the size of a direction without squaring it (a triple product is the
-/// cube of a length; its squared length would overflow long before the direction does). It is
-/// within a factor √3 of the length, well inside the 64ε tolerance's margin.
-fn largest_component<R: Real>(d: R::V) -> R {
-    d.x().abs().max_with(d.y().abs()).max_with(d.z().abs())
 }
 
 /// `(a × b) × a`: the part of `b` perpendicular to `a`, scaled by `‖a‖²`.

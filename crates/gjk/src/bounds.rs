@@ -20,7 +20,7 @@
 //! radius 3e5 whose near point was 4e4 from the origin.)
 
 use crate::cso::{CsoPoint, MinkowskiDifference};
-use crate::real::{Real, Vector};
+use crate::real::{Real, Vector, unit_or_zero};
 use crate::trace::{Certificate, Outcome, Termination};
 use glam::DVec3;
 
@@ -29,24 +29,10 @@ pub fn allowance<R: Real>(cso: &MinkowskiDifference<'_, R>) -> f64 {
     8.0 * R::EPSILON.to_f64() * (cso.a.reach() + cso.b.reach())
 }
 
-/// `d` at unit length, scaled first by its largest component so that squaring cannot overflow
-/// (a boolean GJK direction is a triple product, the cube of a length); `None` for zero or
-/// non-finite `d`.
-pub fn unit(d: DVec3) -> Option<DVec3> {
-    let m = d.abs().max_element();
-    if !(m > 0.0 && m.is_finite()) {
-        return None;
-    }
-    let s = d / m;
-    Some(s / s.length())
-}
-
 /// The lower bound that the support point `w` furthest along `d` proves (0 when it proves
 /// nothing, i.e. `w` got past the origin).
 pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>, allowance: f64) -> f64 {
-    let Some(n) = unit(d.to_f64()) else {
-        return 0.0;
-    };
+    let n = unit_or_zero::<f64>(d.to_f64());
     let w64 = w.a.to_f64() - w.b.to_f64();
     let lower = -n.dot(w64) - allowance;
     if lower.is_finite() {
@@ -213,7 +199,8 @@ impl Tracker {
         abs_tolerance: f64,
     ) -> Certificate {
         let upper = self.upper.min(hull_upper(simplex, self.allowance));
-        let enclosed = encloses_origin(simplex, self.allowance);
+        let enclosed = matches!(termination, Termination::IntersectionFound { .. })
+            && encloses_origin(simplex, self.allowance);
         certify(
             outcome,
             termination,

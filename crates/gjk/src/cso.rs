@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Every point keeps the two witnesses it came from, so a closest point of the difference can be
-//! turned back into closest points on A and on B (seed 002).
+//! turned back into closest points on A and on B (Allen Chou, "Game Physics:
+//! Collision Detection – GJK").
 
 use crate::real::Real;
 use crate::shape::Body;

@@ -1,4 +1,5 @@
-//! GJK as a closest-point descent (Gilbert, Johnson & Keerthi 1988; Ericson seed 004 §4;
+//! GJK as a closest-point descent (Gilbert, Johnson & Keerthi 1988; Ericson, "The
+//! Gilbert-Johnson-Keerthi algorithm" §4;
 //! van den Bergen's termination tests).
 //!
 //! ```text

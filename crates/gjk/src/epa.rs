@@ -1,7 +1,8 @@
 //! The Expanding Polytope Algorithm: how deep two intersecting shapes overlap, and which way.
 //!
 //! GJK ends with a simplex of `A ⊖ B` that holds the origin. EPA grows it into a polytope whose
-//! faces close in on the boundary of `A ⊖ B` nearest the origin (van den Bergen 2001; seed 003):
+//! faces close in on the boundary of `A ⊖ B` nearest the origin (van den Bergen 2001; Suominen, "Implementing the GJK
+//! Distance Algorithm with EPA in 3D"):
 //!
 //! ```text
 //!   grow the simplex into a tetrahedron around the origin

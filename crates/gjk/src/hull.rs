@@ -2,7 +2,8 @@
 //!
 //! The support point of a point cloud is the point with the largest `d · p`. Scanning every
 //! point costs `n` dot products per call. On a convex polytope a linear function has no local
-//! maxima other than the global one, so we can walk instead (seed 000, "hill climbing"; Ericson
+//! maxima other than the global one, so we can walk instead (Code Cave, "3D Convex Collision Detection,
+//! Part One: GJK", "hill climbing"; Ericson
 //! §9.5.4): start at some vertex, move to any neighbour that reaches further along `d`, stop
 //! when none does. Why the walk cannot stop early: at a vertex `v` the hull lies inside the cone
 //! spanned by the edges leaving `v`, so if some point reaches further along `d` than `v`, one of

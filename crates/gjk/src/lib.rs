@@ -21,7 +21,7 @@ pub mod distance;
 pub mod epa;
 pub mod expect;
 pub mod hull;
-pub mod numbers;
+pub mod reading;
 pub mod real;
 #[cfg(feature = "reference")]
 pub mod reference;
@@ -33,6 +33,7 @@ pub mod soak;
 pub mod stepper;
 pub mod sweep;
 pub mod trace;
+pub mod validate;
 pub mod voronoi;
 
 pub use boolean::BooleanGjk;
@@ -70,9 +71,9 @@ pub(crate) fn first_direction<R: Real>(
     cso: &MinkowskiDifference<'_, R>,
     config: &SolverConfig,
 ) -> R::V {
-    if let Some(d) = config.initial_direction.and_then(bounds::unit) {
+    if let Some(d) = config.initial_direction {
         // At unit length, so that a direction of 1e300 is not infinite in f32.
-        return R::vec(d);
+        return R::vec(real::unit_or_zero::<f64>(d));
     }
     let d = -cso.center();
     if d.length_squared() > R::ZERO {

@@ -1,11 +1,14 @@
-//! Vectors and quaternions in scenario files, read with their exact number of components.
+//! How scenario files are read, so that every error names its field.
 //!
-//! glam's own deserializer reads three numbers and then lets the format complain about what
+//! Vectors and quaternions are read with their exact number of components: glam's own
+//! deserializer reads three numbers and then lets the format complain about what
 //! follows ("trailing characters"), which names neither the field nor the count. These read
 //! every component and say how many there were: `a.position: invalid length 4, expected 3
 //! numbers [x, y, z]`. They accept what glam writes: `[x, y, z]` in JSON, `(x, y, z)` in RON.
 
+use crate::shape::Shape;
 use glam::{DQuat, DVec3};
+use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::fmt;
 
@@ -99,4 +102,99 @@ pub fn vec3_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<DVec3>, D::Error
 pub fn quat<'de, D: Deserializer<'de>>(d: D) -> Result<DQuat, D::Error> {
     d.deserialize_tuple_struct("DQuat", 4, Numbers::<4>)
         .map(DQuat::from_array)
+}
+
+/// A shape as written, before its `type` says which fields belong to it. Reading the fields
+/// as a plain struct lets an error name the field (`a.shape.radius: invalid type: string`);
+/// serde's tagged enums buffer the fields and can only name the shape.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ShapeFields {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default, deserialize_with = "present")]
+    radius: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    half_height: Option<f64>,
+    #[serde(default, deserialize_with = "present_vec3")]
+    half_extents: Option<DVec3>,
+    #[serde(default, deserialize_with = "vec3_list")]
+    vertices: Vec<DVec3>,
+}
+
+/// A field that is there (absent ones are `None` by `default`): a plain number in JSON and RON
+/// alike, where RON would want `Some(…)` for an `Option`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    f64::deserialize(d).map(Some)
+}
+
+fn present_vec3<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<DVec3>, D::Error> {
+    vec3(d).map(Some)
+}
+
+impl TryFrom<ShapeFields> for Shape {
+    type Error = String;
+
+    fn try_from(f: ShapeFields) -> Result<Self, String> {
+        let fields: &[&str] = match f.kind.as_str() {
+            "sphere" => &["radius"],
+            "cuboid" => &["half_extents"],
+            "capsule" | "cylinder" | "cone" => &["half_height", "radius"],
+            "polytope" => &["vertices"],
+            other => {
+                return Err(format!(
+                    "type \"{other}\" is not a shape; use one of {}",
+                    Shape::KINDS.join(", ")
+                ));
+            }
+        };
+        let given = [
+            ("radius", f.radius.is_some()),
+            ("half_height", f.half_height.is_some()),
+            ("half_extents", f.half_extents.is_some()),
+            ("vertices", !f.vertices.is_empty()),
+        ];
+        for (name, present) in given {
+            if present && !fields.contains(&name) {
+                return Err(format!(
+                    "a {} has no `{name}` (its fields: {})",
+                    f.kind,
+                    fields.join(", ")
+                ));
+            }
+        }
+        let kind = f.kind.as_str();
+        let need = |x: Option<f64>, name: &str| x.ok_or_else(|| format!("a {kind} needs `{name}`"));
+        Ok(match kind {
+            "sphere" => Shape::Sphere {
+                radius: need(f.radius, "radius")?,
+            },
+            "cuboid" => Shape::Cuboid {
+                half_extents: f
+                    .half_extents
+                    .ok_or_else(|| "a cuboid needs `half_extents`".to_string())?,
+            },
+            "capsule" | "cylinder" | "cone" => {
+                let half_height = need(f.half_height, "half_height")?;
+                let radius = need(f.radius, "radius")?;
+                match kind {
+                    "capsule" => Shape::Capsule {
+                        half_height,
+                        radius,
+                    },
+                    "cylinder" => Shape::Cylinder {
+                        half_height,
+                        radius,
+                    },
+                    _ => Shape::Cone {
+                        half_height,
+                        radius,
+                    },
+                }
+            }
+            _ => Shape::Polytope {
+                vertices: f.vertices,
+            },
+        })
+    }
 }

@@ -56,6 +56,8 @@ pub trait Vector<R>:
     fn dot(self, other: Self) -> R;
     fn cross(self, other: Self) -> Self;
     fn length_squared(self) -> R;
+    /// `max(|x|, |y|, |z|)`: a size that needs no squaring (see [`unit_or_zero`]).
+    fn max_abs(self) -> R;
     fn x(self) -> R;
     fn y(self) -> R;
     fn z(self) -> R;
@@ -130,6 +132,10 @@ macro_rules! impl_real {
                 <$v>::length_squared(self)
             }
             #[inline]
+            fn max_abs(self) -> $r {
+                self.abs().max_element()
+            }
+            #[inline]
             fn x(self) -> $r {
                 self.x
             }
@@ -159,3 +165,18 @@ macro_rules! impl_real {
 
 impl_real!(f32, Vec3, Quat);
 impl_real!(f64, DVec3, DQuat);
+
+/// `d / ‖d‖`, or zero for a zero direction (every point supports a zero direction).
+///
+/// `d` is first divided by its largest component: boolean GJK asks along triple products, the
+/// cube of a length, whose squared length (a sixth power) would overflow or underflow.
+#[inline]
+pub fn unit_or_zero<R: Real>(d: R::V) -> R::V {
+    let largest = d.max_abs();
+    if largest > R::ZERO {
+        let s = d / largest;
+        s / s.length_squared().sqrt()
+    } else {
+        R::V::ZERO
+    }
+}

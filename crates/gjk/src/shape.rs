@@ -3,10 +3,11 @@
 //! A support mapping `s_C(d)` returns a point of the convex set `C` that lies furthest along the
 //! direction `d` (Ericson §2.3): `d · s_C(d) = max { d · x : x ∈ C }`. It is all GJK ever asks of
 //! a shape. Shapes here are described in their own local frame and placed in the world by a
-//! [`Pose`]; a rounding `margin` inflates a shape by a sphere (the "collision skin" of seed 000).
+//! [`Pose`]; a rounding `margin` inflates a shape by a sphere (the "collision skin" of
+//! Code Cave's "3D Convex Collision Detection, Part One: GJK").
 
 use crate::hull::{HullGraph, Policy};
-use crate::real::{Real, Vector};
+use crate::real::{Real, Vector, unit_or_zero};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -14,7 +15,11 @@ use std::sync::Arc;
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", try_from = "ShapeFields")]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    try_from = "crate::reading::ShapeFields"
+)]
 pub enum Shape {
     Sphere {
         radius: f64,
@@ -38,95 +43,6 @@ pub enum Shape {
     Polytope {
         vertices: Vec<DVec3>,
     },
-}
-
-/// A shape as written, before its `type` says which fields belong to it. Reading the fields
-/// as a plain struct lets an error name the field (`a.shape.radius: invalid type: string`);
-/// serde's tagged enums buffer the fields and can only name the shape.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShapeFields {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default, deserialize_with = "present")]
-    radius: Option<f64>,
-    #[serde(default, deserialize_with = "present")]
-    half_height: Option<f64>,
-    #[serde(default, deserialize_with = "present_vec3")]
-    half_extents: Option<DVec3>,
-    #[serde(default, deserialize_with = "crate::numbers::vec3_list")]
-    vertices: Vec<DVec3>,
-}
-
-/// A field that is there (absent ones are `None` by `default`): a plain number in JSON and RON
-/// alike, where RON would want `Some(…)` for an `Option`.
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    f64::deserialize(d).map(Some)
-}
-
-fn present_vec3<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<DVec3>, D::Error> {
-    crate::numbers::vec3(d).map(Some)
-}
-
-impl TryFrom<ShapeFields> for Shape {
-    type Error = String;
-
-    fn try_from(f: ShapeFields) -> Result<Self, String> {
-        let fields: &[&str] = match f.kind.as_str() {
-            "sphere" => &["radius"],
-            "cuboid" => &["half_extents"],
-            "capsule" | "cylinder" | "cone" => &["half_height", "radius"],
-            "polytope" => &["vertices"],
-            other => {
-                return Err(format!(
-                    "type \"{other}\" is not a shape; use one of {}",
-                    Shape::KINDS.join(", ")
-                ));
-            }
-        };
-        let given = [
-            ("radius", f.radius.is_some()),
-            ("half_height", f.half_height.is_some()),
-            ("half_extents", f.half_extents.is_some()),
-            ("vertices", !f.vertices.is_empty()),
-        ];
-        for (name, present) in given {
-            if present && !fields.contains(&name) {
-                return Err(format!(
-                    "a {} has no `{name}` (its fields: {})",
-                    f.kind,
-                    fields.join(", ")
-                ));
-            }
-        }
-        let need =
-            |x: Option<f64>, name: &str| x.ok_or_else(|| format!("a {} needs `{name}`", f.kind));
-        Ok(match f.kind.as_str() {
-            "sphere" => Shape::Sphere {
-                radius: need(f.radius, "radius")?,
-            },
-            "cuboid" => Shape::Cuboid {
-                half_extents: f
-                    .half_extents
-                    .ok_or_else(|| "a cuboid needs `half_extents`".to_string())?,
-            },
-            "capsule" => Shape::Capsule {
-                half_height: need(f.half_height, "half_height")?,
-                radius: need(f.radius, "radius")?,
-            },
-            "cylinder" => Shape::Cylinder {
-                half_height: need(f.half_height, "half_height")?,
-                radius: need(f.radius, "radius")?,
-            },
-            "cone" => Shape::Cone {
-                half_height: need(f.half_height, "half_height")?,
-                radius: need(f.radius, "radius")?,
-            },
-            _ => Shape::Polytope {
-                vertices: f.vertices,
-            },
-        })
-    }
 }
 
 impl Shape {
@@ -163,7 +79,11 @@ impl Shape {
         match self {
             Shape::Sphere { radius } => *radius,
             Shape::Cuboid { half_extents } => half_extents.length(),
-            Shape::Polytope { vertices } => vertices.iter().map(|v| v.length()).fold(0.0, f64::max),
+            Shape::Polytope { vertices } => vertices
+                .iter()
+                .map(|v| v.length_squared())
+                .fold(0.0, f64::max)
+                .sqrt(),
             axial => axial.axial().map_or(0.0, |(h, r)| h + r),
         }
     }
@@ -391,7 +311,8 @@ impl<R: Real> Body<R> {
     }
 
     /// World-space support point: rotate `d` into the local frame, take the local support,
-    /// and carry the point back out (seed 000, "support mapping of rotated shapes").
+    /// and carry the point back out (Code Cave, "support mapping of rotated
+    /// shapes").
     #[inline]
     pub fn support(&self, d: R::V) -> R::V {
         let local_d = R::unrotate(self.rotation, d);
@@ -400,21 +321,6 @@ impl<R: Real> Body<R> {
             p = p + unit_or_zero::<R>(local_d) * self.margin;
         }
         R::rotate(self.rotation, p) + self.position
-    }
-}
-
-/// `d / ‖d‖`, or zero for a zero direction (every point supports a zero direction).
-///
-/// `d` is first divided by its largest component: boolean GJK asks along triple products, the
-/// cube of a length, whose squared length (a sixth power) would overflow or underflow.
-#[inline]
-fn unit_or_zero<R: Real>(d: R::V) -> R::V {
-    let largest = d.x().abs().max_with(d.y().abs()).max_with(d.z().abs());
-    if largest > R::ZERO {
-        let s = d / largest;
-        s / s.length_squared().sqrt()
-    } else {
-        R::V::ZERO
     }
 }
 

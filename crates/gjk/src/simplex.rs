@@ -72,7 +72,8 @@ impl<R: Real> Simplex<R> {
         s
     }
 
-    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the closest point's preimages on A and B (seed 002).
+    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the closest point's preimages on A and B (Allen Chou, "Game Physics:
+    /// Collision Detection – GJK").
     pub fn witnesses(&self, weights: &[R]) -> (R::V, R::V) {
         let v = self.vertices();
         let (mut a, mut b) = (v[0].a, v[0].b);

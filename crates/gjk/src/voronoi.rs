@@ -2,7 +2,7 @@
 //!
 //! Given a simplex `Y` (1 to 4 points), GJK needs the point of `conv(Y)` nearest the origin and
 //! the smallest sub-simplex `X ⊆ Y` that contains it. Johnson's answer, in Ericson's geometric
-//! reading (seed 004, §4–5), is to find the feature of `Y` whose **Voronoi region** holds the
+//! reading ("The Gilbert-Johnson-Keerthi algorithm", §4–5), is to find the feature of `Y` whose **Voronoi region** holds the
 //! origin. Every region is an intersection of half-spaces, and every one of those half-spaces is
 //! the sign of one barycentric coordinate:
 //!

@@ -1,0 +1,216 @@
+//! What the solver can use: every number of a scenario checked once, by name, the same way for
+//! files, the command line's solver sections, sweep samples and the app's fields.
+//!
+//! A refusal names the field and the limit (`a.shape.radius: 1e39 does not fit in f32 (largest
+//! 3.4e38)`); see [`Precision::max_length`] for why lengths have a limit per precision.
+
+use crate::config::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision};
+use crate::expect::Expectation;
+use crate::scenario::{BodySpec, ScenarioError, SolverSpec};
+use crate::shape::Shape;
+use crate::trace::Termination;
+use glam::DVec3;
+
+fn invalid(field: impl Into<String>, reason: impl Into<String>) -> ScenarioError {
+    ScenarioError::Invalid {
+        field: field.into(),
+        reason: reason.into(),
+    }
+}
+
+impl SolverSpec {
+    /// Checks every field against what the solver can use: the one validation that scenario
+    /// files, the command line's solver sections, sweeps and the app's typed fields share.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let precision = self.precision;
+        if let Some(x) = self.abs_tolerance {
+            non_negative("solver.abs_tolerance", x)?;
+            length("solver.abs_tolerance", x, precision)?;
+        }
+        for (name, value) in [
+            ("rel_tolerance", self.rel_tolerance),
+            ("epa_tolerance", self.epa_tolerance),
+        ] {
+            if let Some(x) = value {
+                let field = format!("solver.{name}");
+                non_negative(&field, x)?;
+                if x > 1.0 {
+                    return Err(invalid(
+                        field,
+                        format!("{x:e} is above 1; a relative tolerance is a fraction"),
+                    ));
+                }
+            }
+        }
+        for (name, value, max) in [
+            ("max_iterations", self.max_iterations, MAX_ITERATIONS),
+            (
+                "epa_max_iterations",
+                self.epa_max_iterations,
+                MAX_EPA_ITERATIONS,
+            ),
+        ] {
+            if let Some(n) = value
+                && !(1..=max).contains(&n)
+            {
+                return Err(invalid(
+                    format!("solver.{name}"),
+                    format!("must be from 1 to {max}, got {n}"),
+                ));
+            }
+        }
+        if let Some(d) = self.initial_direction {
+            finite_vec("solver.initial_direction", d)?;
+            if d.abs().max_element() == 0.0 {
+                return Err(invalid(
+                    "solver.initial_direction",
+                    "must not be the zero vector",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn expect(expect: &Expectation) -> Result<(), ScenarioError> {
+    if expect == &Expectation::default() {
+        return Err(invalid(
+            "expect",
+            format!(
+                "makes no promise; give at least one of {}",
+                Expectation::FIELDS.join(", ")
+            ),
+        ));
+    }
+    if let Some((field, name)) = expect.unknown_names().first() {
+        return Err(invalid(
+            format!("expect.{field}"),
+            format!(
+                "\"{name}\" is not a termination; use one of {}",
+                Termination::NAMES.join(", ")
+            ),
+        ));
+    }
+    for (name, approx) in [("distance", expect.distance), ("depth", expect.depth)] {
+        if let Some(a) = approx {
+            finite(&format!("expect.{name}.value"), a.value)?;
+            non_negative(&format!("expect.{name}.within"), a.within)?;
+        }
+    }
+    Ok(())
+}
+
+fn finite(field: &str, x: f64) -> Result<(), ScenarioError> {
+    if x.is_finite() {
+        Ok(())
+    } else {
+        Err(invalid(field, format!("must be a finite number, got {x}")))
+    }
+}
+
+fn non_negative(field: &str, x: f64) -> Result<(), ScenarioError> {
+    finite(field, x)?;
+    if x < 0.0 {
+        return Err(invalid(field, format!("must not be negative, got {x}")));
+    }
+    Ok(())
+}
+
+fn finite_vec(field: &str, v: DVec3) -> Result<(), ScenarioError> {
+    for (axis, x) in ["x", "y", "z"].iter().zip(v.to_array()) {
+        finite(&format!("{field}.{axis}"), x)?;
+    }
+    Ok(())
+}
+
+/// A length or coordinate: finite, representable in `precision`, and within its
+/// [`Precision::max_length`].
+fn length(field: &str, x: f64, precision: Precision) -> Result<(), ScenarioError> {
+    finite(field, x)?;
+    let (max, name) = (precision.max_value(), precision.name());
+    if x.abs() > max {
+        return Err(invalid(
+            field,
+            format!("{x:e} does not fit in {name} (largest {max:.1e})"),
+        ));
+    }
+    let limit = precision.max_length();
+    if x.abs() > limit {
+        return Err(invalid(
+            field,
+            format!(
+                "{x:e} is beyond {name}'s limit of {limit:e} on lengths and coordinates (the solver multiplies up to four of them; larger ones would overflow)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn size(field: &str, x: f64, precision: Precision) -> Result<(), ScenarioError> {
+    non_negative(field, x)?;
+    length(field, x, precision)
+}
+
+fn point(field: &str, v: DVec3, precision: Precision) -> Result<(), ScenarioError> {
+    for (axis, x) in ["x", "y", "z"].iter().zip(v.to_array()) {
+        if !x.is_finite() || x.abs() > precision.max_length() {
+            length(&format!("{field}.{axis}"), x, precision)?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn body(
+    mut body: BodySpec,
+    name: &str,
+    precision: Precision,
+) -> Result<BodySpec, ScenarioError> {
+    let field = |f: &str| format!("{name}.{f}");
+    match &body.shape {
+        Shape::Sphere { radius } => size(&field("shape.radius"), *radius, precision)?,
+        Shape::Cuboid { half_extents } => {
+            for (axis, x) in ["x", "y", "z"].iter().zip(half_extents.to_array()) {
+                size(&field(&format!("shape.half_extents.{axis}")), x, precision)?;
+            }
+        }
+        Shape::Capsule { .. } | Shape::Cylinder { .. } | Shape::Cone { .. } => {
+            let (half_height, radius) = body.shape.axial().unwrap_or_default();
+            size(&field("shape.half_height"), half_height, precision)?;
+            size(&field("shape.radius"), radius, precision)?;
+        }
+        Shape::Polytope { vertices } => {
+            if vertices.is_empty() {
+                return Err(invalid(field("shape.vertices"), "needs at least one point"));
+            }
+            for (i, v) in vertices.iter().enumerate() {
+                point(&field(&format!("shape.vertices[{i}]")), *v, precision)?;
+            }
+        }
+    }
+    point(&field("position"), body.position, precision)?;
+    let q = body.rotation;
+    for (c, x) in ["x", "y", "z", "w"].iter().zip(q.to_array()) {
+        finite(&field(&format!("rotation.{c}")), x)?;
+    }
+    // A squared length that overflows ([1e154, 0, 0, 1e154]) or underflows ([1e-200, 0, 0, 0])
+    // would turn the quaternion into zeros or infinities: divide by the largest component
+    // first. Quaternions of ordinary size are divided by their length alone, as they always were.
+    let largest = q
+        .to_array()
+        .into_iter()
+        .fold(0.0, |m: f64, x| m.max(x.abs()));
+    if largest == 0.0 {
+        return Err(invalid(
+            field("rotation"),
+            "is a zero-length quaternion; use [0, 0, 0, 1] for no rotation",
+        ));
+    }
+    let q = if (1e-100..1e100).contains(&largest) {
+        q
+    } else {
+        q / largest
+    };
+    body.rotation = q / q.length();
+    size(&field("margin"), body.margin, precision)?;
+    Ok(body)
+}

@@ -1,0 +1,60 @@
+//! The run's answer once the last step is shown: the verdict, what the certificate proves, and
+//! EPA's penetration. Only a proven answer gets the success colour.
+
+use super::fmt_v;
+use crate::palette;
+use bevy_egui::egui::{self, RichText};
+use gjk::{Finish, Outcome};
+
+/// The verdict in the success colour when certified; otherwise NOT CERTIFIED, what was proven
+/// and the distance interval, in the uncertified colour.
+pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
+    let certificate = finish.certificate;
+    let [lower, upper] = certificate.distance_bounds;
+    let verdict = match finish.outcome {
+        Outcome::Intersecting => "intersecting".to_string(),
+        Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } => format!(
+            "separated by {distance:.6}\n  closest on A {}\n  closest on B {}",
+            fmt_v(point_a),
+            fmt_v(point_b)
+        ),
+        Outcome::Disjoint => "not intersecting (no distance computed)".to_string(),
+        Outcome::Undecided => "undecided".to_string(),
+    };
+    // Only a proven answer gets the success colour; anything else says what is known.
+    let (text, color) = if certificate.certified {
+        (format!("Outcome: {verdict}"), palette::CLOSEST)
+    } else {
+        let claim = match certificate.intersecting {
+            Some(true) => "touching, proven",
+            Some(false) => "apart, proven; distance not to tolerance",
+            None => "neither overlap nor separation proven",
+        };
+        (
+            format!(
+                "NOT CERTIFIED ({claim})\n  distance in [{lower:.6}, {upper:.6}]\n  the run arrived at: {verdict}"
+            ),
+            palette::UNCERTIFIED,
+        )
+    };
+    ui.label(RichText::new(text).strong().color(palette::egui(color)));
+    ui.label(format!("GJK stopped by: {}", finish.termination.name()));
+    if let (Some(p), Some(t)) = (finish.penetration, finish.epa_termination) {
+        ui.label(
+            RichText::new(format!(
+                "Penetration depth {:.6} along {}\n  deepest point of A {}\n  deepest point of B {}",
+                p.depth,
+                fmt_v(p.normal),
+                fmt_v(p.point_a),
+                fmt_v(p.point_b)
+            ))
+            .strong()
+            .color(palette::egui(palette::CLOSEST)),
+        );
+        ui.label(format!("EPA stopped by: {}", t.name()));
+    }
+}
