@@ -52,12 +52,18 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
     }
     // Our bounds are proofs whatever stopped the run: a reference outside them is wrong.
     let [lower, upper] = finish.certificate.distance_bounds;
-    if theirs.distance < lower || theirs.distance > upper {
+    let outside = if theirs.distance > upper {
+        Some(("above the upper", theirs.distance - upper, upper))
+    } else if theirs.distance < lower {
+        Some(("below the lower", lower - theirs.distance, lower))
+    } else {
+        None
+    };
+    if let Some((side, by, bound)) = outside {
         ui.colored_label(
             palette::egui(palette::SUPPORT),
             format!(
-                "parry's distance {:.9} is outside the bounds this run proves, [{lower:.9}, {upper:.9}]: parry is off here.",
-                theirs.distance
+                "parry's distance is {by:.2e} {side} bound this run proves ({bound:.9}): parry is off here."
             ),
         );
     } else if finish.intersecting() == Some(theirs.distance > 0.0) {

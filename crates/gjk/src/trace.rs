@@ -290,23 +290,26 @@ impl Certificate {
     pub fn describe(&self) -> String {
         use crate::simplex::fmt_num;
         let [lower, upper] = self.distance_bounds;
-        let interval = format!("[{}, {}]", fmt_num(lower), fmt_num(upper));
+        // Four digits cannot show a tight interval: then say how tight it is.
+        let distance = if fmt_num(lower) == fmt_num(upper) {
+            format!("is {} to within {}", fmt_num(upper), fmt_num(upper - lower))
+        } else {
+            format!("lies in [{}, {}]", fmt_num(lower), fmt_num(upper))
+        };
         match (self.intersecting, self.certified) {
-            (Some(true), true) if upper == 0.0 => "Certified: the shapes intersect.".to_string(),
-            (Some(true), true) => format!(
-                "Certified: the shapes touch (their distance is in {interval}, within the absolute tolerance)."
+            // A proven contact is always certified (see `bounds::certify`).
+            (Some(true), _) if upper == 0.0 => "Certified: the shapes intersect.".to_string(),
+            (Some(true), _) => format!(
+                "Certified: the shapes touch; their distance {distance}, within the absolute tolerance."
             ),
             (Some(false), true) => {
-                format!("Certified: the shapes are apart, their distance in {interval}.")
+                format!("Certified: the shapes are apart; their distance {distance}.")
             }
             (Some(false), false) => format!(
-                "Not certified: a separating plane proves the shapes apart, but the distance is only known to lie in {interval}."
+                "Not certified: a separating plane proves the shapes apart, but the tolerance was not met; their distance {distance}."
             ),
-            (Some(true), false) => {
-                format!("Not certified: the shapes touch, their distance in {interval}.")
-            }
             (None, _) => format!(
-                "Not certified: this run proves neither overlap nor separation; the distance lies in {interval}."
+                "Not certified: this run proves neither overlap nor separation; their distance {distance}."
             ),
         }
     }
