@@ -8,6 +8,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gjk::{BodySpec, Shape};
 use gjk_lab::app::default_scenario;
 use gjk_lab::hull::{hull_mesh, minkowski_points};
+use gjk_lab::playback::Shapes;
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
 
@@ -29,12 +30,18 @@ fn polytope(n: usize, seed: u64) -> Shape {
 
 fn bench(c: &mut Criterion) {
     let scene = default_scenario();
+    let scene_shapes = Shapes::new(&scene);
     let mut g = c.benchmark_group("minkowski-view");
     for samples in [1000, 4000, 16000] {
         g.bench_with_input(
             BenchmarkId::new("sample+hull", samples),
             &samples,
-            |b, &n| b.iter(|| hull_mesh(&minkowski_points(black_box(&scene.a), &scene.b, n))),
+            |b, &n| {
+                b.iter(|| {
+                    let [a, b] = scene_shapes.placed(black_box(&scene));
+                    hull_mesh(&minkowski_points(a, b, n))
+                })
+            },
         );
     }
     let body = |shape, position| BodySpec {
@@ -43,21 +50,26 @@ fn bench(c: &mut Criterion) {
         rotation: DQuat::IDENTITY,
         margin: 0.0,
     };
-    let (a, b) = (
+    let mut polytopes = scene.clone();
+    (polytopes.a, polytopes.b) = (
         body(polytope(100, 1), DVec3::ZERO),
         body(polytope(100, 2), DVec3::new(2.5, 0.0, 0.0)),
     );
+    let polytope_shapes = Shapes::new(&polytopes);
     g.bench_function("polytopes-100x100", |bench| {
-        bench.iter(|| hull_mesh(&minkowski_points(black_box(&a), &b, 600)))
-    });
-    g.bench_function("default-scene-rerun-4000", |bench| {
         bench.iter(|| {
-            let trace = gjk_lab::playback::solve(black_box(&scene));
-            (
-                trace,
-                hull_mesh(&minkowski_points(&scene.a, &scene.b, 4000)),
-            )
+            let [a, b] = polytope_shapes.placed(black_box(&polytopes));
+            hull_mesh(&minkowski_points(a, b, 600))
         })
+    });
+    // A rerun of a drag: the shapes stay prepared, the poses change.
+    let rerun = |shapes: &Shapes, scene: &gjk::Scenario, samples: usize| {
+        let trace = shapes.trace(black_box(scene), None);
+        let [a, b] = shapes.placed(scene);
+        (trace, hull_mesh(&minkowski_points(a, b, samples)))
+    };
+    g.bench_function("default-scene-rerun-4000", |bench| {
+        bench.iter(|| rerun(&scene_shapes, &scene, 4000))
     });
     let (big, cube) = (
         body(polytope(10_000, 3), DVec3::ZERO),
@@ -70,14 +82,9 @@ fn bench(c: &mut Criterion) {
     );
     let mut dragged = scene.clone();
     (dragged.a, dragged.b) = (big, cube);
+    let dragged_shapes = Shapes::new(&dragged);
     g.bench_function("hull10k-box-rerun-600", |bench| {
-        bench.iter(|| {
-            let trace = gjk_lab::playback::solve(black_box(&dragged));
-            (
-                trace,
-                hull_mesh(&minkowski_points(&dragged.a, &dragged.b, 600)),
-            )
-        })
+        bench.iter(|| rerun(&dragged_shapes, &dragged, 600))
     });
     g.finish();
 }

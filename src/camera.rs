@@ -121,6 +121,7 @@ fn frame_views(
     mut requests: MessageReader<FrameViews>,
     compare: Res<crate::compare::CompareSettings>,
     lab: Res<crate::playback::Lab>,
+    shapes: Res<crate::playback::Shapes>,
     layout: Res<ViewLayout>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
@@ -128,11 +129,11 @@ fn frame_views(
     if requests.read().count() == 0 {
         return;
     }
-    let (a, b) = (&lab.scenario.a, &lab.scenario.b);
+    let [a, b] = shapes.placed(&lab.scenario);
     let world = [a, b].into_iter().flat_map(|body| {
-        crate::hull::local_shape_points(body, 200)
+        crate::hull::local_shape_points(body.shape, body.margin, 200)
             .into_iter()
-            .map(|p| (body.rotation.as_quat() * p) + body.position.as_vec3())
+            .map(move |p| (body.pose.rotation.as_quat() * p) + body.pose.position.as_vec3())
     });
     let world = bounds(world);
     // The Minkowski view leans towards the origin: that is where the action is.

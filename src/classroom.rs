@@ -2,7 +2,7 @@
 //! bar, and a guided tour of the basic cases — separated, touching, intersecting, then each kind
 //! of Voronoi region — that one key (Page Down, N or a presenter remote) advances.
 
-use crate::playback::{Lab, LabSet, PlaybackCommand};
+use crate::playback::{Lab, LabSet, Playback};
 use crate::scenario_io::presets_dir;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -108,6 +108,8 @@ pub struct Classroom {
     pub panel_folded: bool,
     /// Why the last lesson could not be loaded.
     pub error: Option<String>,
+    /// The step a lesson just loaded wants shown, picked once its trace is on screen.
+    seek: Option<Show>,
 }
 
 /// Moves through the tour.
@@ -124,7 +126,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Classroom>()
         .add_message::<TourCommand>()
         .add_message::<crate::camera::FrameViews>()
-        .add_systems(Update, tour.in_set(LabSet::Input));
+        .add_systems(Update, tour.in_set(LabSet::Input))
+        .add_systems(
+            Update,
+            seek_lesson_step
+                .in_set(LabSet::Solve)
+                .after(crate::playback::rerun_on_change),
+        );
 }
 
 /// Keys, the look and the caption (windowed app only).
@@ -176,11 +184,17 @@ fn step_to_show(show: Show, trace: &gjk::Trace) -> usize {
     }
 }
 
+/// Shows the lesson's step of the trace on screen, once the lesson's case has been solved.
+fn seek_lesson_step(mut classroom: ResMut<Classroom>, mut playback: ResMut<Playback>) {
+    if let Some(show) = classroom.bypass_change_detection().seek.take() {
+        playback.step = step_to_show(show, &playback.trace);
+    }
+}
+
 fn tour(
     mut commands: MessageReader<TourCommand>,
     mut classroom: ResMut<Classroom>,
     mut lab: ResMut<Lab>,
-    mut playback: MessageWriter<PlaybackCommand>,
     mut framing: MessageWriter<crate::camera::FrameViews>,
 ) {
     for command in commands.read() {
@@ -201,8 +215,7 @@ fn tour(
         let l = &LESSONS[lesson];
         match Scenario::load(&presets_dir().join(l.file)) {
             Ok(scenario) => {
-                let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-                playback.write(PlaybackCommand::Seek(step_to_show(l.show, &trace)));
+                classroom.seek = Some(l.show);
                 lab.scenario = scenario;
                 classroom.error = None;
                 framing.write(crate::camera::FrameViews);

@@ -2,7 +2,7 @@
 //! `render` and `bench-frames` drive the real renderer.
 
 use clap::{Parser, Subcommand};
-use gjk::{Outcome, Scenario};
+use gjk::Scenario;
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -161,37 +161,11 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((parse(w)?, parse(h)?))
 }
 
-#[derive(Debug, Serialize)]
-struct TraceDocument<'a> {
-    scenario: Scenario,
-    steps: &'a [gjk::Step],
-    outcome: Outcome,
-    termination: gjk::Termination,
-    certificate: gjk::Certificate,
-    iterations: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    penetration: Option<gjk::Penetration>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    epa_termination: Option<gjk::Termination>,
-    epa_iterations: u32,
-}
-
-/// A whole run as the JSON document `trace` prints and the panel exports: the scenario as
-/// understood, every step, the outcome.
-pub fn trace_json(scenario: &Scenario) -> String {
-    let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-    let doc = TraceDocument {
-        scenario: scenario.understood(),
-        steps: &t.steps,
-        outcome: t.finish.outcome,
-        termination: t.finish.termination,
-        certificate: t.finish.certificate,
-        iterations: t.finish.iterations,
-        penetration: t.finish.penetration,
-        epa_termination: t.finish.epa_termination,
-        epa_iterations: t.finish.epa_iterations,
-    };
-    serde_json::to_string_pretty(&doc).expect("traces serialise")
+/// A whole run as the JSON document `trace` prints: the scenario as understood, every step,
+/// the outcome.
+fn trace_json(scenario: &Scenario) -> String {
+    let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
+    gjk::TraceDocument::new(scenario, &trace).to_json()
 }
 
 /// `gjk-lab trace`: returns the process exit code.
@@ -318,6 +292,7 @@ pub fn sweep(file: &Path, sweep: gjk::Sweep) -> i32 {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut code = 0;
+    let shapes = scenario.prepare();
     for n in 0..sweep.len() {
         let (index, value) = sweep.position(n);
         let mut values = serde_json::Map::new();
@@ -325,7 +300,7 @@ pub fn sweep(file: &Path, sweep: gjk::Sweep) -> i32 {
         if let Some(second) = &sweep.second {
             values.insert(second.param.name().into(), value[1].into());
         }
-        let answer = match crate::guard::guarded(|| sweep.sample(&scenario, n)) {
+        let answer = match crate::guard::guarded(|| sweep.sample(&scenario, &shapes, n)) {
             Ok(Ok(s)) => SweepAnswer::Ran {
                 iterations: s.iterations,
                 termination: s.termination.name(),

@@ -3,7 +3,7 @@
 //! left view becomes the second run's Minkowski view, and the panel names the first step where
 //! the two part ways.
 
-use crate::playback::{Lab, LabSet, Playback};
+use crate::playback::{Lab, LabSet, Playback, Shapes};
 use bevy::prelude::*;
 use gjk::compare::{Divergence, first_divergence};
 use gjk::{Precision, SolverSpec, Trace};
@@ -60,6 +60,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn rerun(
     lab: Res<Lab>,
+    shapes: Res<Shapes>,
     settings: Res<CompareSettings>,
     mut run: ResMut<CompareRun>,
     mut playback: ResMut<Playback>,
@@ -76,7 +77,7 @@ fn rerun(
     }
     let mut scenario = lab.scenario.clone();
     scenario.solver = settings.right;
-    let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
+    let trace = shapes.trace(&scenario, None);
     run.divergence = first_divergence(&playback.trace, &trace);
     playback.also_end = trace.steps.len();
     run.trace = Some(trace);

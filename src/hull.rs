@@ -4,8 +4,8 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use gjk::{Body, BodySpec, HalfSpace, MinkowskiDifference, Pose, Shape};
-use glam::{DQuat, DVec3, Vec3A};
+use gjk::{Body, HalfSpace, MinkowskiDifference, Placed, Pose, PreparedShape, Shape};
+use glam::{DVec3, Vec3A};
 use quickhull::{ConvexHull3d, ConvexHull3dSettings};
 
 /// `n` directions spread evenly over the sphere (a Fibonacci lattice).
@@ -23,18 +23,11 @@ pub fn sphere_directions(n: usize) -> Vec<DVec3> {
 
 /// Points whose hull is the shape in its own frame: a polytope's vertices, or support points
 /// along `samples` directions for curved or rounded shapes.
-pub fn local_shape_points(body: &BodySpec, samples: usize) -> Vec<Vec3> {
-    if let (Shape::Polytope { vertices }, 0.0) = (&body.shape, body.margin) {
+pub fn local_shape_points(shape: &PreparedShape, margin: f64, samples: usize) -> Vec<Vec3> {
+    if let (Shape::Polytope { vertices }, 0.0) = (shape.shape(), margin) {
         return vertices.iter().map(|v| v.as_vec3()).collect();
     }
-    let local = Body::<f64>::new(
-        &body.shape,
-        Pose {
-            position: DVec3::ZERO,
-            rotation: DQuat::IDENTITY,
-        },
-        body.margin,
-    );
+    let local = Body::<f64>::prepared(shape, Pose::at(DVec3::ZERO), margin);
     sphere_directions(samples)
         .into_iter()
         .map(|d| local.support(d).as_vec3())
@@ -43,24 +36,24 @@ pub fn local_shape_points(body: &BodySpec, samples: usize) -> Vec<Vec3> {
 
 /// Points of A ⊖ B whose hull is the difference: every pairwise difference for two plain
 /// polytopes of modest size (exact), support points along `samples` directions otherwise.
-pub fn minkowski_points(a: &BodySpec, b: &BodySpec, samples: usize) -> Vec<Vec3> {
+pub fn minkowski_points(a: Placed, b: Placed, samples: usize) -> Vec<Vec3> {
     if let (Shape::Polytope { vertices: va }, Shape::Polytope { vertices: vb }) =
-        (&a.shape, &b.shape)
+        (a.shape.shape(), b.shape.shape())
         && a.margin == 0.0
         && b.margin == 0.0
         && va.len() * vb.len() <= 40_000
     {
-        let world = |vs: &[DVec3], s: &BodySpec| -> Vec<DVec3> {
-            vs.iter().map(|v| s.rotation * *v + s.position).collect()
+        let world = |vs: &[DVec3], p: Pose| -> Vec<DVec3> {
+            vs.iter().map(|v| p.rotation * *v + p.position).collect()
         };
-        let (wa, wb) = (world(va, a), world(vb, b));
+        let (wa, wb) = (world(va, a.pose), world(vb, b.pose));
         return wa
             .iter()
             .flat_map(|p| wb.iter().map(move |q| (*p - *q).as_vec3()))
             .collect();
     }
-    let body_a = Body::<f64>::new(&a.shape, a.pose(), a.margin);
-    let body_b = Body::<f64>::new(&b.shape, b.pose(), b.margin);
+    let body_a = Body::<f64>::prepared(a.shape, a.pose, a.margin);
+    let body_b = Body::<f64>::prepared(b.shape, b.pose, b.margin);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
     sphere_directions(samples)
         .into_iter()

@@ -5,7 +5,7 @@
 use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER};
 use crate::hull::{hull_mesh, minkowski_points};
 use crate::palette;
-use crate::playback::{Lab, LabSet};
+use crate::playback::{Lab, LabSet, Shapes};
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 
@@ -80,6 +80,7 @@ fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<StandardMater
 
 fn rebuild_hull(
     lab: Res<Lab>,
+    shapes: Res<Shapes>,
     settings: Res<MinkowskiSettings>,
     mut cloud: ResMut<MinkowskiCloud>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -88,7 +89,7 @@ fn rebuild_hull(
     if !lab.is_changed() && !settings.is_changed() {
         return;
     }
-    let (a, b) = (&lab.scenario.a, &lab.scenario.b);
+    let [a, b] = shapes.placed(&lab.scenario);
     cloud.points = minkowski_points(a, b, settings.samples);
     let mut hull = hull;
     // A flat difference has no volume to shade; its cloud and the simplex still show.

@@ -5,7 +5,7 @@
 use crate::camera::ViewLayout;
 use crate::minkowski_view::MinkowskiSettings;
 use crate::palette;
-use crate::playback::{Lab, Playback, PlaybackCommand};
+use crate::playback::{Lab, Playback, PlaybackCommand, Shapes};
 use crate::reference::ReferenceAnswer;
 use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
 use crate::scene::Which;
@@ -46,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
 fn side_panel(
     mut contexts: EguiContexts,
     mut lab: ResMut<Lab>,
+    shapes: Res<Shapes>,
     playback: Res<Playback>,
     mut commands: MessageWriter<PlaybackCommand>,
     mut requests: MessageWriter<ScenarioRequest>,
@@ -150,7 +151,7 @@ fn side_panel(
                     )
                     .default_open(false)
                     .show(ui, |ui| {
-                        body_ui(ui, &mut lab, which);
+                        body_ui(ui, &mut lab, which.prepared(&shapes), which);
                         import_ui(ui, &mut files, which, &mut requests);
                     });
                 }

@@ -3,7 +3,8 @@
 //! [`PlaybackCommand`] messages. No rendering here, so the stepping logic is tested headless.
 
 use bevy::prelude::*;
-use gjk::{Scenario, Trace};
+use gjk::query::trace_query;
+use gjk::{Placed, PreparedShape, Scenario, SimplexCache, Trace};
 
 /// The system sets every frame runs in order.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -27,6 +28,8 @@ pub struct Lab {
 /// The recorded run and where the user is in it.
 #[derive(Resource, Debug, Clone)]
 pub struct Playback {
+    /// The last valid case: the one `trace` was recorded from.
+    pub case: Scenario,
     pub trace: Trace,
     /// 0 = before the first iteration; k = after iteration k (showing `trace.steps[k - 1]`).
     pub step: usize,
@@ -43,8 +46,9 @@ pub struct Playback {
 struct PlayClock(f32);
 
 impl Playback {
-    pub fn new(trace: Trace) -> Self {
+    pub fn new(case: Scenario, trace: Trace) -> Self {
         Playback {
+            case,
             trace,
             step: 0,
             playing: false,
@@ -83,9 +87,38 @@ pub enum PlaybackCommand {
     Speed(f32),
 }
 
-/// Runs the solver on a scenario and records every step.
-pub fn solve(scenario: &Scenario) -> Trace {
-    gjk::trace(&scenario.a, &scenario.b, &scenario.config())
+/// The case's two shapes prepared for the solver (a large polytope's hull graph built), kept
+/// while only poses change. Everything that must know whether a shape changed (meshes, parry's
+/// shapes, the warm start) compares these by [`PreparedShape::same`]. They follow the last
+/// *valid* case, like the trace.
+#[derive(Resource, Debug, Clone)]
+pub struct Shapes(pub [PreparedShape; 2]);
+
+impl Shapes {
+    pub fn new(scenario: &Scenario) -> Self {
+        Shapes(scenario.prepare())
+    }
+
+    /// Prepares again each shape that differs from the one held; the rest are kept.
+    fn follow(&mut self, scenario: &Scenario) {
+        for (held, spec) in self.0.iter_mut().zip([&scenario.a, &scenario.b]) {
+            if *held.shape() != spec.shape {
+                *held = PreparedShape::new(spec.shape.clone());
+            }
+        }
+    }
+
+    /// The shapes where the case puts them.
+    pub fn placed(&self, scenario: &Scenario) -> [Placed<'_>; 2] {
+        let [a, b] = &self.0;
+        [Placed::new(a, &scenario.a), Placed::new(b, &scenario.b)]
+    }
+
+    /// Runs the solver on the case (its shapes being these) and records every step.
+    pub fn trace(&self, scenario: &Scenario, warm: Option<&SimplexCache>) -> Trace {
+        let [a, b] = self.placed(scenario);
+        trace_query(a, b, &scenario.config(), warm)
+    }
 }
 
 /// Warm starting (off for teaching): each rerun while dragging starts from the previous run's
@@ -93,28 +126,26 @@ pub fn solve(scenario: &Scenario) -> Trace {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct WarmStart {
     pub enabled: bool,
-    /// The last run's simplex and the shapes it belongs to: a cache is only valid for the same
-    /// shapes (its points are points of those shapes), whatever their poses.
-    cache: Option<(gjk::SimplexCache, [gjk::BodySpec; 2])>,
+    /// The last run's simplex and the shapes and margins it belongs to: a cache is only valid
+    /// for the same shapes (its points are points of those shapes), whatever their poses.
+    cache: Option<(SimplexCache, Shapes, [f64; 2])>,
 }
 
 impl WarmStart {
-    fn solve(&mut self, scenario: &Scenario) -> Trace {
-        let same_shapes = |bodies: &[gjk::BodySpec; 2]| {
-            [&scenario.a, &scenario.b]
-                .iter()
-                .zip(bodies)
-                .all(|(now, then)| now.shape == then.shape && now.margin == then.margin)
-        };
+    fn solve(&mut self, shapes: &Shapes, scenario: &Scenario) -> Trace {
+        let margins = [scenario.a.margin, scenario.b.margin];
         let cache = match &self.cache {
-            Some((cache, bodies)) if self.enabled && same_shapes(bodies) => Some(cache),
+            Some((cache, then, m))
+                if self.enabled
+                    && *m == margins
+                    && then.0.iter().zip(&shapes.0).all(|(t, n)| t.same(n)) =>
+            {
+                Some(cache)
+            }
             _ => None,
         };
-        let trace = gjk::trace_warm(&scenario.a, &scenario.b, &scenario.config(), cache);
-        self.cache = trace
-            .cache
-            .clone()
-            .map(|c| (c, [scenario.a.clone(), scenario.b.clone()]));
+        let trace = shapes.trace(scenario, cache);
+        self.cache = trace.cache.clone().map(|c| (c, shapes.clone(), margins));
         trace
     }
 }
@@ -144,17 +175,22 @@ impl Lab {
     }
 }
 
-/// Inserts the case and its first trace.
+/// Inserts the case, its prepared shapes and its first trace (of the case validated, as every
+/// later run is).
 pub fn insert_scenario(app: &mut App, scenario: Scenario) {
-    let trace = solve(&scenario);
-    app.insert_resource(Lab::new(scenario))
-        .insert_resource(Playback::new(trace));
+    let scenario = scenario.clone().validated().unwrap_or(scenario);
+    let shapes = Shapes::new(&scenario);
+    let trace = shapes.trace(&scenario, None);
+    app.insert_resource(Lab::new(scenario.clone()))
+        .insert_resource(shapes)
+        .insert_resource(Playback::new(scenario, trace));
 }
 
 /// A changed case is validated and solved at once; the step index is kept (clamped), so a
 /// user watching step 3 while dragging keeps watching step 3.
 pub(crate) fn rerun_on_change(
     mut lab: ResMut<Lab>,
+    mut shapes: ResMut<Shapes>,
     mut playback: ResMut<Playback>,
     mut warm: ResMut<WarmStart>,
 ) {
@@ -164,7 +200,17 @@ pub(crate) fn rerun_on_change(
     match lab.scenario.clone().validated() {
         Ok(valid) => {
             lab.bypass_change_detection().error = None;
-            playback.trace = warm.solve(&valid);
+            // Only a changed shape marks `Shapes` changed (and rebuilds what depends on it).
+            if shapes
+                .0
+                .iter()
+                .zip([&valid.a, &valid.b])
+                .any(|(p, s)| *p.shape() != s.shape)
+            {
+                shapes.follow(&valid);
+            }
+            playback.trace = warm.solve(&shapes, &valid);
+            playback.case = valid;
             playback.step = playback.step.min(playback.end());
         }
         Err(e) => lab.bypass_change_detection().error = Some(e.to_string()),

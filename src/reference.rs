@@ -1,10 +1,10 @@
 //! parry3d's answer for the case on screen, recomputed whenever the case changes, so the panel
 //! can show it beside ours with the difference.
 
-use crate::playback::{Lab, LabSet};
+use crate::playback::{Lab, LabSet, Shapes};
 use bevy::prelude::*;
 use gjk::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
-use gjk::{BodySpec, Shape};
+use gjk::{BodySpec, PreparedShape};
 
 /// parry3d-f64's answer, or why it could not give one.
 #[derive(Resource, Debug, Clone)]
@@ -16,22 +16,27 @@ pub struct ReferenceAnswer(pub Result<Reference, String>);
 #[derive(Default)]
 struct ParryShapes([Option<ParryShape>; 2]);
 
-/// A body's shape and margin, and parry's shape built from them.
+/// A body's prepared shape and margin, and parry's shape built from them.
 struct ParryShape {
-    from: (Shape, f64),
+    from: (PreparedShape, f64),
     shape: Result<SharedShape, String>,
 }
 
 impl ParryShapes {
-    fn shape(&mut self, slot: usize, body: &BodySpec) -> Result<SharedShape, String> {
+    fn shape(
+        &mut self,
+        slot: usize,
+        prepared: &PreparedShape,
+        body: &BodySpec,
+    ) -> Result<SharedShape, String> {
         match &self.0[slot] {
-            Some(built) if built.from.0 == body.shape && built.from.1 == body.margin => {
+            Some(built) if built.from.0.same(prepared) && built.from.1 == body.margin => {
                 built.shape.clone()
             }
             _ => {
                 let shape = parry_shape_of(body, ["A", "B"][slot]);
                 self.0[slot] = Some(ParryShape {
-                    from: (body.shape.clone(), body.margin),
+                    from: (prepared.clone(), body.margin),
                     shape: shape.clone(),
                 });
                 shape
@@ -39,10 +44,11 @@ impl ParryShapes {
         }
     }
 
-    fn answer(&mut self, lab: &Lab) -> ReferenceAnswer {
+    fn answer(&mut self, lab: &Lab, shapes: &Shapes) -> ReferenceAnswer {
         let (a, b) = (&lab.scenario.a, &lab.scenario.b);
-        ReferenceAnswer(self.shape(0, a).and_then(|sa| {
-            let sb = self.shape(1, b)?;
+        let [pa, pb] = &shapes.0;
+        ReferenceAnswer(self.shape(0, pa, a).and_then(|sa| {
+            let sb = self.shape(1, pb, b)?;
             reference_posed((&parry_pose(a), &sa), (&parry_pose(b), &sb))
         }))
     }
@@ -54,14 +60,15 @@ pub(super) fn plugin(app: &mut App) {
 
 fn recompute(
     lab: Res<Lab>,
+    prepared: Res<Shapes>,
     answer: Option<ResMut<ReferenceAnswer>>,
     mut shapes: Local<ParryShapes>,
     mut commands: Commands,
 ) {
     match answer {
-        None => commands.insert_resource(shapes.answer(&lab)),
+        None => commands.insert_resource(shapes.answer(&lab, &prepared)),
         Some(mut answer) if lab.is_changed() && lab.error.is_none() => {
-            *answer = shapes.answer(&lab);
+            *answer = shapes.answer(&lab, &prepared);
         }
         Some(_) => {}
     }

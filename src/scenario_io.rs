@@ -99,7 +99,8 @@ fn handle_requests(
                 };
             }
             ScenarioRequest::ExportTrace(path) => {
-                let json = crate::cli::trace_json(&lab.scenario);
+                // The trace on screen, with the case it was recorded from.
+                let json = gjk::TraceDocument::new(&playback.case, &playback.trace).to_json();
                 files.status = match write_atomically(path, json.as_bytes()) {
                     Ok(()) => format!("Wrote the trace to {}", path.display()),
                     Err(e) => format!("Could not write the trace: {e}"),

@@ -6,7 +6,7 @@
 use crate::camera::{Orbit, View, WORLD_LAYER};
 use crate::hull::{hull_mesh, local_shape_points};
 use crate::palette;
-use crate::playback::{Lab, LabSet, Playback};
+use crate::playback::{Lab, LabSet, Playback, Shapes};
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::BodySpec;
@@ -27,6 +27,11 @@ impl Which {
         }
     }
 
+    /// This body's prepared shape.
+    pub fn prepared<'s>(&self, shapes: &'s Shapes) -> &'s gjk::PreparedShape {
+        &shapes.0[*self as usize]
+    }
+
     pub fn body_mut<'s>(&self, lab: &'s mut Lab) -> &'s mut BodySpec {
         match self {
             Which::A => &mut lab.scenario.a,
@@ -43,8 +48,8 @@ impl Which {
 }
 
 /// What a shape's mesh was last built from, so it is rebuilt only when that changes.
-#[derive(Component, Debug, Clone, PartialEq, Default)]
-struct BuiltFrom(Option<(gjk::Shape, f64)>);
+#[derive(Component, Debug, Clone, Default)]
+struct BuiltFrom(Option<(gjk::PreparedShape, f64)>);
 
 /// Gizmos of the world view.
 #[derive(Debug, Default, Reflect, GizmoConfigGroup)]
@@ -95,20 +100,25 @@ fn to_transform(body: &BodySpec) -> Transform {
 /// Keeps each shape entity's mesh and transform in step with the scenario.
 fn sync_shapes(
     lab: Res<Lab>,
+    prepared: Res<Shapes>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut shapes: Query<(&Which, &mut BuiltFrom, &mut Mesh3d, &mut Transform)>,
 ) {
-    if !lab.is_changed() {
+    if !lab.is_changed() && !prepared.is_changed() {
         return;
     }
     for (which, mut built, mut mesh, mut transform) in &mut shapes {
         let body = which.body(&lab);
-        let key = Some((body.shape.clone(), body.margin));
-        if built.0 != key {
-            if let Some(m) = hull_mesh(&local_shape_points(body, SHAPE_SAMPLES)) {
+        let shape = which.prepared(&prepared);
+        let current = built
+            .0
+            .as_ref()
+            .is_some_and(|(from, margin)| from.same(shape) && *margin == body.margin);
+        if !current {
+            if let Some(m) = hull_mesh(&local_shape_points(shape, body.margin, SHAPE_SAMPLES)) {
                 mesh.0 = meshes.add(m);
             }
-            built.0 = key;
+            built.0 = Some((shape.clone(), body.margin));
         }
         let t = to_transform(body);
         if *transform != t {

@@ -167,7 +167,12 @@ fn length_ui(ui: &mut egui::Ui, label: &str, x: &mut f64) -> bool {
     .inner
 }
 
-pub(super) fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
+pub(super) fn body_ui(
+    ui: &mut egui::Ui,
+    lab: &mut ResMut<Lab>,
+    prepared: &gjk::PreparedShape,
+    which: Which,
+) {
     let mut body = which.body(lab).clone();
     let mut changed = false;
     let mut kind = body.shape.kind_name();
@@ -201,9 +206,8 @@ pub(super) fn body_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, which: Which) {
                 "{} vertices (edit them in the scenario file)",
                 vertices.len()
             ));
-            // What the solver does now: a graph exists once the shape has come back to it.
-            let built = gjk::hull::HullGraph::for_support(vertices, gjk::hull::Policy::IfBuilt);
-            ui.label(match built {
+            // What the solver does with the shape as prepared.
+            ui.label(match prepared.graph() {
                 Some(graph) => format!(
                     "support: hill climbing ({} hull vertices, {} edges)",
                     graph.vertices.len(),

@@ -136,8 +136,16 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
     };
     let mut g = c.benchmark_group(group);
     for (name, a, b) in cases {
-        let ba = Body::<R>::walking(&a.shape, a.pose(), a.margin);
-        let bb = Body::<R>::walking(&b.shape, b.pose(), b.margin);
+        let ba = Body::<R>::prepared(
+            &gjk::PreparedShape::new(a.shape.clone()),
+            a.pose(),
+            a.margin,
+        );
+        let bb = Body::<R>::prepared(
+            &gjk::PreparedShape::new(b.shape.clone()),
+            b.pose(),
+            b.margin,
+        );
         for algorithm in [Algorithm::Distance, Algorithm::SignedVolumes] {
             let config = SolverConfig::default_for(algorithm, precision);
             g.bench_function(BenchmarkId::new(algorithm.name(), name), |bench| {
@@ -158,8 +166,16 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
             );
         }
         if let Shape::Polytope { .. } = a.shape {
-            let sa = Body::<R>::scanning(&a.shape, a.pose(), a.margin);
-            let sb = Body::<R>::scanning(&b.shape, b.pose(), b.margin);
+            let sa = Body::<R>::prepared(
+                &gjk::PreparedShape::scanning(a.shape.clone()),
+                a.pose(),
+                a.margin,
+            );
+            let sb = Body::<R>::prepared(
+                &gjk::PreparedShape::scanning(b.shape.clone()),
+                b.pose(),
+                b.margin,
+            );
             let config = SolverConfig::default_for(Algorithm::SignedVolumes, precision);
             g.bench_function(BenchmarkId::new("scan", name), |bench| {
                 bench.iter(|| {
@@ -263,8 +279,8 @@ fn supports(c: &mut Criterion) {
         .collect();
     for n in [48, 100, 1000, 10_000] {
         let shape = hull(&mut rng, n);
-        let walk = Body::<f64>::walking(&shape, pose, 0.0);
-        let scan = Body::<f64>::scanning(&shape, pose, 0.0);
+        let walk = Body::<f64>::prepared(&gjk::PreparedShape::new(shape.clone()), pose, 0.0);
+        let scan = Body::<f64>::prepared(&gjk::PreparedShape::scanning(shape.clone()), pose, 0.0);
         for (who, body) in [("walk", &walk), ("scan", &scan)] {
             g.bench_with_input(BenchmarkId::new(who, n), &directions, |bench, ds| {
                 bench.iter(|| ds.iter().map(|&d| body.support(d).x).sum::<f64>())

@@ -15,10 +15,12 @@
 
 use crate::bounds::Tracker;
 use crate::config::SolverConfig;
+use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, feature_name, fmt_num, letter, record_vertex};
 use crate::stepper::Steppable;
+use crate::support::SupportMap;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
 };
@@ -40,8 +42,8 @@ struct Case<R: Real> {
 
 /// The boolean GJK, one iteration per [`BooleanGjk::step`].
 #[derive(Debug, Clone)]
-pub struct BooleanGjk<'s, R: Real> {
-    cso: MinkowskiDifference<'s, R>,
+pub struct BooleanGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
+    cso: MinkowskiDifference<'s, R, A, B>,
     max_iterations: u32,
     abs_tolerance: f64,
     /// The best lower and upper bounds on the distance seen so far (see [`crate::bounds`]).
@@ -56,15 +58,15 @@ fn tolerance<R: Real>() -> R {
     R::EPSILON * R::from_f64(64.0)
 }
 
-impl<'s, R: Real> BooleanGjk<'s, R> {
-    pub fn new(cso: MinkowskiDifference<'s, R>, config: &SolverConfig) -> Self {
+impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
+    pub fn new(cso: MinkowskiDifference<'s, R, A, B>, config: &SolverConfig) -> Self {
         Self {
             cso,
             max_iterations: config.max_iterations.max(1),
             abs_tolerance: config.abs_tolerance,
             bounds: Tracker::new(&cso),
             simplex: Simplex::default(),
-            direction: crate::first_direction(&cso, config),
+            direction: cso.first_direction(config),
             iteration: 0,
             finish: None,
         }
@@ -164,7 +166,7 @@ impl<'s, R: Real> BooleanGjk<'s, R> {
     }
 }
 
-impl<R: Real> Steppable for BooleanGjk<'_, R> {
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R, A, B> {
     fn finish(&self) -> Option<Finish> {
         self.finish
     }

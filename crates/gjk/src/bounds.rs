@@ -21,11 +21,14 @@
 
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector, unit_or_zero};
+use crate::support::SupportMap;
 use crate::trace::{Certificate, Outcome, Termination};
 use glam::DVec3;
 
 /// The rounding a support point of `A ⊖ B` computed in precision `R` may carry.
-pub fn allowance<R: Real>(cso: &MinkowskiDifference<'_, R>) -> f64 {
+pub fn allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+) -> f64 {
     8.0 * R::EPSILON.to_f64() * (cso.a.reach() + cso.b.reach())
 }
 
@@ -173,7 +176,9 @@ pub struct Tracker {
 }
 
 impl Tracker {
-    pub fn new<R: Real>(cso: &MinkowskiDifference<'_, R>) -> Self {
+    pub fn new<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+        cso: &MinkowskiDifference<'_, R, A, B>,
+    ) -> Self {
         Tracker {
             lower: 0.0,
             upper: f64::INFINITY,

@@ -11,8 +11,10 @@
 //! turned back into closest points on A and on B (Allen Chou, "Game Physics:
 //! Collision Detection – GJK").
 
-use crate::real::Real;
-use crate::shape::Body;
+use crate::config::SolverConfig;
+use crate::convex::Convex;
+use crate::real::{Real, Vector, unit_or_zero};
+use crate::support::{Body, SupportMap};
 
 /// A point of `A ⊖ B` with the points of A and B that produced it: `point = a − b`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -22,15 +24,25 @@ pub struct CsoPoint<R: Real> {
     pub b: R::V,
 }
 
-/// The Minkowski difference of two placed bodies, seen through its support mapping.
-#[derive(Debug, Clone, Copy)]
-pub struct MinkowskiDifference<'s, R: Real> {
-    pub a: &'s Body<R>,
-    pub b: &'s Body<R>,
+/// The Minkowski difference of two placed bodies, seen through its support mapping. The
+/// bodies' shapes are the built-in ones unless you bring your own ([`SupportMap`]).
+#[derive(Debug)]
+pub struct MinkowskiDifference<'s, R: Real, A = Convex<R>, B = Convex<R>> {
+    pub a: &'s Body<R, A>,
+    pub b: &'s Body<R, B>,
 }
 
-impl<'s, R: Real> MinkowskiDifference<'s, R> {
-    pub fn new(a: &'s Body<R>, b: &'s Body<R>) -> Self {
+// Two references: copied whatever the shapes are (a derive would ask the shapes to be `Copy`).
+impl<R: Real, A, B> Clone for MinkowskiDifference<'_, R, A, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Real, A, B> Copy for MinkowskiDifference<'_, R, A, B> {}
+
+impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> MinkowskiDifference<'s, R, A, B> {
+    pub fn new(a: &'s Body<R, A>, b: &'s Body<R, B>) -> Self {
         Self { a, b }
     }
 
@@ -45,5 +57,20 @@ impl<'s, R: Real> MinkowskiDifference<'s, R> {
     /// first search direction.
     pub fn center(&self) -> R::V {
         self.a.center() - self.b.center()
+    }
+
+    /// The first search direction: the configured one, or from A's centre towards B's, or +X
+    /// when the centres coincide.
+    pub fn first_direction(&self, config: &SolverConfig) -> R::V {
+        if let Some(d) = config.initial_direction {
+            // At unit length, so that a direction of 1e300 is not infinite in f32.
+            return R::vec(unit_or_zero::<f64>(d));
+        }
+        let d = -self.center();
+        if d.length_squared() > R::ZERO {
+            d
+        } else {
+            R::V::new(R::ONE, R::ZERO, R::ZERO)
+        }
     }
 }

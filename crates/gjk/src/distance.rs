@@ -18,10 +18,12 @@
 
 use crate::bounds::Tracker;
 use crate::config::SolverConfig;
+use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, dropped_phrase, feature_name, fmt_vec, letter, record_vertex};
 use crate::stepper::Steppable;
+use crate::support::SupportMap;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
 };
@@ -54,8 +56,8 @@ pub struct SimplexCache {
 
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
 #[derive(Debug, Clone)]
-pub struct DistanceGjk<'s, R: Real> {
-    cso: MinkowskiDifference<'s, R>,
+pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
+    cso: MinkowskiDifference<'s, R, A, B>,
     abs_tolerance: R,
     rel_tolerance: R,
     max_iterations: u32,
@@ -72,8 +74,8 @@ pub struct DistanceGjk<'s, R: Real> {
     finish: Option<Finish>,
 }
 
-impl<'s, R: Real> DistanceGjk<'s, R> {
-    pub fn new(cso: MinkowskiDifference<'s, R>, config: &SolverConfig) -> Self {
+impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
+    pub fn new(cso: MinkowskiDifference<'s, R, A, B>, config: &SolverConfig) -> Self {
         Self {
             cso,
             abs_tolerance: R::from_f64(config.abs_tolerance),
@@ -86,7 +88,7 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
             simplex: Simplex::default(),
             weights: [R::ZERO; 4],
             v: R::V::ZERO,
-            direction: crate::first_direction(&cso, config),
+            direction: cso.first_direction(config),
             iteration: 0,
             bounds: Tracker::new(&cso),
             finish: None,
@@ -103,7 +105,7 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
     /// so their differences are points of A ⊖ B near the old answer. When the bodies moved a
     /// little, the search starts next to the new answer and needs few iterations.
     pub fn warm_started(
-        cso: MinkowskiDifference<'s, R>,
+        cso: MinkowskiDifference<'s, R, A, B>,
         config: &SolverConfig,
         cache: &SimplexCache,
     ) -> Self {
@@ -227,7 +229,7 @@ impl<'s, R: Real> DistanceGjk<'s, R> {
     }
 }
 
-impl<R: Real> Steppable for DistanceGjk<'_, R> {
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, R, A, B> {
     fn finish(&self) -> Option<Finish> {
         self.finish
     }

@@ -18,9 +18,11 @@
 mod grow;
 
 use crate::config::SolverConfig;
+use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, fmt_num, record_vertex};
+use crate::support::SupportMap;
 use crate::trace::{
     EpaRecord, Observer, Penetration, Quantities, SimplexVertex, Step, Termination,
 };
@@ -38,8 +40,8 @@ struct Face<R: Real> {
 
 /// EPA, one iteration per call of `advance`.
 #[derive(Debug, Clone)]
-pub struct Epa<'s, R: Real> {
-    cso: MinkowskiDifference<'s, R>,
+pub struct Epa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
+    cso: MinkowskiDifference<'s, R, A, B>,
     tolerance: R,
     abs_tolerance: R,
     max_iterations: u32,
@@ -95,11 +97,11 @@ fn barycentric<R: Real>(p: R::V, t: [R::V; 3]) -> [R; 3] {
     [R::ONE - wb - wc, wb, wc]
 }
 
-impl<'s, R: Real> Epa<'s, R> {
+impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     /// Starts from GJK's final simplex. Returns the run already finished when `A ⊖ B` is flat
     /// around the origin.
     pub fn new(
-        cso: MinkowskiDifference<'s, R>,
+        cso: MinkowskiDifference<'s, R, A, B>,
         simplex: &Simplex<R>,
         config: &SolverConfig,
         offset: u32,

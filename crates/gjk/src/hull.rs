@@ -21,13 +21,11 @@
 //! graph is only used with a *certificate*: the surface is closed and bends outwards at every
 //! edge, to within `CERTIFY` times the cloud's size. Otherwise the polytope keeps the scan.
 //!
-//! Building costs milliseconds for thousands of points, so graphs are kept in a small cache
-//! keyed by the vertex list: a shape dragged to a new pose (a new [`crate::Body`] each time)
-//! reuses its graph.
+//! Building costs milliseconds for thousands of points, so it happens once, when a shape is
+//! prepared ([`crate::PreparedShape`]); every query on the shape, at any pose, shares the graph.
 
 use glam::DVec3;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 
 /// From this many points on, a polytope's support walks its hull instead of scanning
 /// (`cargo bench -p gjk --bench gjk -- support`: at 48 points on a sphere 64 walks take 4.2 µs,
@@ -40,8 +38,6 @@ const VISIBLE: f64 = 1e-13;
 const CERTIFY: f64 = 1e-11;
 /// A cloud thinner than this (times its size) is flat: no closed hull, the scan serves it.
 const FLAT: f64 = 1e-9;
-/// Vertex lists kept in the cache (the app has two bodies, a compare run and a sweep at most).
-const CACHED: usize = 16;
 
 /// The vertices of a convex hull and, for each, the hull vertices it shares an edge with.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,68 +242,6 @@ impl HullGraph {
     pub fn edge_count(&self) -> usize {
         self.neighbours.len() / 2
     }
-
-    /// The graph a polytope of these points walks, by `policy`: `None` below
-    /// [`CLIMB_MIN_VERTICES`] points, without a certified hull (the polytope then scans), or
-    /// while the policy says the graph is not worth building yet.
-    pub fn for_support(points: &[DVec3], policy: Policy) -> Option<Arc<HullGraph>> {
-        /// What the cache knows of a vertex list.
-        #[derive(Clone)]
-        enum Known {
-            /// Asked for once; no graph built yet.
-            Seen,
-            /// Built: the graph, or `None` for a cloud without a certified hull.
-            Built(Option<Arc<HullGraph>>),
-        }
-        type Entry = (Vec<DVec3>, Known);
-        static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
-        if points.len() < CLIMB_MIN_VERTICES {
-            return None;
-        }
-        // Oldest first: a full cache forgets the list it learnt of longest ago.
-        let remember = |state: Known| {
-            if let Ok(mut cache) = CACHE.lock() {
-                cache.retain(|(source, _)| source.as_slice() != points);
-                if cache.len() == CACHED {
-                    cache.remove(0);
-                }
-                cache.push((points.to_vec(), state));
-            }
-        };
-        let known = CACHE.lock().ok().and_then(|cache| {
-            cache
-                .iter()
-                .find(|(source, _)| source.as_slice() == points)
-                .map(|(_, state)| state.clone())
-        });
-        match (known, policy) {
-            (Some(Known::Built(graph)), _) => graph,
-            (_, Policy::IfBuilt) => None,
-            (None, Policy::WhenSeenAgain) => {
-                remember(Known::Seen);
-                None
-            }
-            // Built outside the lock: another thread's lookups do not wait for this hull.
-            (Some(Known::Seen), _) | (None, Policy::Now) => {
-                let graph = Self::build(points).map(Arc::new);
-                remember(Known::Built(graph.clone()));
-                graph
-            }
-        }
-    }
-}
-
-/// When [`HullGraph::for_support`] builds a graph that is not in its cache yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Policy {
-    /// At once (a caller that will ask for many supports of this shape).
-    Now,
-    /// The second time the same vertex list is asked for. Building costs far more than one
-    /// query's scans (4 ms against tens of µs at 1000 points), so a shape pays for it only once
-    /// it comes back: a dragged shape, a sweep, not each line of a batch of different hulls.
-    WhenSeenAgain,
-    /// Never: only a graph built earlier (to report what the solver does).
-    IfBuilt,
 }
 
 /// The largest coordinate extent plus the distance from the origin, so tolerances scale with
@@ -438,23 +372,5 @@ mod tests {
         assert!(HullGraph::build(&square).is_none());
         assert!(HullGraph::build(&[DVec3::ONE]).is_none());
         assert!(HullGraph::build(&[DVec3::ZERO, DVec3::X, DVec3::NAN, DVec3::Y]).is_none());
-    }
-
-    #[test]
-    fn graphs_are_built_when_the_policy_says_and_then_shared() {
-        let points: Vec<DVec3> = (0..CLIMB_MIN_VERTICES)
-            .map(|i| {
-                let t = i as f64;
-                DVec3::new(t.cos(), (i % 5) as f64, t.sin())
-            })
-            .collect();
-        let graph = |policy| HullGraph::for_support(&points, policy);
-        assert!(graph(Policy::IfBuilt).is_none());
-        assert!(graph(Policy::WhenSeenAgain).is_none(), "first sight scans");
-        assert!(graph(Policy::IfBuilt).is_none());
-        let a = graph(Policy::WhenSeenAgain).expect("second sight builds");
-        let b = graph(Policy::IfBuilt).expect("built graphs are kept");
-        assert!(Arc::ptr_eq(&a, &b));
-        assert!(HullGraph::for_support(&points[..CLIMB_MIN_VERTICES - 1], Policy::Now).is_none());
     }
 }

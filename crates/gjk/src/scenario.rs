@@ -6,6 +6,7 @@
 
 use crate::config::{Algorithm, Precision, SolverConfig};
 use crate::expect::Expectation;
+use crate::prepared::PreparedShape;
 use crate::shape::{Pose, Shape};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
@@ -249,6 +250,14 @@ impl Scenario {
             solver: SolverSpec::default(),
             expect: None,
         }
+    }
+
+    /// Both shapes prepared for queries ([`PreparedShape::new`]).
+    pub fn prepare(&self) -> [PreparedShape; 2] {
+        [
+            PreparedShape::new(self.a.shape.clone()),
+            PreparedShape::new(self.b.shape.clone()),
+        ]
     }
 
     /// Parses and validates a scenario; rotations come back normalised. The text must hold one

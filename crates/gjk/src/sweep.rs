@@ -6,8 +6,10 @@
 //! certified to 1e-9 relative by its gap test. Tolerances are swept on a log scale.
 
 use crate::config::{Algorithm, Precision, SolverConfig};
+use crate::prepared::PreparedShape;
+use crate::query::{Placed, query};
 use crate::scenario::Scenario;
-use crate::trace::{Certificate, Outcome, Termination};
+use crate::trace::{Certificate, NoTrace, Outcome, Termination};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -265,10 +267,16 @@ impl Sweep {
         ([i, j], value)
     }
 
-    /// Runs sample `n` (row-major: the first axis varies fastest), or says why its scenario is
+    /// Runs sample `n` (row-major: the first axis varies fastest) on `base`'s shapes, prepared
+    /// once for the whole sweep (no parameter changes a shape), or says why its scenario is
     /// refused (a position swept beyond the precision's limit, say): each sample is validated
     /// like a scenario file.
-    pub fn sample(&self, base: &Scenario, n: usize) -> Result<SweepSample, SweepRefusal> {
+    pub fn sample(
+        &self,
+        base: &Scenario,
+        shapes: &[PreparedShape; 2],
+        n: usize,
+    ) -> Result<SweepSample, SweepRefusal> {
         let ([i, j], value) = self.position(n);
         let s = self
             .scenario_at(base, i, j)
@@ -279,12 +287,25 @@ impl Sweep {
                 reason: e.to_string(),
             })?;
         let config = s.config();
-        let finish = crate::solve(&s.a, &s.b, &config);
-        let reference_config = SolverConfig::default_for(Algorithm::Distance, Precision::F64);
-        let reference = crate::solve(&s.a, &s.b, &reference_config)
-            .outcome
-            .distance()
-            .unwrap_or(0.0);
+        let solve = |config: &SolverConfig| {
+            let [a, b] = shapes;
+            query(
+                Placed::new(a, &s.a),
+                Placed::new(b, &s.b),
+                config,
+                None,
+                &mut NoTrace,
+            )
+            .0
+        };
+        let finish = solve(&config);
+        let reference = solve(&SolverConfig::default_for(
+            Algorithm::Distance,
+            Precision::F64,
+        ))
+        .outcome
+        .distance()
+        .unwrap_or(0.0);
         let distance = match (config.algorithm, finish.outcome) {
             (a, Outcome::Separated { distance, .. }) if a.measures_distance() => Some(distance),
             (a, Outcome::Intersecting) if a.measures_distance() => Some(0.0),
@@ -316,12 +337,13 @@ impl Sweep {
         progress: &AtomicUsize,
         cancel: &dyn Fn() -> bool,
     ) -> Vec<Result<SweepSample, SweepRefusal>> {
+        let shapes = base.prepare();
         let mut out = Vec::with_capacity(self.len());
         for n in 0..self.len() {
             if n % 64 == 0 && cancel() {
                 break;
             }
-            out.push(self.sample(base, n));
+            out.push(self.sample(base, &shapes, n));
             progress.store(n + 1, Ordering::Relaxed);
         }
         out

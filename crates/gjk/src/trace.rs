@@ -463,3 +463,13 @@ impl Termination {
         }
     }
 }
+
+/// A whole recorded run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+    pub finish: Finish,
+    /// The distance algorithms' last simplex, to warm-start a run on a nearby pose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<crate::SimplexCache>,
+}

@@ -5,6 +5,7 @@
 use super::tiny;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
+use crate::support::SupportMap;
 
 /// A unit normal of a flat point set (the largest cross product of its edges), or +Y.
 pub(super) fn flat_normal<R: Real>(pts: &[R::V]) -> R::V {
@@ -30,8 +31,8 @@ pub(super) fn flat_normal<R: Real>(pts: &[R::V]) -> R::V {
 /// Grows GJK's simplex (1–4 points around the origin) into a tetrahedron with volume, by
 /// asking for support points in directions the simplex does not span yet. `Err` carries the
 /// shape measure when `A ⊖ B` turns out flat.
-pub(super) fn grow_tetrahedron<R: Real>(
-    cso: &MinkowskiDifference<'_, R>,
+pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
     start: &[CsoPoint<R>],
 ) -> Result<[CsoPoint<R>; 4], R> {
     let mut pts: Vec<CsoPoint<R>> = Vec::with_capacity(4);

@@ -263,8 +263,16 @@ fn stepping_by_hand_matches_the_traced_run() {
         let config = SolverConfig::default_for(algorithm, Precision::F64);
         let whole = gjk::trace(&a, &b, &config);
         let (ba, bb) = (
-            Body::<f64>::new(&a.shape, a.pose(), a.margin),
-            Body::<f64>::new(&b.shape, b.pose(), b.margin),
+            Body::<f64>::prepared(
+                &gjk::PreparedShape::new(a.shape.clone()),
+                a.pose(),
+                a.margin,
+            ),
+            Body::<f64>::prepared(
+                &gjk::PreparedShape::new(b.shape.clone()),
+                b.pose(),
+                b.margin,
+            ),
         );
         let cso = MinkowskiDifference::new(&ba, &bb);
         let mut by_hand = Vec::new();

@@ -113,8 +113,16 @@ pub fn body(rng: &mut Rng, kind: &str) -> BodySpec {
 /// Lower bound on the distance from a separating direction: for unit `n`, every point `c` of
 /// `A ⊖ B` has `c · n ≥ n · s(−n)`, so `dist ≥ n · s(−n)`.
 pub fn lower_bound(a: &BodySpec, b: &BodySpec, n: DVec3) -> f64 {
-    let ba = gjk::Body::<f64>::new(&a.shape, a.pose(), a.margin);
-    let bb = gjk::Body::<f64>::new(&b.shape, b.pose(), b.margin);
+    let ba = gjk::Body::<f64>::prepared(
+        &gjk::PreparedShape::new(a.shape.clone()),
+        a.pose(),
+        a.margin,
+    );
+    let bb = gjk::Body::<f64>::prepared(
+        &gjk::PreparedShape::new(b.shape.clone()),
+        b.pose(),
+        b.margin,
+    );
     let cso = gjk::MinkowskiDifference::new(&ba, &bb);
     n.dot(cso.support(-n).point)
 }

@@ -9,8 +9,8 @@
 use super::common::{Rng, to_parry};
 use gjk::real::Vector;
 use gjk::{
-    Body, BodySpec, DistanceGjk, MinkowskiDifference, Outcome, Pose, Real, Shape, SolverConfig,
-    Steppable, SupportMethod,
+    Body, BodySpec, DistanceGjk, MinkowskiDifference, Outcome, Pose, PreparedShape, Real, Shape,
+    SolverConfig, Steppable, SupportMethod,
 };
 use glam::DVec3;
 
@@ -70,8 +70,8 @@ fn worst_shortfall<R: Real>(vertices: &[DVec3], pose: Pose, rng: &mut Rng) -> (S
     let shape = Shape::Polytope {
         vertices: vertices.to_vec(),
     };
-    let walk = Body::<R>::walking(&shape, pose, 0.0);
-    let scan = Body::<R>::scanning(&shape, pose, 0.0);
+    let walk = Body::<R>::prepared(&PreparedShape::new(shape.clone()), pose, 0.0);
+    let scan = Body::<R>::prepared(&PreparedShape::scanning(shape.clone()), pose, 0.0);
     let size = vertices
         .iter()
         .map(|p| (pose.rotation * *p + pose.position).length())
@@ -83,7 +83,7 @@ fn worst_shortfall<R: Real>(vertices: &[DVec3], pose: Pose, rng: &mut Rng) -> (S
         let short = Real::to_f64(scan.support(dr).dot(dr) - walk.support(dr).dot(dr));
         worst = worst.max(short / size);
     }
-    (walk.support_method(), worst)
+    (walk.shape().support_method(), worst)
 }
 
 #[test]
@@ -117,9 +117,8 @@ fn small_flat_and_broken_clouds_keep_the_scan() {
         position: DVec3::ZERO,
         rotation: glam::DQuat::IDENTITY,
     };
-    let body = |vertices: Vec<DVec3>| {
-        Body::<f64>::walking(&Shape::Polytope { vertices }, pose, 0.0).support_method()
-    };
+    let body =
+        |vertices: Vec<DVec3>| PreparedShape::new(Shape::Polytope { vertices }).support_method();
     let mut rng = Rng::new(3);
     assert_eq!(body(sphere_points(&mut rng, 20)), SupportMethod::Scan);
     let flat = (0..100).map(|_| rng.vec(-1.0, 1.0) * DVec3::new(1.0, 1.0, 0.0));
@@ -127,16 +126,19 @@ fn small_flat_and_broken_clouds_keep_the_scan() {
     let line = (0..100).map(|i| DVec3::X * i as f64);
     assert_eq!(body(line.collect()), SupportMethod::Scan);
     assert_eq!(body(vec![DVec3::ONE; 100]), SupportMethod::Scan);
-    // Body::new walks a large polytope only once it comes back: one-off queries keep the scan.
+    // Preparing decides, once and the same way every time: a large polytope walks from its
+    // first query, unless it was prepared to scan.
     let cloud = Shape::Polytope {
         vertices: sphere_points(&mut rng, 200),
     };
-    let method = || Body::<f64>::new(&cloud, pose, 0.0).support_method();
-    assert_eq!(method(), SupportMethod::Scan);
-    assert_eq!(method(), SupportMethod::Walk);
-    let sphere = Shape::Sphere { radius: 1.0 };
-    let round = Body::<f64>::new(&sphere, pose, 0.0);
-    assert_eq!(round.support_method(), SupportMethod::Formula);
+    let walking = PreparedShape::new(cloud.clone());
+    assert_eq!(walking.support_method(), SupportMethod::Walk);
+    let body = Body::<f64>::prepared(&walking, pose, 0.0);
+    assert_eq!(body.shape().support_method(), SupportMethod::Walk);
+    let scanning = PreparedShape::scanning(cloud);
+    assert_eq!(scanning.support_method(), SupportMethod::Scan);
+    let sphere = PreparedShape::new(Shape::Sphere { radius: 1.0 });
+    assert_eq!(sphere.support_method(), SupportMethod::Formula);
 }
 
 /// Large hull pairs solved with walking supports, certified with scanning ones: the upper
@@ -162,10 +164,12 @@ fn gjk_on_large_hulls_is_certified_by_the_scan_and_agrees_with_parry() {
         };
         let a = spec(300, DVec3::ZERO);
         let b = spec(200, at_b);
-        let walking = |s: &BodySpec| Body::<f64>::walking(&s.shape, s.pose(), 0.0);
+        let walking = |s: &BodySpec| {
+            Body::<f64>::prepared(&PreparedShape::new(s.shape.clone()), s.pose(), 0.0)
+        };
         let (wa, wb) = (walking(&a), walking(&b));
-        assert_eq!(wa.support_method(), SupportMethod::Walk);
-        assert_eq!(wb.support_method(), SupportMethod::Walk);
+        assert_eq!(wa.shape().support_method(), SupportMethod::Walk);
+        assert_eq!(wb.shape().support_method(), SupportMethod::Walk);
         let finish = DistanceGjk::new(MinkowskiDifference::new(&wa, &wb), &config).run();
         let (pa, sa) = to_parry(&a).expect("a hull");
         let (pb, sb) = to_parry(&b).expect("a hull");
@@ -180,7 +184,9 @@ fn gjk_on_large_hulls_is_certified_by_the_scan_and_agrees_with_parry() {
             } => {
                 separated += 1;
                 let n = (point_a - point_b) / distance;
-                let scan = |s: &BodySpec| Body::<f64>::scanning(&s.shape, s.pose(), 0.0);
+                let scan = |s: &BodySpec| {
+                    Body::<f64>::prepared(&PreparedShape::scanning(s.shape.clone()), s.pose(), 0.0)
+                };
                 let lower = n.dot(scan(&a).support(-n) - scan(&b).support(n));
                 assert!(
                     lower <= distance * (1.0 + 1e-15) && distance - lower <= 2e-9 * distance,

@@ -145,7 +145,11 @@ fn flat_difference_touches_with_zero_depth() {
 
 /// Is `p` in the body (up to 1e-6)? A convex set holds p when no support plane has it outside.
 fn inside(body: &BodySpec, p: DVec3) -> bool {
-    let placed = gjk::Body::<f64>::new(&body.shape, body.pose(), body.margin);
+    let placed = gjk::Body::<f64>::prepared(
+        &gjk::PreparedShape::new(body.shape.clone()),
+        body.pose(),
+        body.margin,
+    );
     let mut rng = Rng::new(99);
     (0..64).all(|_| {
         let d = rng.vec(-1.0, 1.0).normalize();

@@ -2,7 +2,22 @@
 //! iterations while the bodies move a little between queries (temporal coherence).
 
 use super::common::{KINDS, Rng, body};
-use gjk::{Algorithm, Outcome, Precision, SolverConfig};
+use gjk::query::trace_query;
+use gjk::{Algorithm, BodySpec, Outcome, Placed, Precision, SimplexCache, SolverConfig, Trace};
+
+/// A run on freshly prepared shapes, warm-started from `cache` when given.
+fn trace_warm(
+    a: &BodySpec,
+    b: &BodySpec,
+    config: &SolverConfig,
+    cache: Option<&SimplexCache>,
+) -> Trace {
+    let (pa, pb) = (
+        gjk::PreparedShape::new(a.shape.clone()),
+        gjk::PreparedShape::new(b.shape.clone()),
+    );
+    trace_query(Placed::new(&pa, a), Placed::new(&pb, b), config, cache)
+}
 
 #[test]
 fn dragging_warm_needs_fewer_iterations_for_the_same_answers() {
@@ -19,7 +34,7 @@ fn dragging_warm_needs_fewer_iterations_for_the_same_answers() {
             for _ in 0..50 {
                 b.position += step;
                 let cold = gjk::trace(&a, &b, &config);
-                let warm = gjk::trace_warm(&a, &b, &config, cache.as_ref());
+                let warm = trace_warm(&a, &b, &config, cache.as_ref());
                 cache = warm.cache.clone();
                 match (cold.finish.outcome, warm.finish.outcome) {
                     (
@@ -57,7 +72,7 @@ fn a_warm_first_step_says_so() {
     let config = SolverConfig::default();
     let first = gjk::trace(&a, &b, &config);
     b.position.x += 0.01;
-    let warm = gjk::trace_warm(&a, &b, &config, first.cache.as_ref());
+    let warm = trace_warm(&a, &b, &config, first.cache.as_ref());
     let step = &warm.steps[0];
     assert!(!step.simplex_before.is_empty());
     assert!(

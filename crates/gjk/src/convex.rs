@@ -1,0 +1,227 @@
+//! The built-in shapes' support mappings, in the working precision.
+//!
+//! Each formula answers "which point of the shape reaches furthest along `d`?" in the shape's
+//! own frame (Ericson §2.3; Code Cave's "3D Convex Collision Detection, Part One: GJK" derives
+//! the capsule, cylinder and cone ones).
+
+use crate::hull::HullGraph;
+use crate::prepared::{PreparedShape, SupportMethod};
+use crate::real::{Real, Vector, unit_or_zero};
+use crate::shape::Shape;
+use crate::support::SupportMap;
+use std::sync::Arc;
+
+/// A built-in shape's parameters converted once to the working precision, so an f32 run
+/// never touches f64 numbers inside the loop.
+#[derive(Debug, Clone)]
+pub struct Convex<R: Real> {
+    kind: Kind<R>,
+    bounding_radius: f64,
+}
+
+#[derive(Debug, Clone)]
+enum Kind<R: Real> {
+    Sphere {
+        radius: R,
+    },
+    Cuboid {
+        half_extents: R::V,
+    },
+    Capsule {
+        half_height: R,
+        radius: R,
+    },
+    Cylinder {
+        half_height: R,
+        radius: R,
+    },
+    Cone {
+        half_height: R,
+        radius: R,
+    },
+    /// A point cloud whose supports are found by trying every point.
+    Scan {
+        vertices: Vec<R::V>,
+    },
+    /// A polytope whose supports walk its hull's edges.
+    Walk(Climb<R>),
+}
+
+/// A large polytope's hull graph with its vertices in the working precision.
+#[derive(Debug, Clone)]
+struct Climb<R: Real> {
+    graph: Arc<HullGraph>,
+    vertices: Vec<R::V>,
+    /// Each vertex minus the hull's centre. The walk compares `d · (v − c)` instead of `d · v`:
+    /// the same order, but for a hull far from its frame's origin (a mesh in world coordinates)
+    /// `d · v` is a large number whose rounding, in f32, hides the small rises the walk follows.
+    centred: Vec<R::V>,
+}
+
+impl<R: Real> Climb<R> {
+    fn new(graph: Arc<HullGraph>) -> Self {
+        let centre = graph.centre;
+        Climb {
+            vertices: graph.vertices.iter().map(|&v| R::vec(v)).collect(),
+            centred: graph.vertices.iter().map(|&v| R::vec(v - centre)).collect(),
+            graph,
+        }
+    }
+
+    /// Walk to a neighbour that reaches further along `d` until none does (see [`crate::hull`]).
+    #[inline]
+    fn support(&self, d: R::V) -> R::V {
+        let (x, y, z) = (d.x().abs(), d.y().abs(), d.z().abs());
+        let axis = if x >= y && x >= z {
+            0
+        } else if y >= z {
+            1
+        } else {
+            2
+        };
+        let side = usize::from(d.get(axis) < R::ZERO);
+        let mut at = self.graph.starts[2 * axis + side] as usize;
+        let mut best = self.centred[at].dot(d);
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for &n in self.graph.neighbours(at) {
+                let dot = self.centred[n as usize].dot(d);
+                if dot > best {
+                    (at, best, moved) = (n as usize, dot, true);
+                }
+            }
+        }
+        self.vertices[at]
+    }
+}
+
+impl<R: Real> Convex<R> {
+    /// The prepared shape in precision `R`: a polytope walks when it was prepared with a hull
+    /// graph, and scans otherwise.
+    pub fn new(prepared: &PreparedShape) -> Self {
+        let f = R::from_f64;
+        let shape = prepared.shape();
+        let kind = match shape {
+            Shape::Sphere { radius } => Kind::Sphere { radius: f(*radius) },
+            Shape::Cuboid { half_extents } => Kind::Cuboid {
+                half_extents: R::vec(*half_extents),
+            },
+            Shape::Capsule {
+                half_height,
+                radius,
+            } => Kind::Capsule {
+                half_height: f(*half_height),
+                radius: f(*radius),
+            },
+            Shape::Cylinder {
+                half_height,
+                radius,
+            } => Kind::Cylinder {
+                half_height: f(*half_height),
+                radius: f(*radius),
+            },
+            Shape::Cone {
+                half_height,
+                radius,
+            } => Kind::Cone {
+                half_height: f(*half_height),
+                radius: f(*radius),
+            },
+            Shape::Polytope { vertices } => match prepared.graph() {
+                Some(graph) => Kind::Walk(Climb::new(graph.clone())),
+                None => Kind::Scan {
+                    vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
+                },
+            },
+        };
+        Convex {
+            kind,
+            bounding_radius: shape.bounding_radius(),
+        }
+    }
+
+    /// How this shape finds its support points.
+    pub fn support_method(&self) -> SupportMethod {
+        match &self.kind {
+            Kind::Walk(_) => SupportMethod::Walk,
+            Kind::Scan { .. } => SupportMethod::Scan,
+            _ => SupportMethod::Formula,
+        }
+    }
+}
+
+impl<R: Real> SupportMap<R> for Convex<R> {
+    #[inline]
+    fn local_support(&self, d: R::V) -> R::V {
+        self.kind.support(d)
+    }
+
+    fn bounding_radius(&self) -> f64 {
+        self.bounding_radius
+    }
+}
+
+/// `±h` by the sign of `s`, with `+h` for zero (any choice is a valid support there).
+#[inline]
+fn signed<R: Real>(s: R, h: R) -> R {
+    if s < R::ZERO { -h } else { h }
+}
+
+impl<R: Real> Kind<R> {
+    #[inline]
+    fn support(&self, d: R::V) -> R::V {
+        match self {
+            Kind::Sphere { radius } => unit_or_zero::<R>(d) * *radius,
+            // Each axis independently picks the face that looks along d.
+            Kind::Cuboid { half_extents } => R::V::new(
+                signed(d.x(), half_extents.x()),
+                signed(d.y(), half_extents.y()),
+                signed(d.z(), half_extents.z()),
+            ),
+            // A segment on Y swept by a sphere: support(segment) + r·d̂.
+            Kind::Capsule {
+                half_height,
+                radius,
+            } => {
+                R::V::new(R::ZERO, signed(d.y(), *half_height), R::ZERO)
+                    + unit_or_zero::<R>(d) * *radius
+            }
+            // The rim point whose radial direction matches d's projection on the XZ plane.
+            Kind::Cylinder {
+                half_height,
+                radius,
+            } => radial::<R>(d, *radius) + R::V::new(R::ZERO, signed(d.y(), *half_height), R::ZERO),
+            // Either the apex or a point on the base rim, whichever reaches further along d.
+            Kind::Cone {
+                half_height,
+                radius,
+            } => {
+                let apex = R::V::new(R::ZERO, *half_height, R::ZERO);
+                let rim = radial::<R>(d, *radius) + R::V::new(R::ZERO, -*half_height, R::ZERO);
+                if apex.dot(d) >= rim.dot(d) { apex } else { rim }
+            }
+            Kind::Walk(climb) => climb.support(d),
+            // Brute force over the cloud: the hull's support is one of its points.
+            Kind::Scan { vertices } => {
+                let mut best = vertices[0];
+                let mut best_dot = best.dot(d);
+                for &p in &vertices[1..] {
+                    let dot = p.dot(d);
+                    if dot > best_dot {
+                        best = p;
+                        best_dot = dot;
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+/// `r · (dx, 0, dz) / ‖(dx, dz)‖`, or the axis point when d is parallel to Y.
+#[inline]
+fn radial<R: Real>(d: R::V, radius: R) -> R::V {
+    let flat = R::V::new(d.x(), R::ZERO, d.z());
+    unit_or_zero::<R>(flat) * radius
+}

@@ -1,0 +1,81 @@
+//! A shape made ready for queries, once.
+//!
+//! Most shapes need nothing: their support mapping is a formula. A large polytope's support is
+//! fastest by walking its hull's edges (see [`crate::hull`]), and that needs the hull graph,
+//! which costs milliseconds to build. Preparing builds it, explicitly, when a shape is loaded
+//! or edited; queries on the prepared shape at any number of poses then share it. A query is a
+//! pure function of its prepared shapes, poses and configuration: the same input gives the same
+//! trace whoever asks, and in whatever order.
+
+use crate::hull::{CLIMB_MIN_VERTICES, HullGraph};
+use crate::shape::Shape;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How a body finds its support points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupportMethod {
+    /// A closed form (sphere, box, capsule, cylinder, cone).
+    Formula,
+    /// Every point of a polytope's cloud is tried.
+    Scan,
+    /// Hill climbing over the hull's edges, for polytopes of at least
+    /// [`CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::hull`]).
+    Walk,
+}
+
+/// A shape with what its queries need built once. Cloning shares it; [`PreparedShape::same`]
+/// tells whether two handles are one preparation, so "has the shape changed?" has one answer.
+#[derive(Debug, Clone)]
+pub struct PreparedShape(Arc<Prepared>);
+
+#[derive(Debug)]
+struct Prepared {
+    shape: Shape,
+    /// A large polytope's hull graph, when it has a certified one.
+    graph: Option<Arc<HullGraph>>,
+}
+
+impl PreparedShape {
+    /// Prepares `shape`: a polytope of at least [`CLIMB_MIN_VERTICES`] points gets its hull
+    /// graph (and walks), every other shape is ready as it is.
+    pub fn new(shape: Shape) -> Self {
+        let graph = match &shape {
+            Shape::Polytope { vertices } if vertices.len() >= CLIMB_MIN_VERTICES => {
+                HullGraph::build(vertices).map(Arc::new)
+            }
+            _ => None,
+        };
+        PreparedShape(Arc::new(Prepared { shape, graph }))
+    }
+
+    /// Prepares `shape` with every polytope scanned point by point (tests and benchmarks
+    /// compare the two ways).
+    pub fn scanning(shape: Shape) -> Self {
+        PreparedShape(Arc::new(Prepared { shape, graph: None }))
+    }
+
+    pub fn shape(&self) -> &Shape {
+        &self.0.shape
+    }
+
+    /// The hull graph a large polytope walks.
+    pub fn graph(&self) -> Option<&Arc<HullGraph>> {
+        self.0.graph.as_ref()
+    }
+
+    /// How queries on this shape find support points.
+    pub fn support_method(&self) -> SupportMethod {
+        match (&self.0.shape, &self.0.graph) {
+            (_, Some(_)) => SupportMethod::Walk,
+            (Shape::Polytope { .. }, None) => SupportMethod::Scan,
+            _ => SupportMethod::Formula,
+        }
+    }
+
+    /// Whether `self` and `other` are the same preparation (not merely equal shapes).
+    pub fn same(&self, other: &PreparedShape) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}

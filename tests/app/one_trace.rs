@@ -1,0 +1,141 @@
+//! One trace: whatever way the app reaches a case, it shows the trace a fresh solve gives, and
+//! what it exports is what it shows.
+
+use bevy::prelude::*;
+use gjk::{BodySpec, Scenario, Shape};
+use gjk_lab::app::{default_scenario, headless_app};
+use gjk_lab::hull::{local_shape_points, minkowski_points};
+use gjk_lab::playback::{Lab, Playback, Shapes, WarmStart};
+use gjk_lab::scenario_io::ScenarioRequest;
+use gjk_lab::sweep::{SweepRequest, SweepRun};
+use glam::{DQuat, DVec3};
+use std::time::{Duration, Instant};
+
+/// A 200-point hull against a box: large enough that its supports walk the hull graph.
+fn walking_case() -> Scenario {
+    let points = (0..200)
+        .map(|i| {
+            let y = 1.0 - 2.0 * (f64::from(i) + 0.5) / 200.0;
+            let (r, t) = ((1.0 - y * y).sqrt(), 2.4 * f64::from(i));
+            DVec3::new(r * t.cos(), y, r * t.sin() * 0.7)
+        })
+        .collect();
+    Scenario::new(
+        "hull and box",
+        BodySpec {
+            shape: Shape::Polytope { vertices: points },
+            position: DVec3::ZERO,
+            rotation: DQuat::from_rotation_y(0.3),
+            margin: 0.0,
+        },
+        BodySpec {
+            shape: Shape::Cuboid {
+                half_extents: DVec3::new(0.4, 0.5, 0.3),
+            },
+            position: DVec3::new(1.9, 0.2, 0.1),
+            rotation: DQuat::from_rotation_z(0.2),
+            margin: 0.0,
+        },
+    )
+}
+
+fn shown(app: &App) -> String {
+    serde_json::to_string(&app.world().resource::<Playback>().trace).expect("traces serialise")
+}
+
+fn fresh(s: &Scenario) -> String {
+    serde_json::to_string(&gjk::trace(&s.a, &s.b, &s.config())).expect("traces serialise")
+}
+
+#[test]
+fn every_way_to_a_case_shows_the_trace_of_a_fresh_solve() {
+    // As the app solves it: validated, so rotations are normalised.
+    let case = walking_case().validated().expect("a valid case");
+    let expected = fresh(&case);
+    let mut app = headless_app(case.clone());
+    app.update();
+    assert_eq!(shown(&app), expected, "opened");
+    let prepared = app.world().resource::<Shapes>().0.clone();
+    assert_eq!(prepared[0].support_method(), gjk::SupportMethod::Walk);
+
+    // Dragged away and back: only the pose changed, the prepared shapes are kept.
+    for dy in [0.3, -0.3] {
+        app.world_mut().resource_mut::<Lab>().scenario.b.position.y += dy;
+        app.update();
+    }
+    app.world_mut().resource_mut::<Lab>().scenario.b.position = case.b.position;
+    app.update();
+    assert_eq!(shown(&app), expected, "after a drag");
+    let kept = &app.world().resource::<Shapes>().0;
+    assert!(kept[0].same(&prepared[0]) && kept[1].same(&prepared[1]));
+
+    // Drawn by the views (which sample the prepared shapes' supports), then solved again.
+    let [a, b] = app.world().resource::<Shapes>().placed(&case);
+    assert!(!local_shape_points(a.shape, 0.0, 200).is_empty());
+    assert!(!minkowski_points(a, b, 200).is_empty());
+    app.world_mut().resource_mut::<Lab>().set_changed();
+    app.update();
+    assert_eq!(shown(&app), expected, "after the views drew it");
+
+    // After a sweep over the same case.
+    app.world_mut().write_message(SweepRequest::Start);
+    let started = Instant::now();
+    while app.world().resource::<SweepRun>().result.is_none() {
+        app.update();
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the sweep never finished"
+        );
+    }
+    app.world_mut().resource_mut::<Lab>().set_changed();
+    app.update();
+    assert_eq!(shown(&app), expected, "after a sweep");
+    assert_eq!(fresh(&case), expected, "a second fresh solve");
+}
+
+#[test]
+fn the_exported_trace_is_the_one_on_screen() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    // Warm start makes the trace on screen differ from a cold solve of the same case.
+    app.world_mut().resource_mut::<WarmStart>().enabled = true;
+    for _ in 0..3 {
+        app.world_mut().resource_mut::<Lab>().scenario.b.position.y -= 0.01;
+        app.update();
+    }
+    let playback = app.world().resource::<Playback>().clone();
+    assert!(
+        playback.trace.steps[0]
+            .explanation
+            .starts_with("Warm start")
+    );
+    // An edit that cannot be solved leaves the last trace on screen.
+    app.world_mut().resource_mut::<Lab>().scenario.a.margin = -1.0;
+    app.update();
+    assert!(app.world().resource::<Lab>().error.is_some());
+
+    let dir = std::env::temp_dir().join(format!("gjk-one-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("trace.json");
+    app.world_mut()
+        .write_message(ScenarioRequest::ExportTrace(path.clone()));
+    app.update();
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the trace was written"))
+            .expect("the trace is JSON");
+    // Both through JSON text: serde_json reads a number back to within an ulp, not exactly.
+    let on_screen: serde_json::Value = serde_json::from_str(
+        &serde_json::to_string(&playback.trace.steps).expect("steps serialise"),
+    )
+    .expect("JSON");
+    assert_eq!(written["steps"], on_screen);
+    assert_eq!(
+        written["scenario"]["b"]["position"],
+        serde_json::to_value(playback.case.b.position).expect("a vector")
+    );
+    assert_eq!(
+        written["scenario"]["a"]["margin"], 0.0,
+        "the case of the trace"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
