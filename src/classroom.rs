@@ -176,7 +176,7 @@ fn step_to_show(show: Show, trace: &gjk::Trace) -> usize {
             .steps
             .iter()
             .position(|s| {
-                s.epa.is_none()
+                s.epa().is_none()
                     && s.candidate.len() >= from
                     && s.feature.as_ref().is_some_and(|f| f.kind == kind)
             })

@@ -113,7 +113,7 @@ fn draw_labels(
             Content::World(Some(step)) => {
                 for (slot, v) in step.candidate.iter().enumerate() {
                     // The same letter on both witnesses, in the slot's colour.
-                    let name = gjk::simplex::letter(slot).to_string();
+                    let name = gjk::explain::letter(slot).to_string();
                     let c = palette::SLOTS[slot % 4];
                     label(&name, v.a.as_vec3(), c, egui::vec2(6.0, -4.0));
                     label(&name, v.b.as_vec3(), c, egui::vec2(6.0, -4.0));
@@ -128,7 +128,7 @@ fn draw_labels(
 fn minkowski_labels(step: &gjk::Step, label: &dyn Fn(&str, Vec3, Color, egui::Vec2)) {
     label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(-16.0, 18.0));
     for (slot, v) in step.candidate.iter().enumerate() {
-        let name = gjk::simplex::letter(slot).to_string();
+        let name = gjk::explain::letter(slot).to_string();
         label(
             &name,
             v.point.as_vec3(),
@@ -142,7 +142,7 @@ fn minkowski_labels(step: &gjk::Step, label: &dyn Fn(&str, Vec3, Color, egui::Ve
         palette::SUPPORT,
         egui::vec2(7.0, 16.0),
     );
-    match &step.epa {
+    match step.epa() {
         Some(epa) => {
             let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
             label("n", foot, palette::CLOSEST, egui::vec2(5.0, -3.0));

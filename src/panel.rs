@@ -286,9 +286,9 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         );
         return;
     };
-    let phase = if step.epa.is_some() { "EPA" } else { "GJK" };
+    let phase = if step.phase.is_epa() { "EPA" } else { "GJK" };
     ui.label(RichText::new(format!("{phase} iteration {}", step.iteration)).strong());
-    ui.label(RichText::new(&step.explanation).size(15.0));
+    ui.label(RichText::new(step.explanation()).size(15.0));
     // One row per vertex of the simplex examined; hover a point for its witnesses on A and B.
     egui::Grid::new("simplex").striped(true).show(ui, |ui| {
         ui.label("");
@@ -302,7 +302,7 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         );
         let mut weights = step.weights.iter();
         for (slot, v) in step.candidate.iter().enumerate() {
-            let name = gjk::simplex::letter(slot).to_string();
+            let name = gjk::explain::letter(slot).to_string();
             ui.label(
                 RichText::new(name)
                     .strong()
@@ -385,7 +385,7 @@ fn plot_ui(
             .steps
             .iter()
             // GJK's convergence only: EPA's numbers are face distances, on another scale.
-            .filter(|s| s.epa.is_none())
+            .filter(|s| s.epa().is_none())
             .filter_map(|s| {
                 f(s).filter(|x| *x > 0.0)
                     .map(|x| [s.iteration as f64, x.log10()])

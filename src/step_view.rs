@@ -89,7 +89,7 @@ fn rebuild_solids(
     let points: Vec<DVec3> = step
         .map(|s| s.candidate.iter().map(|v| v.point).collect())
         .unwrap_or_default();
-    faces.0 = if let Some(epa) = step.and_then(|s| s.epa.as_ref()) {
+    faces.0 = if let Some(epa) = step.and_then(|s| s.epa()) {
         // EPA: the whole polytope, translucent.
         meshes.add(polytope_mesh(epa))
     } else if points.len() >= 4 {
@@ -201,7 +201,7 @@ fn draw_compare_step(
 fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
     // Gizmo lines all sit at the front (depth bias −1) and the first line drawn on a pixel wins:
     // the EPA horizon goes first so the edges it shares with other faces show in its colour.
-    if let Some(epa) = &step.epa {
+    if let Some(epa) = step.epa() {
         draw_epa_horizon(epa, gizmos);
     }
 
@@ -226,7 +226,7 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
     }
     // The search direction from the origin (GJK only: in EPA it is the face normal, drawn above),
     // and the support point it found.
-    if step.epa.is_none() {
+    if step.epa().is_none() {
         let d = step.direction.as_vec3().normalize_or_zero();
         gizmos.arrow(Vec3::ZERO, d * 1.2, palette::DIRECTION);
     }
@@ -237,7 +237,7 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
         gizmos.line(Vec3::ZERO, v, palette::CLOSEST);
         gizmos.sphere(Isometry3d::from_translation(v), 0.08, palette::CLOSEST);
     }
-    if let Some(epa) = &step.epa {
+    if let Some(epa) = step.epa() {
         draw_epa_edges(epa, gizmos);
     }
 }

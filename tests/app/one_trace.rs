@@ -106,7 +106,7 @@ fn the_exported_trace_is_the_one_on_screen() {
     let playback = app.world().resource::<Playback>().clone();
     assert!(
         playback.trace.steps[0]
-            .explanation
+            .explanation()
             .starts_with("Warm start")
     );
     // An edit that cannot be solved leaves the last trace on screen.

@@ -118,7 +118,7 @@ fn warm_start_while_dragging_starts_from_the_last_simplex_of_the_same_shapes() {
     app.world_mut().resource_mut::<WarmStart>().enabled = true;
     let first_step = |app: &App| {
         app.world().resource::<Playback>().trace.steps[0]
-            .explanation
+            .explanation()
             .clone()
     };
     // The first rerun after switching it on starts cold and leaves its simplex behind.

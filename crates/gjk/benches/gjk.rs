@@ -7,7 +7,8 @@
 //! - `scan/*`: signed volumes with polytopes scanned point by point instead of walked;
 //! - `support/*`: one support point of an n-point hull by scan and by walk, and the one-off cost
 //!   of building the hull graph the walk needs;
-//! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`.
+//! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`;
+//! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs.
 //!
 //! Bodies are built once outside the timed loop, as parry's shapes are. Group names read
 //! `{query}-{precision}/{who}/{pair}-{pose}`.
@@ -296,7 +297,45 @@ fn supports(c: &mut Criterion) {
     g.finish();
 }
 
+/// What recording costs: the distance GJK in f64 on the separated pose of each pair, with the
+/// no-op observer and with a [`Recorder`] keeping every step. Read the ratio from criterion's
+/// `trace_cost/traced/PAIR` against `trace_cost/untraced/PAIR`.
+fn trace_cost(c: &mut Criterion) {
+    let mut g = c.benchmark_group("trace_cost");
+    let config = SolverConfig::default_for(Algorithm::Distance, Precision::F64);
+    for (pair, a, b) in pairs() {
+        if pair == "hull100" {
+            continue;
+        }
+        let name = pair.replace('-', "_");
+        let body = |s: &BodySpec| {
+            Body::<f64>::prepared(
+                &gjk::PreparedShape::new(s.shape.clone()),
+                s.pose(),
+                s.margin,
+            )
+        };
+        let (ba, bb) = (body(&a), body(&b));
+        g.bench_function(BenchmarkId::new("untraced", &name), |bench| {
+            bench.iter(|| {
+                let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
+                gjk::query::run(cso, &config, None, &mut gjk::NoTrace)
+            })
+        });
+        g.bench_function(BenchmarkId::new("traced", &name), |bench| {
+            bench.iter(|| {
+                let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
+                let mut recorder = Recorder::default();
+                let finish = gjk::query::run(cso, &config, None, &mut recorder);
+                (finish, recorder)
+            })
+        });
+    }
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
+    trace_cost(c);
     supports(c);
     let mut cases = Vec::new();
     for (pair, a, b) in pairs() {

@@ -18,11 +18,11 @@ use crate::config::SolverConfig;
 use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
-use crate::simplex::{Simplex, feature_name, fmt_num, letter, record_vertex};
+use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
 use crate::trace::{
-    Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
+    Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
 use crate::voronoi::{region_half_spaces, shape_measure};
 
@@ -118,37 +118,10 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
                 by_fallback: false,
             }
         });
-        let mut explanation = if self.iteration == 1 {
-            "Start: the support point along the first direction becomes the first vertex; the search turns back towards the origin.".to_string()
-        } else {
-            format!(
-                "The new support point {} passes the origin (w·d = {} ≥ 0), so it joins the simplex as {}.",
-                letter(before.len()),
-                fmt_num(quantities.support_dot_direction.unwrap_or(f64::NAN)),
-                letter(before.len()),
-            )
-        };
-        if let (Some(f), Some((_, case)), true) = (&feature, evolved, self.iteration > 1) {
-            if case.enclosed {
-                explanation.push_str(" The origin is behind every face next to the newest point, so the tetrahedron encloses it.");
-            } else if case.flat.is_none() {
-                explanation.push_str(&format!(
-                    " The origin is in the region of {}, which is kept; the next direction points from it towards the origin.",
-                    feature_name(&f.vertices)
-                ));
-            }
-        }
-        if let Some(t) = termination {
-            explanation.push(' ');
-            explanation.push_str(&t.describe());
-        }
-        if let Some(f) = self.finish {
-            explanation.push(' ');
-            explanation.push_str(&f.certificate.describe());
-        }
         let done = self.finish.is_some();
         Step {
             iteration: self.iteration,
+            phase: Phase::Boolean,
             direction: d.to_f64(),
             support: record_vertex(&w),
             simplex_before: before.record(),
@@ -159,9 +132,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             weights: Vec::new(),
             next_direction: (!done).then(|| self.direction.to_f64()),
             quantities,
-            explanation,
             termination,
-            epa: None,
+            certificate: self.finish.map(|f| f.certificate),
         }
     }
 }

@@ -41,8 +41,8 @@ fn describe(step: Option<&Step>) -> String {
 
 /// Compares one step of each run; `None` when they agree.
 fn differ(l: &Step, r: &Step) -> Option<(String, String, String)> {
-    if l.epa.is_some() != r.epa.is_some() {
-        let phase = |s: &Step| if s.epa.is_some() { "EPA" } else { "GJK" };
+    if l.phase.is_epa() != r.phase.is_epa() {
+        let phase = |s: &Step| if s.phase.is_epa() { "EPA" } else { "GJK" };
         return Some(("phase".into(), phase(l).into(), phase(r).into()));
     }
     if !same_point(

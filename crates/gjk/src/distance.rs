@@ -21,11 +21,11 @@ use crate::config::SolverConfig;
 use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
-use crate::simplex::{Simplex, dropped_phrase, feature_name, fmt_vec, letter, record_vertex};
+use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
 use crate::trace::{
-    Feature, FeatureKind, Finish, Observer, Outcome, Quantities, Step, Termination,
+    Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
 use crate::voronoi::{Reduction, region_half_spaces};
 
@@ -195,20 +195,10 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 by_fallback: r.by_fallback,
             }
         });
-        let mut explanation = explain(
-            self.iteration,
-            d.to_f64(),
-            before.len(),
-            feature.as_ref(),
-            termination,
-        );
-        if let Some(f) = self.finish {
-            explanation.push(' ');
-            explanation.push_str(&f.certificate.describe());
-        }
         let done = self.finish.is_some();
         Step {
             iteration: self.iteration,
+            phase: Phase::Distance,
             direction: d.to_f64(),
             support: record_vertex(&w),
             simplex_before: before.record(),
@@ -222,9 +212,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 .collect(),
             next_direction: (!done).then(|| self.direction.to_f64()),
             quantities,
-            explanation,
             termination,
-            epa: None,
+            certificate: self.finish.map(|f| f.certificate),
         }
     }
 }
@@ -356,57 +345,4 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         }
         finish
     }
-}
-
-/// The plain-words account of one distance-GJK iteration.
-fn explain(
-    iteration: u32,
-    d: glam::DVec3,
-    before_len: usize,
-    feature: Option<&Feature>,
-    termination: Option<Termination>,
-) -> String {
-    let mut s = if iteration == 1 && before_len > 0 {
-        format!(
-            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along −v is the new vertex {}.",
-            letter(before_len)
-        )
-    } else if iteration == 1 {
-        format!(
-            "Start: the support point furthest along the first direction {} becomes vertex A, the first guess for the closest point.",
-            fmt_vec(d)
-        )
-    } else if feature.is_some() {
-        format!(
-            "The support point w furthest along −v is the new vertex {}.",
-            letter(before_len)
-        )
-    } else {
-        "The support point w furthest along −v is examined before it joins the simplex.".to_string()
-    };
-    if let (Some(f), true) = (feature, iteration > 1 || before_len > 0) {
-        let region = match f.kind {
-            FeatureKind::Interior => " The origin is inside tetrahedron ABCD".to_string(),
-            _ => format!(
-                " The origin lies in the Voronoi region of {}",
-                feature_name(&f.vertices)
-            ),
-        };
-        s.push_str(&region);
-        if f.by_fallback {
-            s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
-        }
-        match dropped_phrase(before_len + 1, &f.vertices) {
-            Some(d) => s.push_str(&format!(", so {d} dropped")),
-            None => s.push_str(", so every vertex stays"),
-        }
-        s.push('.');
-    }
-    let t = match termination {
-        None => " The search continues along −v, from the closest point v towards the origin."
-            .to_string(),
-        Some(t) => format!(" {}", t.describe()),
-    };
-    s.push_str(&t);
-    s
 }

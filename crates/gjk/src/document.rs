@@ -2,7 +2,11 @@
 //! the answer. `gjk-lab trace` prints it and the app exports the trace it shows as it.
 
 use crate::scenario::Scenario;
-use crate::trace::{Certificate, Outcome, Penetration, Step, Termination, Trace};
+use crate::trace::{
+    Certificate, EpaRecord, Feature, Outcome, Penetration, Quantities, SimplexVertex, Step,
+    Termination, Trace,
+};
+use glam::DVec3;
 use serde::Serialize;
 
 /// A recorded run with the scenario it was recorded from.
@@ -41,5 +45,47 @@ impl<'t> TraceDocument<'t> {
     /// The document as indented JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("traces serialise")
+    }
+}
+
+/// A step as the document writes it: its numbers, its explanation in words, and for an EPA
+/// step its polytope under `epa`.
+impl Serialize for Step {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Written<'s> {
+            iteration: u32,
+            direction: DVec3,
+            support: &'s SimplexVertex,
+            simplex_before: &'s [SimplexVertex],
+            candidate: &'s [SimplexVertex],
+            simplex_after: &'s [SimplexVertex],
+            feature: &'s Option<Feature>,
+            closest: Option<DVec3>,
+            weights: &'s [f64],
+            next_direction: Option<DVec3>,
+            quantities: &'s Quantities,
+            explanation: String,
+            termination: Option<Termination>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            epa: Option<&'s EpaRecord>,
+        }
+        Written {
+            iteration: self.iteration,
+            direction: self.direction,
+            support: &self.support,
+            simplex_before: &self.simplex_before,
+            candidate: &self.candidate,
+            simplex_after: &self.simplex_after,
+            feature: &self.feature,
+            closest: self.closest,
+            weights: &self.weights,
+            next_direction: self.next_direction,
+            quantities: &self.quantities,
+            explanation: self.explanation(),
+            termination: self.termination,
+            epa: self.epa(),
+        }
+        .serialize(serializer)
     }
 }

@@ -21,10 +21,10 @@ use crate::config::SolverConfig;
 use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
-use crate::simplex::{Simplex, fmt_num, record_vertex};
+use crate::simplex::{Simplex, record_vertex};
 use crate::support::SupportMap;
 use crate::trace::{
-    EpaRecord, Observer, Penetration, Quantities, SimplexVertex, Step, Termination,
+    EpaRecord, Observer, Penetration, Phase, Quantities, SimplexVertex, Step, Termination,
 };
 use grow::{flat_normal, grow_tetrahedron};
 
@@ -351,9 +351,17 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
                 face.v.map(|i| self.vertices[i].point),
             );
             let tri: Vec<SimplexVertex> = face.v.iter().map(|&i| before_vertices[i]).collect();
-            let explanation = explain(&face, gap, removed.len(), horizon.len(), termination);
             observer.on_step(Step {
                 iteration: self.offset + self.iteration,
+                phase: Phase::Epa(EpaRecord {
+                    vertices: before_vertices,
+                    faces: before_faces,
+                    closest_face: face.v,
+                    normal: face.normal.to_f64(),
+                    distance: face.distance.to_f64(),
+                    removed,
+                    horizon,
+                }),
                 direction: face.normal.to_f64(),
                 support: record_vertex(&w),
                 simplex_before: tri.clone(),
@@ -370,17 +378,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
                     abs_threshold: Some(self.abs_tolerance.to_f64()),
                     support_dot_direction: None,
                 },
-                explanation,
                 termination,
-                epa: Some(EpaRecord {
-                    vertices: before_vertices,
-                    faces: before_faces,
-                    closest_face: face.v,
-                    normal: face.normal.to_f64(),
-                    distance: face.distance.to_f64(),
-                    removed,
-                    horizon,
-                }),
+                certificate: None,
             });
         }
         result
@@ -399,29 +398,4 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
             self.advance(observer);
         }
     }
-}
-
-fn explain(
-    face: &Face<impl Real>,
-    gap: impl Real,
-    removed: usize,
-    horizon: usize,
-    termination: Option<Termination>,
-) -> String {
-    let mut s = format!(
-        "EPA: the face nearest the origin is {} away; the support point along its normal reaches {} beyond it.",
-        fmt_num(face.distance.to_f64()),
-        fmt_num(gap.to_f64())
-    );
-    match termination {
-        Some(t) => {
-            s.push(' ');
-            s.push_str(&t.describe());
-        }
-        None => s.push_str(&format!(
-            " It sees {removed} face{}; they are removed and the {horizon} horizon edges are joined to it.",
-            if removed == 1 { "" } else { "s" }
-        )),
-    }
-    s
 }

@@ -191,7 +191,7 @@ impl Expectation {
             let actual = trace
                 .steps
                 .iter()
-                .filter(|s| s.epa.is_none())
+                .filter(|s| !s.phase.is_epa())
                 .any(|s| s.feature.as_ref().is_some_and(|f| f.by_fallback));
             checks.push(check(
                 "fallback",

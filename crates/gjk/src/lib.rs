@@ -37,6 +37,7 @@ pub mod distance;
 pub mod document;
 pub mod epa;
 pub mod expect;
+pub mod explain;
 pub mod hull;
 pub mod prepared;
 pub mod query;
@@ -74,5 +75,5 @@ pub use support::{Body, SupportMap};
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,
-    Penetration, Quantities, Recorder, SimplexVertex, Step, Termination, Trace,
+    Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination, Trace,
 };

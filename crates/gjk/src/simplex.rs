@@ -1,5 +1,4 @@
-//! The working simplex shared by both GJK variants, and the helpers that turn it into step
-//! records and plain-words names.
+//! The working simplex shared by both GJK variants, and its step records.
 
 use crate::cso::CsoPoint;
 use crate::real::{Real, Vector};
@@ -94,51 +93,5 @@ pub fn record_vertex<R: Real>(p: &CsoPoint<R>) -> SimplexVertex {
         point: p.point.to_f64(),
         a: p.a.to_f64(),
         b: p.b.to_f64(),
-    }
-}
-
-/// The teaching name of a candidate vertex: A, B, C, D in the order the simplex holds them.
-pub fn letter(i: usize) -> char {
-    (b'A' + i as u8) as char
-}
-
-/// "vertex B", "edge AC", "face ABD", "the inside of tetrahedron ABCD".
-pub fn feature_name(indices: &[usize]) -> String {
-    let letters: String = indices.iter().map(|&i| letter(i)).collect();
-    match indices.len() {
-        1 => format!("vertex {letters}"),
-        2 => format!("edge {letters}"),
-        3 => format!("face {letters}"),
-        _ => format!("the inside of tetrahedron {letters}"),
-    }
-}
-
-/// "C is", "B and D are" — the vertices of an `n`-point candidate not in `kept`.
-pub fn dropped_phrase(n: usize, kept: &[usize]) -> Option<String> {
-    let dropped: Vec<String> = (0..n)
-        .filter(|i| !kept.contains(i))
-        .map(|i| letter(i).to_string())
-        .collect();
-    match dropped.len() {
-        0 => None,
-        1 => Some(format!("{} is", dropped[0])),
-        _ => Some(format!("{} are", dropped.join(" and "))),
-    }
-}
-
-/// A short rendering of a vector for explanations.
-pub fn fmt_vec(v: glam::DVec3) -> String {
-    format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
-}
-
-/// A number with about four significant digits, in plain or scientific notation.
-pub fn fmt_num(x: f64) -> String {
-    if x == 0.0 {
-        "0".to_string()
-    } else if (1e-3..1e5).contains(&x.abs()) {
-        let s = format!("{x:.4}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        format!("{x:.3e}")
     }
 }

@@ -77,16 +77,19 @@ pub struct Quantities {
     pub support_dot_direction: Option<f64>,
 }
 
-/// One iteration of a solver.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One iteration of a solver: numbers only (the sentences are written when read, see
+/// [`Step::explanation`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Step {
-    /// 1-based iteration number.
+    /// 1-based iteration number (EPA's run on after GJK's).
     pub iteration: u32,
+    /// Which solver made this step, with what only that solver records.
+    pub phase: Phase,
     /// The direction `d` the support point was asked for.
     pub direction: DVec3,
     /// `w = s_A(d) − s_B(−d)` with its witnesses.
     pub support: SimplexVertex,
-    /// The simplex at the start of the iteration.
+    /// The simplex at the start of the iteration (EPA: the closest face's triangle).
     pub simplex_before: Vec<SimplexVertex>,
     /// `simplex_before` plus `support`, unless the step stopped before adding it.
     pub candidate: Vec<SimplexVertex>,
@@ -94,20 +97,45 @@ pub struct Step {
     pub simplex_after: Vec<SimplexVertex>,
     /// Which feature of `candidate` holds the origin (absent when the step stopped first).
     pub feature: Option<Feature>,
-    /// Closest point of the kept simplex to the origin (distance GJK only).
+    /// Closest point of the kept simplex to the origin (distance GJK and EPA).
     pub closest: Option<DVec3>,
     /// Barycentric weights of `closest` over `simplex_after`.
     pub weights: Vec<f64>,
     /// The direction for the next iteration.
     pub next_direction: Option<DVec3>,
     pub quantities: Quantities,
-    /// What happened and why, in one plain sentence or two.
-    pub explanation: String,
     /// Set on the last step.
     pub termination: Option<Termination>,
-    /// Present on the steps of the penetration phase (EPA) that follows an intersecting GJK run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub epa: Option<EpaRecord>,
+    /// What the whole GJK run proved, on its last step.
+    pub certificate: Option<Certificate>,
+}
+
+impl Step {
+    /// The EPA record of a penetration-phase step.
+    pub fn epa(&self) -> Option<&EpaRecord> {
+        match &self.phase {
+            Phase::Epa(record) => Some(record),
+            Phase::Distance | Phase::Boolean => None,
+        }
+    }
+}
+
+/// The solver a step belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// The distance GJK (either subalgorithm).
+    Distance,
+    /// The boolean GJK.
+    Boolean,
+    /// The penetration phase (EPA) after an intersecting GJK run.
+    Epa(EpaRecord),
+}
+
+impl Phase {
+    /// Whether this is the penetration phase.
+    pub fn is_epa(&self) -> bool {
+        matches!(self, Phase::Epa(_))
+    }
 }
 
 /// What one EPA iteration saw and did. Face indices refer to `vertices`.
@@ -285,34 +313,6 @@ impl Certificate {
         certified: true,
         distance_bounds: [0.0, 0.0],
     };
-
-    /// One plain sentence saying what was proven.
-    pub fn describe(&self) -> String {
-        use crate::simplex::fmt_num;
-        let [lower, upper] = self.distance_bounds;
-        // Four digits cannot show a tight interval: then say how tight it is.
-        let distance = if fmt_num(lower) == fmt_num(upper) {
-            format!("is {} to within {}", fmt_num(upper), fmt_num(upper - lower))
-        } else {
-            format!("lies in [{}, {}]", fmt_num(lower), fmt_num(upper))
-        };
-        match (self.intersecting, self.certified) {
-            // A proven contact is always certified (see `bounds::certify`).
-            (Some(true), _) if upper == 0.0 => "Certified: the shapes intersect.".to_string(),
-            (Some(true), _) => format!(
-                "Certified: the shapes touch; their distance {distance}, within the absolute tolerance."
-            ),
-            (Some(false), true) => {
-                format!("Certified: the shapes are apart; their distance {distance}.")
-            }
-            (Some(false), false) => format!(
-                "Not certified: a separating plane proves the shapes apart, but the tolerance was not met; their distance {distance}."
-            ),
-            (None, _) => format!(
-                "Not certified: this run proves neither overlap nor separation; their distance {distance}."
-            ),
-        }
-    }
 }
 
 /// A finished run: what ended it and the answer.
@@ -388,84 +388,8 @@ impl Observer for Recorder {
     }
 }
 
-impl Termination {
-    /// One plain sentence saying why the run stopped, with its numbers.
-    pub fn describe(&self) -> String {
-        use crate::simplex::{fmt_num, letter};
-        match *self {
-            Termination::IntersectionFound { .. } => {
-                "The tetrahedron encloses the origin: the shapes intersect.".to_string()
-            }
-            Termination::GapBelowTolerance {
-                gap,
-                threshold,
-                distance,
-            } => format!(
-                "The new point gets no closer: the gap |v|² − v·w = {} is at or below {}, so the distance is {} (within the relative tolerance).",
-                fmt_num(gap),
-                fmt_num(threshold),
-                fmt_num(distance)
-            ),
-            Termination::DistanceBelowTolerance { v_norm, threshold } => format!(
-                "The closest point is {} from the origin, within the absolute tolerance {}: the shapes touch or overlap.",
-                fmt_num(v_norm),
-                fmt_num(threshold)
-            ),
-            Termination::RepeatedSupport { vertex, distance } => format!(
-                "The new point is vertex {} again, so no progress is possible: the distance is {} (the gap test had not passed yet, a sign of rounding).",
-                letter(vertex),
-                fmt_num(distance)
-            ),
-            Termination::NotDecreasing { previous, current } => format!(
-                "Rounding has taken over: |v| would go from {} to {} instead of shrinking, so the previous simplex and distance are kept.",
-                fmt_num(previous),
-                fmt_num(current)
-            ),
-            Termination::DegenerateSimplex { size, measure } => format!(
-                "The {size}-point simplex is flat (shape measure {}), so the algorithm cannot tell on which side the origin lies and gives up undecided.",
-                fmt_num(measure)
-            ),
-            Termination::ZeroDirection { .. } => {
-                "The next search direction is zero: the origin lies exactly on the simplex, so the shapes touch or overlap, but a naive loop would now search along nothing.".to_string()
-            }
-            Termination::NotPastOrigin { dot } => format!(
-                "The new support point does not get past the origin (w·d = {} < 0): a plane separates the shapes.",
-                fmt_num(dot)
-            ),
-            Termination::EpaConverged { gap, threshold, depth } => format!(
-                "The support point along the closest face's normal is only {} beyond the face (at most {}): the face lies on the boundary of A − B, so the penetration depth is {}.",
-                fmt_num(gap),
-                fmt_num(threshold),
-                fmt_num(depth)
-            ),
-            Termination::EpaNoProgress { depth } => format!(
-                "The new support point adds nothing to the polytope, so the closest face stays: the depth is {} (limited by rounding).",
-                fmt_num(depth)
-            ),
-            Termination::EpaFlat { measure } => format!(
-                "A − B is flat around the origin (shape measure {}): no tetrahedron can be grown, so the shapes only touch and the depth is 0.",
-                fmt_num(measure)
-            ),
-            Termination::EpaBudget { iterations, depth, gap } => format!(
-                "EPA's budget of {iterations} iterations ran out; the depth {} is a lower bound, still up to {} short.",
-                fmt_num(depth),
-                fmt_num(gap)
-            ),
-            Termination::MaxIterations { iterations, v_norm } => match v_norm {
-                Some(v) => format!(
-                    "The iteration cap ({iterations}) was reached before the tolerance was met; |v| = {} is an upper bound, not a certified distance.",
-                    fmt_num(v)
-                ),
-                None => format!(
-                    "The iteration cap ({iterations}) was reached without deciding."
-                ),
-            },
-        }
-    }
-}
-
 /// A whole recorded run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trace {
     pub steps: Vec<Step>,
     pub finish: Finish,

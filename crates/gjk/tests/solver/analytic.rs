@@ -158,11 +158,28 @@ fn seed_cubes_boolean_stops_on_zero_direction() {
     );
     assert_eq!(t.finish.outcome, Outcome::Intersecting);
     assert_eq!(t.finish.iterations, 2);
-    assert!(t.steps[1].explanation.contains("zero"));
+    assert!(t.steps[1].explanation().contains("zero"));
     assert!(
-        t.steps[2..].iter().all(|s| s.epa.is_some()),
+        t.steps[2..].iter().all(|s| s.phase.is_epa()),
         "EPA steps follow"
     );
+}
+
+#[test]
+fn a_boolean_step_that_stops_before_the_point_joins_does_not_say_it_joined() {
+    let sphere = |x: f64| at(Shape::Sphere { radius: 1.0 }, DVec3::new(x, 0.0, 0.0));
+    let config = SolverConfig::default_for(Algorithm::Boolean, Precision::F64);
+    let t = gjk::trace(&sphere(0.0), &sphere(3.0), &config);
+    let last = t.steps.last().expect("steps").explanation();
+    assert!(matches!(
+        t.finish.termination,
+        Termination::NotPastOrigin { .. }
+    ));
+    assert!(
+        last.starts_with("The new support point w is tested"),
+        "{last}"
+    );
+    assert!(!last.contains("passes the origin"), "{last}");
 }
 
 #[test]
@@ -230,7 +247,7 @@ fn step_records_are_consistent() {
         let gjk_steps = &t.steps[..t.finish.iterations as usize];
         for (k, s) in gjk_steps.iter().enumerate() {
             assert_eq!(s.iteration as usize, k + 1);
-            assert!(!s.explanation.is_empty());
+            assert!(!s.explanation().is_empty());
             if k > 0 {
                 assert_eq!(s.simplex_before, t.steps[k - 1].simplex_after);
             }

@@ -72,7 +72,7 @@ fn one_iteration_proves_nothing_and_says_so() {
     assert!(upper > 0.0 && upper.is_finite());
     // The last step says it too.
     let t = gjk::trace(&s.a, &s.b, &s.config());
-    let last = &t.steps.last().unwrap().explanation;
+    let last = &t.steps.last().unwrap().explanation();
     assert!(last.contains("Not certified"), "{last}");
 }
 

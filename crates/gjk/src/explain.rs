@@ -1,0 +1,290 @@
+//! Steps in plain words. A record keeps numbers; the sentences a reader sees (the panel, the
+//! trace document) are written from them here, when someone reads them, so recording a run
+//! costs little more than running it.
+
+use crate::trace::{Certificate, Feature, FeatureKind, Phase, Step, Termination};
+
+impl Step {
+    /// What happened in this step and why, in one plain sentence or a few: the step, then why
+    /// the run stopped, then what the run proved (on a GJK run's last step).
+    pub fn explanation(&self) -> String {
+        let mut s = match &self.phase {
+            Phase::Distance => distance_step(self),
+            Phase::Boolean => boolean_step(self),
+            Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len()),
+        };
+        if let Some(c) = &self.certificate {
+            s.push(' ');
+            s.push_str(&c.describe());
+        }
+        s
+    }
+}
+
+/// The plain-words account of one distance-GJK iteration.
+fn distance_step(step: &Step) -> String {
+    let before_len = step.simplex_before.len();
+    let feature = step.feature.as_ref();
+    let mut s = if step.iteration == 1 && before_len > 0 {
+        format!(
+            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along −v is the new vertex {}.",
+            letter(before_len)
+        )
+    } else if step.iteration == 1 {
+        format!(
+            "Start: the support point furthest along the first direction {} becomes vertex A, the first guess for the closest point.",
+            fmt_vec(step.direction)
+        )
+    } else if feature.is_some() {
+        format!(
+            "The support point w furthest along −v is the new vertex {}.",
+            letter(before_len)
+        )
+    } else {
+        "The support point w furthest along −v is examined before it joins the simplex.".to_string()
+    };
+    if let (Some(f), true) = (feature, step.iteration > 1 || before_len > 0) {
+        region_sentence(&mut s, f, before_len + 1);
+    }
+    match step.termination {
+        None => s.push_str(
+            " The search continues along −v, from the closest point v towards the origin.",
+        ),
+        Some(t) => {
+            s.push(' ');
+            s.push_str(&t.describe());
+        }
+    }
+    s
+}
+
+/// " The origin lies in the Voronoi region of edge AB, so C is dropped."
+fn region_sentence(s: &mut String, f: &Feature, candidates: usize) {
+    match f.kind {
+        FeatureKind::Interior => s.push_str(" The origin is inside tetrahedron ABCD"),
+        _ => {
+            s.push_str(" The origin lies in the Voronoi region of ");
+            s.push_str(&feature_name(&f.vertices));
+        }
+    }
+    if f.by_fallback {
+        s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
+    }
+    match dropped_phrase(candidates, &f.vertices) {
+        Some(d) => {
+            s.push_str(", so ");
+            s.push_str(&d);
+            s.push_str(" dropped.");
+        }
+        None => s.push_str(", so every vertex stays."),
+    }
+}
+
+/// The plain-words account of one boolean-GJK iteration.
+fn boolean_step(step: &Step) -> String {
+    let joins = letter(step.simplex_before.len());
+    let dot = step.quantities.support_dot_direction.unwrap_or(f64::NAN);
+    let mut s = if step.iteration == 1 {
+        "Start: the support point along the first direction becomes the first vertex; the search turns back towards the origin.".to_string()
+    } else if step.feature.is_none() {
+        // Stopped before the point joined: the termination's sentence says why.
+        "The new support point w is tested against the origin before it joins the simplex."
+            .to_string()
+    } else {
+        format!(
+            "The new support point {joins} passes the origin (w·d = {} ≥ 0), so it joins the simplex as {joins}.",
+            fmt_num(dot),
+        )
+    };
+    let flat = matches!(
+        step.termination,
+        Some(Termination::DegenerateSimplex { .. })
+    );
+    if let (Some(f), true) = (&step.feature, step.iteration > 1) {
+        if f.kind == FeatureKind::Interior {
+            s.push_str(" The origin is behind every face next to the newest point, so the tetrahedron encloses it.");
+        } else if !flat {
+            s.push_str(&format!(
+                " The origin is in the region of {}, which is kept; the next direction points from it towards the origin.",
+                feature_name(&f.vertices)
+            ));
+        }
+    }
+    if let Some(t) = step.termination {
+        s.push(' ');
+        s.push_str(&t.describe());
+    }
+    s
+}
+
+/// The plain-words account of one EPA iteration: the closest face's distance is the step's
+/// `v_norm`, the support point's reach beyond it its `gap`.
+fn epa_step(step: &Step, removed: usize, horizon: usize) -> String {
+    let q = &step.quantities;
+    let mut s = format!(
+        "EPA: the face nearest the origin is {} away; the support point along its normal reaches {} beyond it.",
+        fmt_num(q.v_norm.unwrap_or(f64::NAN)),
+        fmt_num(q.gap.unwrap_or(f64::NAN))
+    );
+    match step.termination {
+        Some(t) => {
+            s.push(' ');
+            s.push_str(&t.describe());
+        }
+        None => s.push_str(&format!(
+            " It sees {removed} face{}; they are removed and the {horizon} horizon edges are joined to it.",
+            if removed == 1 { "" } else { "s" }
+        )),
+    }
+    s
+}
+
+impl Certificate {
+    /// One plain sentence saying what was proven.
+    pub fn describe(&self) -> String {
+        let [lower, upper] = self.distance_bounds;
+        // Four digits cannot show a tight interval: then say how tight it is.
+        let distance = if fmt_num(lower) == fmt_num(upper) {
+            format!("is {} to within {}", fmt_num(upper), fmt_num(upper - lower))
+        } else {
+            format!("lies in [{}, {}]", fmt_num(lower), fmt_num(upper))
+        };
+        match (self.intersecting, self.certified) {
+            // A proven contact is always certified (see `bounds::certify`).
+            (Some(true), _) if upper == 0.0 => "Certified: the shapes intersect.".to_string(),
+            (Some(true), _) => format!(
+                "Certified: the shapes touch; their distance {distance}, within the absolute tolerance."
+            ),
+            (Some(false), true) => {
+                format!("Certified: the shapes are apart; their distance {distance}.")
+            }
+            (Some(false), false) => format!(
+                "Not certified: a separating plane proves the shapes apart, but the tolerance was not met; their distance {distance}."
+            ),
+            (None, _) => format!(
+                "Not certified: this run proves neither overlap nor separation; their distance {distance}."
+            ),
+        }
+    }
+}
+
+impl Termination {
+    /// One plain sentence saying why the run stopped, with its numbers.
+    pub fn describe(&self) -> String {
+        match *self {
+            Termination::IntersectionFound { .. } => {
+                "The tetrahedron encloses the origin: the shapes intersect.".to_string()
+            }
+            Termination::GapBelowTolerance {
+                gap,
+                threshold,
+                distance,
+            } => format!(
+                "The new point gets no closer: the gap |v|² − v·w = {} is at or below {}, so the distance is {} (within the relative tolerance).",
+                fmt_num(gap),
+                fmt_num(threshold),
+                fmt_num(distance)
+            ),
+            Termination::DistanceBelowTolerance { v_norm, threshold } => format!(
+                "The closest point is {} from the origin, within the absolute tolerance {}: the shapes touch or overlap.",
+                fmt_num(v_norm),
+                fmt_num(threshold)
+            ),
+            Termination::RepeatedSupport { vertex, distance } => format!(
+                "The new point is vertex {} again, so no progress is possible: the distance is {} (the gap test had not passed yet, a sign of rounding).",
+                letter(vertex),
+                fmt_num(distance)
+            ),
+            Termination::NotDecreasing { previous, current } => format!(
+                "Rounding has taken over: |v| would go from {} to {} instead of shrinking, so the previous simplex and distance are kept.",
+                fmt_num(previous),
+                fmt_num(current)
+            ),
+            Termination::DegenerateSimplex { size, measure } => format!(
+                "The {size}-point simplex is flat (shape measure {}), so the algorithm cannot tell on which side the origin lies and gives up undecided.",
+                fmt_num(measure)
+            ),
+            Termination::ZeroDirection { .. } => {
+                "The next search direction is zero: the origin lies exactly on the simplex, so the shapes touch or overlap, but a naive loop would now search along nothing.".to_string()
+            }
+            Termination::NotPastOrigin { dot } => format!(
+                "The new support point does not get past the origin (w·d = {} < 0): a plane separates the shapes.",
+                fmt_num(dot)
+            ),
+            Termination::EpaConverged { gap, threshold, depth } => format!(
+                "The support point along the closest face's normal is only {} beyond the face (at most {}): the face lies on the boundary of A − B, so the penetration depth is {}.",
+                fmt_num(gap),
+                fmt_num(threshold),
+                fmt_num(depth)
+            ),
+            Termination::EpaNoProgress { depth } => format!(
+                "The new support point adds nothing to the polytope, so the closest face stays: the depth is {} (limited by rounding).",
+                fmt_num(depth)
+            ),
+            Termination::EpaFlat { measure } => format!(
+                "A − B is flat around the origin (shape measure {}): no tetrahedron can be grown, so the shapes only touch and the depth is 0.",
+                fmt_num(measure)
+            ),
+            Termination::EpaBudget { iterations, depth, gap } => format!(
+                "EPA's budget of {iterations} iterations ran out; the depth {} is a lower bound, still up to {} short.",
+                fmt_num(depth),
+                fmt_num(gap)
+            ),
+            Termination::MaxIterations { iterations, v_norm } => match v_norm {
+                Some(v) => format!(
+                    "The iteration cap ({iterations}) was reached before the tolerance was met; |v| = {} is an upper bound, not a certified distance.",
+                    fmt_num(v)
+                ),
+                None => format!(
+                    "The iteration cap ({iterations}) was reached without deciding."
+                ),
+            },
+        }
+    }
+}
+
+/// The teaching name of a candidate vertex: A, B, C, D in the order the simplex holds them.
+pub fn letter(i: usize) -> char {
+    (b'A' + i as u8) as char
+}
+
+/// "vertex B", "edge AC", "face ABD", "the inside of tetrahedron ABCD".
+pub fn feature_name(indices: &[usize]) -> String {
+    let letters: String = indices.iter().map(|&i| letter(i)).collect();
+    match indices.len() {
+        1 => format!("vertex {letters}"),
+        2 => format!("edge {letters}"),
+        3 => format!("face {letters}"),
+        _ => format!("the inside of tetrahedron {letters}"),
+    }
+}
+
+/// "C is", "B and D are" — the vertices of an `n`-point candidate not in `kept`.
+pub fn dropped_phrase(n: usize, kept: &[usize]) -> Option<String> {
+    let dropped: Vec<String> = (0..n)
+        .filter(|i| !kept.contains(i))
+        .map(|i| letter(i).to_string())
+        .collect();
+    match dropped.len() {
+        0 => None,
+        1 => Some(format!("{} is", dropped[0])),
+        _ => Some(format!("{} are", dropped.join(" and "))),
+    }
+}
+
+/// A short rendering of a vector for explanations.
+pub fn fmt_vec(v: glam::DVec3) -> String {
+    format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
+}
+
+/// A number with about four significant digits, in plain or scientific notation.
+pub fn fmt_num(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_string()
+    } else if (1e-3..1e5).contains(&x.abs()) {
+        let s = format!("{x:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        format!("{x:.3e}")
+    }
+}
