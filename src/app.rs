@@ -86,13 +86,27 @@ pub fn default_scenario() -> Scenario {
     s
 }
 
-/// Opens what the command line asked for: a sweep already running, compare mode.
-fn apply_launch(app: &mut App, launch: &crate::cli::Launch) {
+/// How the window opens, beyond the case: plain options, whoever parsed them.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Run this sweep at once, in the sweep window.
+    pub sweep: Option<gjk::SweepAxis>,
+    /// A second axis: the sweep becomes a grid.
+    pub sweep2: Option<gjk::SweepAxis>,
+    /// Compare mode: `Some(None)` against the other precision, `Some(Some(spec))` against
+    /// that solver section.
+    pub compare: Option<Option<gjk::SolverSpec>>,
+    /// Presenter mode at this lesson of the tour (1-based).
+    pub present: Option<u32>,
+}
+
+/// Opens what the options ask for: a sweep already running, compare mode, presenter mode.
+fn apply_launch(app: &mut App, launch: &Options) {
     if let Some(lesson) = launch.present {
         let world = app.world_mut();
         world.write_message(classroom::TourCommand::Toggle);
         world.write_message(classroom::TourCommand::Goto(
-            lesson.unwrap_or(1).saturating_sub(1) as usize,
+            lesson.saturating_sub(1) as usize
         ));
     }
     if let Some(spec) = launch.compare {
@@ -116,7 +130,7 @@ fn apply_launch(app: &mut App, launch: &crate::cli::Launch) {
 }
 
 /// Opens the window. Returns the process exit code.
-pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: crate::cli::Launch) -> i32 {
+pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
     if let Err(why) = crate::display::check() {
         eprintln!("gjk-lab: cannot open a window: {why}");
         return 1;

@@ -140,7 +140,7 @@ pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(Update, keys.in_set(LabSet::Input).before(tour));
     app.add_systems(
         bevy_egui::EguiPrimaryContextPass,
-        (presenter_look, caption).in_set(crate::panel::PanelSystems),
+        (presenter_look, caption).in_set(crate::playback::PanelSystems),
     );
 }
 

@@ -25,6 +25,17 @@ pub struct Launch {
     pub present: Option<Option<u32>>,
 }
 
+impl From<Launch> for crate::app::Options {
+    fn from(l: Launch) -> Self {
+        crate::app::Options {
+            sweep: l.sweep,
+            sweep2: l.sweep2,
+            compare: l.compare,
+            present: l.present.map(|n| n.unwrap_or(1)),
+        }
+    }
+}
+
 /// A solver section as JSON.
 fn parse_solver(s: &str) -> Result<gjk::SolverSpec, String> {
     let spec: gjk::SolverSpec =

@@ -13,7 +13,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        draw_labels.in_set(crate::panel::PanelSystems),
+        draw_labels.in_set(crate::playback::PanelSystems),
     );
 }
 

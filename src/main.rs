@@ -62,14 +62,19 @@ fn main() {
             launch,
         }) => scenario(file.as_deref()).map_or(1, |s| {
             let step = step.or(launch.present.is_none().then_some(0));
-            app::run(s, Mode::Render(RenderRequest::new(step, out)), size, launch)
+            app::run(
+                s,
+                Mode::Render(RenderRequest::new(step, out)),
+                size,
+                launch.into(),
+            )
         }),
         Some(Command::BenchFrames { file, frames, size }) => scenario(file.as_deref())
             .map_or(1, |s| {
-                app::run(s, Mode::Bench(frames), size, cli::Launch::default())
+                app::run(s, Mode::Bench(frames), size, app::Options::default())
             }),
         None => scenario(cli.scenario.as_deref()).map_or(1, |s| {
-            app::run(s, Mode::Interactive, (1280, 800), cli.launch)
+            app::run(s, Mode::Interactive, (1280, 800), cli.launch.into())
         }),
     };
     std::process::exit(code);

@@ -5,7 +5,7 @@
 use crate::camera::ViewLayout;
 use crate::minkowski_view::MinkowskiSettings;
 use crate::palette;
-use crate::playback::{Lab, Playback, PlaybackCommand, Shapes};
+use crate::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
 use crate::reference::ReferenceAnswer;
 use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
 use crate::scene::Which;
@@ -25,10 +25,6 @@ mod sweep;
 use files::{files_ui, import_ui};
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
-
-/// The egui systems (panel and overlays), so they can be ordered and timed together.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PanelSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

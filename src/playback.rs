@@ -17,6 +17,10 @@ pub enum LabSet {
     Visualise,
 }
 
+/// The egui systems (panel and overlays), so they can be ordered and timed together.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PanelSystems;
+
 /// The case being studied. Changing it (a drag, a slider, a loaded file) reruns the solver.
 #[derive(Resource, Debug, Clone)]
 pub struct Lab {

@@ -140,11 +140,11 @@ pub fn bench_plugin(app: &mut App) {
         .add_systems(Update, stop_ours.after(LabSet::Visualise))
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
-            start_ours.before(crate::panel::PanelSystems),
+            start_ours.before(crate::playback::PanelSystems),
         )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
-            stop_ours.after(crate::panel::PanelSystems),
+            stop_ours.after(crate::playback::PanelSystems),
         )
         .add_systems(Last, frame_done);
 }

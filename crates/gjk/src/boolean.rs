@@ -139,6 +139,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
 }
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R, A, B> {
+    type Finish = Finish;
+
     fn finish(&self) -> Option<Finish> {
         self.finish
     }

@@ -126,13 +126,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             return gjk;
         }
         gjk.simplex = simplex.select_mask(r.mask);
-        let mut k = 0;
-        for (i, &w) in r.weights[..simplex.len()].iter().enumerate() {
-            if r.mask & (1 << i) != 0 {
-                gjk.weights[k] = w;
-                k += 1;
-            }
-        }
+        gjk.weights = kept_weights(simplex.len(), &r);
         gjk.v = r.closest;
         gjk.direction = -r.closest;
         gjk
@@ -219,6 +213,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 }
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, R, A, B> {
+    type Finish = Finish;
+
     fn finish(&self) -> Option<Finish> {
         self.finish
     }
@@ -228,6 +224,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             return None;
         }
         self.iteration += 1;
+        // w ← s(−v): the support point furthest towards the origin.
         let d = self.direction;
         let w = self.cso.support(d);
         self.bounds.see(d, &w);
@@ -236,94 +233,22 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             abs_threshold: Some(self.abs_tolerance.to_f64()),
             ..Quantities::default()
         };
-
-        // Termination tests that need the previous v: has w brought anything new?
-        if !before.is_empty() {
-            let vv = self.v.length_squared();
-            let gap = vv - self.v.dot(w.point);
-            let threshold = self.rel_tolerance * vv;
-            q.v_norm = Some(vv.sqrt().to_f64());
-            q.gap = Some(gap.to_f64());
-            q.gap_threshold = Some(threshold.to_f64());
-            let stop = if gap <= threshold {
-                Some(Termination::GapBelowTolerance {
-                    gap: gap.to_f64(),
-                    threshold: threshold.to_f64(),
-                    distance: vv.sqrt().to_f64(),
-                })
-            } else {
-                before
-                    .vertices()
-                    .iter()
-                    .position(|p| p.point == w.point)
-                    .map(|vertex| Termination::RepeatedSupport {
-                        vertex,
-                        distance: vv.sqrt().to_f64(),
-                    })
-            };
-            if let Some(t) = stop {
-                let f = self.end(self.separated(), t);
-                if O::ENABLED {
-                    observer.on_step(self.record(d, w, &before, None, q, Some(t)));
-                }
-                return Some(f);
+        // Has w brought anything new? If not, v is the answer.
+        if let Some(t) = self.nothing_new(&w, &mut q) {
+            let f = self.end(self.separated(), t);
+            if O::ENABLED {
+                observer.on_step(self.record(d, w, &before, None, q, Some(t)));
             }
+            return Some(f);
         }
-
-        // Add w and let the subalgorithm keep the feature nearest the origin.
+        // Y ← W ∪ {w}; v ← the point of conv(Y) nearest the origin; W ← the smallest Y' holding it.
         let mut candidate = before;
         candidate.push(w);
         let reduction = self
             .subalgorithm
             .closest_feature::<R>(&candidate.points()[..candidate.len()]);
-        let new_vv = reduction.closest.length_squared();
-        let kept = reduction.mask.count_ones() as usize;
-        q.v_norm = Some(new_vv.sqrt().to_f64());
-
-        let termination = if !reduction.closest.is_finite() {
-            Some(Termination::DegenerateSimplex {
-                size: candidate.len(),
-                measure: crate::voronoi::shape_measure::<R>(&candidate.points()[..candidate.len()])
-                    .to_f64(),
-            })
-        } else if !before.is_empty() && new_vv >= self.v.length_squared() {
-            // Rounding has taken over: keep the previous, better v.
-            Some(Termination::NotDecreasing {
-                previous: self.v.length_squared().sqrt().to_f64(),
-                current: new_vv.sqrt().to_f64(),
-            })
-        } else {
-            self.simplex = candidate.select_mask(reduction.mask);
-            let mut weights = [R::ZERO; 4];
-            let mut k = 0;
-            for (i, &wt) in reduction.weights[..candidate.len()].iter().enumerate() {
-                if reduction.mask & (1 << i) != 0 {
-                    weights[k] = wt;
-                    k += 1;
-                }
-            }
-            self.weights = weights;
-            self.v = reduction.closest;
-            self.direction = -self.v;
-            if kept == 4 {
-                Some(Termination::IntersectionFound {
-                    iteration: self.iteration,
-                })
-            } else if new_vv.sqrt() <= self.abs_tolerance {
-                Some(Termination::DistanceBelowTolerance {
-                    v_norm: new_vv.sqrt().to_f64(),
-                    threshold: self.abs_tolerance.to_f64(),
-                })
-            } else if self.iteration >= self.max_iterations {
-                Some(Termination::MaxIterations {
-                    iterations: self.iteration,
-                    v_norm: Some(new_vv.sqrt().to_f64()),
-                })
-            } else {
-                None
-            }
-        };
-
+        q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
+        let termination = self.descend(&candidate, &reduction);
         let finish = termination.map(|t| {
             let outcome = match t {
                 Termination::IntersectionFound { .. }
@@ -333,16 +258,96 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             self.end(outcome, t)
         });
         if O::ENABLED {
-            let step = self.record(
-                d,
-                w,
-                &before,
-                Some((&candidate, &reduction)),
-                q,
-                termination,
-            );
-            observer.on_step(step);
+            let reduced = Some((&candidate, &reduction));
+            observer.on_step(self.record(d, w, &before, reduced, q, termination));
         }
         finish
     }
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
+    /// The tests that need the previous `v`, before `w` joins: the gap `‖v‖² − v·w` within the
+    /// relative tolerance (the bounds have met), or `w` a vertex already (rounding).
+    fn nothing_new(&self, w: &CsoPoint<R>, q: &mut Quantities) -> Option<Termination> {
+        if self.simplex.is_empty() {
+            return None;
+        }
+        let vv = self.v.length_squared();
+        let gap = vv - self.v.dot(w.point);
+        let threshold = self.rel_tolerance * vv;
+        q.v_norm = Some(vv.sqrt().to_f64());
+        q.gap = Some(gap.to_f64());
+        q.gap_threshold = Some(threshold.to_f64());
+        if gap <= threshold {
+            return Some(Termination::GapBelowTolerance {
+                gap: gap.to_f64(),
+                threshold: threshold.to_f64(),
+                distance: vv.sqrt().to_f64(),
+            });
+        }
+        let repeated = self
+            .simplex
+            .vertices()
+            .iter()
+            .position(|p| p.point == w.point);
+        repeated.map(|vertex| Termination::RepeatedSupport {
+            vertex,
+            distance: vv.sqrt().to_f64(),
+        })
+    }
+
+    /// Takes the subalgorithm's reduction of `candidate` as the new simplex and `v`, unless it
+    /// is degenerate or no closer (then the old ones stay); then the tests on the new `v`:
+    /// four points kept (the origin is inside), `‖v‖` within the absolute tolerance, the cap.
+    fn descend(&mut self, candidate: &Simplex<R>, r: &Reduction<R>) -> Option<Termination> {
+        let new_vv = r.closest.length_squared();
+        if !r.closest.is_finite() {
+            let points = &candidate.points()[..candidate.len()];
+            return Some(Termination::DegenerateSimplex {
+                size: candidate.len(),
+                measure: crate::voronoi::shape_measure::<R>(points).to_f64(),
+            });
+        }
+        if !self.simplex.is_empty() && new_vv >= self.v.length_squared() {
+            // Rounding has taken over: keep the previous, better v.
+            return Some(Termination::NotDecreasing {
+                previous: self.v.length_squared().sqrt().to_f64(),
+                current: new_vv.sqrt().to_f64(),
+            });
+        }
+        self.simplex = candidate.select_mask(r.mask);
+        self.weights = kept_weights(candidate.len(), r);
+        self.v = r.closest;
+        self.direction = -self.v;
+        if r.mask.count_ones() == 4 {
+            Some(Termination::IntersectionFound {
+                iteration: self.iteration,
+            })
+        } else if new_vv.sqrt() <= self.abs_tolerance {
+            Some(Termination::DistanceBelowTolerance {
+                v_norm: new_vv.sqrt().to_f64(),
+                threshold: self.abs_tolerance.to_f64(),
+            })
+        } else if self.iteration >= self.max_iterations {
+            Some(Termination::MaxIterations {
+                iterations: self.iteration,
+                v_norm: Some(new_vv.sqrt().to_f64()),
+            })
+        } else {
+            None
+        }
+    }
+}
+
+/// The reduction's weights of the vertices it kept, in their order.
+fn kept_weights<R: Real>(n: usize, r: &Reduction<R>) -> [R; 4] {
+    let mut weights = [R::ZERO; 4];
+    let kept = r.weights[..n]
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| r.mask & (1 << i) != 0);
+    for (slot, (_, &w)) in weights.iter_mut().zip(kept) {
+        *slot = w;
+    }
+    weights
 }

@@ -22,6 +22,7 @@ use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, record_vertex};
+use crate::stepper::Steppable;
 use crate::support::SupportMap;
 use crate::trace::{
     EpaRecord, Observer, Penetration, Phase, Quantities, SimplexVertex, Step, Termination,
@@ -61,11 +62,7 @@ fn tiny<R: Real>() -> R {
 }
 
 fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]) -> Penetration {
-    let depth = if face.distance > R::ZERO {
-        face.distance
-    } else {
-        R::ZERO
-    };
+    let depth = depth_of(face);
     let p = face.normal * depth;
     let tri = [
         vertices[face.v[0]],
@@ -142,10 +139,6 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         epa
     }
 
-    pub fn finish(&self) -> Option<(Penetration, Termination)> {
-        self.finish
-    }
-
     pub fn iterations(&self) -> u32 {
         self.iteration
     }
@@ -219,183 +212,225 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         }
         best
     }
+}
+
+/// EPA's answer: the penetration and what ended the run.
+pub type EpaFinish = (Penetration, Termination);
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B> {
+    type Finish = EpaFinish;
+
+    fn finish(&self) -> Option<EpaFinish> {
+        self.finish
+    }
 
     /// One EPA iteration; returns the answer when this iteration ended the run.
-    pub fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<(Penetration, Termination)> {
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<EpaFinish> {
         if self.finish.is_some() {
             return None;
         }
         self.iteration += 1;
-        let ci = self.closest();
-        let face = self.faces[ci];
+        // f ← the face nearest the origin; w ← the support point beyond it.
+        let face = self.faces[self.closest()];
         let w = self.cso.support(face.normal);
         let gap = face.normal.dot(w.point) - face.distance;
-        let scale_d = if face.distance > R::ZERO {
-            face.distance
-        } else {
-            R::ZERO
-        };
-        let threshold = {
-            let rel = self.tolerance * scale_d;
-            if rel > self.abs_tolerance {
-                rel
-            } else {
-                self.abs_tolerance
-            }
-        };
-        let before_vertices = if O::ENABLED {
-            self.record_vertices()
-        } else {
-            Vec::new()
-        };
-        let before_faces: Vec<[usize; 3]> = if O::ENABLED {
-            self.faces.iter().map(|f| f.v).collect()
-        } else {
-            Vec::new()
-        };
-
-        let mut removed = Vec::new();
-        let mut horizon = Vec::new();
-        let termination = if gap <= threshold {
-            Some(Termination::EpaConverged {
+        let threshold = self.threshold(depth_of(&face));
+        let before = O::ENABLED.then(|| self.snapshot());
+        // f on the boundary: done. Otherwise cut the hole w sees and stitch its rim to w.
+        let (termination, hole) = if gap <= threshold {
+            let converged = Termination::EpaConverged {
                 gap: gap.to_f64(),
                 threshold: threshold.to_f64(),
-                depth: scale_d.to_f64(),
-            })
-        } else if self.vertices.iter().any(|p| {
-            (p.point - w.point).length_squared()
-                <= tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared())
-        }) {
-            Some(Termination::EpaNoProgress {
-                depth: scale_d.to_f64(),
-            })
+                depth: depth_of(&face).to_f64(),
+            };
+            (Some(converged), None)
         } else {
-            // Faces that can see w go; the rim of the hole they leave is the horizon. A face only
-            // "sees" w beyond rounding noise at the polytope's scale.
-            let visibility_slack = tiny::<R>() * (R::ONE + w.point.length_squared().sqrt());
-            let visible: Vec<usize> = (0..self.faces.len())
-                .filter(|&i| {
-                    let f = &self.faces[i];
-                    f.normal.dot(w.point - self.vertices[f.v[0]].point) > visibility_slack
-                })
-                .collect();
-            if visible.is_empty() {
-                Some(Termination::EpaNoProgress {
-                    depth: scale_d.to_f64(),
-                })
-            } else {
-                let mut edges: Vec<[usize; 2]> = Vec::new();
-                for &i in &visible {
-                    let v = self.faces[i].v;
-                    for k in 0..3 {
-                        let e = [v[k], v[(k + 1) % 3]];
-                        // An edge shared by two visible faces appears once each way: it is inside the hole.
-                        if let Some(pos) = edges.iter().position(|x| *x == [e[1], e[0]]) {
-                            edges.swap_remove(pos);
-                        } else {
-                            edges.push(e);
-                        }
-                    }
-                }
-                removed = visible.iter().map(|&i| self.faces[i].v).collect();
-                let mut keep = Vec::with_capacity(self.faces.len());
-                for (i, f) in self.faces.iter().enumerate() {
-                    if !visible.contains(&i) {
-                        keep.push(*f);
-                    }
-                }
-                self.faces = keep;
-                self.vertices.push(w);
-                let new = self.vertices.len() - 1;
-                for e in &edges {
-                    let f = self.make_face([e[0], e[1], new]);
-                    self.faces.push(f);
-                }
-                horizon = edges;
-                // A convex polytope with V vertices has 2V − 4 faces; far more means rounding
-                // has broken the horizon, and the budget applies early.
-                let face_budget = 2 * (self.max_iterations as usize + 4);
-                if self.iteration >= self.max_iterations || self.faces.len() > face_budget {
-                    let best = self.faces[self.closest()];
-                    let d = if best.distance > R::ZERO {
-                        best.distance
-                    } else {
-                        R::ZERO
-                    };
-                    Some(Termination::EpaBudget {
-                        iterations: self.iteration,
-                        depth: d.to_f64(),
-                        gap: gap.to_f64(),
-                    })
-                } else {
-                    None
-                }
+            match self.expand(w) {
+                Some(hole) => (self.over_budget(gap), Some(hole)),
+                None => (Some(self.no_progress(&face)), None),
             }
         };
-
-        let result = termination.map(|t| {
-            let best = match t {
-                // The budget stops after the polytope grew: report its closest face.
-                Termination::EpaBudget { .. } => self.faces[self.closest()],
-                _ => face,
-            };
-            let best = self.contact_face(best);
-            let r = (penetration_from(&best, &self.vertices), t);
-            self.finish = Some(r);
-            r
-        });
-
-        if O::ENABLED {
-            let weights = barycentric::<R>(
-                face.normal * scale_d,
-                face.v.map(|i| self.vertices[i].point),
-            );
-            let tri: Vec<SimplexVertex> = face.v.iter().map(|&i| before_vertices[i]).collect();
-            observer.on_step(Step {
-                iteration: self.offset + self.iteration,
-                phase: Phase::Epa(EpaRecord {
-                    vertices: before_vertices,
-                    faces: before_faces,
-                    closest_face: face.v,
-                    normal: face.normal.to_f64(),
-                    distance: face.distance.to_f64(),
-                    removed,
-                    horizon,
-                }),
-                direction: face.normal.to_f64(),
-                support: record_vertex(&w),
-                simplex_before: tri.clone(),
-                candidate: tri.clone(),
-                simplex_after: tri,
-                feature: None,
-                closest: Some((face.normal * scale_d).to_f64()),
-                weights: weights.iter().map(|x| x.to_f64()).collect(),
-                next_direction: None,
-                quantities: Quantities {
-                    v_norm: Some(face.distance.to_f64()),
-                    gap: Some(gap.to_f64()),
-                    gap_threshold: Some(threshold.to_f64()),
-                    abs_threshold: Some(self.abs_tolerance.to_f64()),
-                    support_dot_direction: None,
-                },
+        let result = termination.map(|t| self.conclude(face, t));
+        if let Some((vertices, faces)) = before {
+            let step = self.record(
+                face,
+                w,
+                gap,
+                threshold,
+                (vertices, faces),
+                hole,
                 termination,
-                certificate: None,
-            });
+            );
+            observer.on_step(step);
         }
         result
     }
+}
 
-    fn record_vertices(&self) -> Vec<SimplexVertex> {
-        self.vertices.iter().map(record_vertex).collect()
+/// A face's distance from the origin as a depth: never negative.
+fn depth_of<R: Real>(face: &Face<R>) -> R {
+    if face.distance > R::ZERO {
+        face.distance
+    } else {
+        R::ZERO
+    }
+}
+
+/// The faces a new point removed and the horizon edges it was joined to.
+struct Hole {
+    removed: Vec<[usize; 3]>,
+    horizon: Vec<[usize; 2]>,
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
+    /// The convergence test's bound at this depth: relative, but never below the absolute
+    /// tolerance.
+    fn threshold(&self, depth: R) -> R {
+        let rel = self.tolerance * depth;
+        if rel > self.abs_tolerance {
+            rel
+        } else {
+            self.abs_tolerance
+        }
     }
 
-    /// Runs to the end, handing every step to `observer`.
-    pub fn run_traced<O: Observer>(&mut self, observer: &mut O) -> (Penetration, Termination) {
-        loop {
-            if let Some(r) = self.finish {
-                return r;
+    fn no_progress(&self, face: &Face<R>) -> Termination {
+        Termination::EpaNoProgress {
+            depth: depth_of(face).to_f64(),
+        }
+    }
+
+    /// Adds `w` to the polytope: every face that can see it goes, and the rim of the hole
+    /// they leave (the horizon) is joined to `w`. `None` when `w` adds nothing: it is a vertex
+    /// already, or no face sees it beyond rounding noise at the polytope's scale.
+    fn expand(&mut self, w: CsoPoint<R>) -> Option<Hole> {
+        let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
+        if self
+            .vertices
+            .iter()
+            .any(|p| (p.point - w.point).length_squared() <= near)
+        {
+            return None;
+        }
+        let slack = tiny::<R>() * (R::ONE + w.point.length_squared().sqrt());
+        let sees = |f: &Face<R>| f.normal.dot(w.point - self.vertices[f.v[0]].point) > slack;
+        let (visible, kept): (Vec<Face<R>>, Vec<Face<R>>) =
+            self.faces.iter().partition(|f| sees(f));
+        if visible.is_empty() {
+            return None;
+        }
+        let mut horizon: Vec<[usize; 2]> = Vec::new();
+        for e in visible.iter().flat_map(|f| {
+            let [a, b, c] = f.v;
+            [[a, b], [b, c], [c, a]]
+        }) {
+            // An edge shared by two visible faces appears once each way: it is inside the hole.
+            match horizon.iter().position(|x| *x == [e[1], e[0]]) {
+                Some(pos) => {
+                    horizon.swap_remove(pos);
+                }
+                None => horizon.push(e),
             }
-            self.advance(observer);
+        }
+        self.faces = kept;
+        self.vertices.push(w);
+        let new = self.vertices.len() - 1;
+        for &[a, b] in &horizon {
+            let f = self.make_face([a, b, new]);
+            self.faces.push(f);
+        }
+        Some(Hole {
+            removed: visible.iter().map(|f| f.v).collect(),
+            horizon,
+        })
+    }
+
+    /// The budget's stop after the polytope grew, if it applies. A convex polytope with V
+    /// vertices has 2V − 4 faces; far more means rounding has broken the horizon, and the
+    /// budget applies early.
+    fn over_budget(&self, gap: R) -> Option<Termination> {
+        let face_budget = 2 * (self.max_iterations as usize + 4);
+        (self.iteration >= self.max_iterations || self.faces.len() > face_budget).then(|| {
+            Termination::EpaBudget {
+                iterations: self.iteration,
+                depth: depth_of(&self.faces[self.closest()]).to_f64(),
+                gap: gap.to_f64(),
+            }
+        })
+    }
+
+    /// Ends the run on `termination`: the depth and contact points from the face that decided.
+    fn conclude(&mut self, face: Face<R>, termination: Termination) -> EpaFinish {
+        let best = match termination {
+            // The budget stops after the polytope grew: report its closest face.
+            Termination::EpaBudget { .. } => self.faces[self.closest()],
+            _ => face,
+        };
+        let best = self.contact_face(best);
+        let r = (penetration_from(&best, &self.vertices), termination);
+        self.finish = Some(r);
+        r
+    }
+
+    /// The polytope at the start of an iteration, for its record.
+    fn snapshot(&self) -> (Vec<SimplexVertex>, Vec<[usize; 3]>) {
+        (
+            self.vertices.iter().map(record_vertex).collect(),
+            self.faces.iter().map(|f| f.v).collect(),
+        )
+    }
+
+    /// The record of the iteration that just ran on `face`.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the numbers of one iteration, recorded together"
+    )]
+    fn record(
+        &self,
+        face: Face<R>,
+        w: CsoPoint<R>,
+        gap: R,
+        threshold: R,
+        (vertices, faces): (Vec<SimplexVertex>, Vec<[usize; 3]>),
+        hole: Option<Hole>,
+        termination: Option<Termination>,
+    ) -> Step {
+        let depth = depth_of(&face);
+        let weights = barycentric::<R>(face.normal * depth, face.v.map(|i| self.vertices[i].point));
+        let tri: Vec<SimplexVertex> = face.v.iter().map(|&i| vertices[i]).collect();
+        let Hole { removed, horizon } = hole.unwrap_or(Hole {
+            removed: Vec::new(),
+            horizon: Vec::new(),
+        });
+        Step {
+            iteration: self.offset + self.iteration,
+            phase: Phase::Epa(EpaRecord {
+                vertices,
+                faces,
+                closest_face: face.v,
+                normal: face.normal.to_f64(),
+                distance: face.distance.to_f64(),
+                removed,
+                horizon,
+            }),
+            direction: face.normal.to_f64(),
+            support: record_vertex(&w),
+            simplex_before: tri.clone(),
+            candidate: tri.clone(),
+            simplex_after: tri,
+            feature: None,
+            closest: Some((face.normal * depth).to_f64()),
+            weights: weights.iter().map(|x| x.to_f64()).collect(),
+            next_direction: None,
+            quantities: Quantities {
+                v_norm: Some(face.distance.to_f64()),
+                gap: Some(gap.to_f64()),
+                gap_threshold: Some(threshold.to_f64()),
+                abs_threshold: Some(self.abs_tolerance.to_f64()),
+                support_dot_direction: None,
+            },
+            termination,
+            certificate: None,
         }
     }
 }

@@ -27,6 +27,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod body;
 pub mod boolean;
 pub mod bounds;
 pub mod compare;
@@ -57,6 +58,7 @@ pub mod trace;
 pub mod validate;
 pub mod voronoi;
 
+pub use body::Body;
 pub use boolean::BooleanGjk;
 pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, SolverConfig};
 pub use convex::Convex;
@@ -71,7 +73,7 @@ pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Pose, Shape};
 pub use stepper::Steppable;
-pub use support::{Body, SupportMap};
+pub use support::SupportMap;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,

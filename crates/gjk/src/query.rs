@@ -7,6 +7,7 @@
 //!                                                                       └─► EPA ─► depth
 //! ```
 
+use crate::body::Body;
 use crate::boolean::BooleanGjk;
 use crate::config::{Algorithm, Precision, SolverConfig};
 use crate::cso::MinkowskiDifference;
@@ -17,7 +18,7 @@ use crate::real::Real;
 use crate::scenario::BodySpec;
 use crate::shape::Pose;
 use crate::stepper::Steppable;
-use crate::support::{Body, SupportMap};
+use crate::support::SupportMap;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.

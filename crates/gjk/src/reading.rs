@@ -132,6 +132,12 @@ fn present_vec3<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<DVec3>,
     vec3(d).map(Some)
 }
 
+impl<'de> Deserialize<'de> for Shape {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Shape::try_from(ShapeFields::deserialize(d)?).map_err(de::Error::custom)
+    }
+}
+
 impl TryFrom<ShapeFields> for Shape {
     type Error = String;
 

@@ -5,16 +5,14 @@
 //! ([`crate::PreparedShape`]).
 
 use glam::{DQuat, DVec3};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(
-    tag = "type",
-    rename_all = "snake_case",
-    try_from = "crate::reading::ShapeFields"
-)]
+///
+/// Files are read field by field in [`crate::reading`], so that an error names the field.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Shape {
     Sphere {
         radius: f64,

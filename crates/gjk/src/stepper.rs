@@ -1,15 +1,19 @@
-//! What every GJK variant offers: one iteration at a time, or the whole run.
+//! What every solver offers — the GJK variants and EPA alike: one iteration at a time, or the
+//! whole run.
 
-use crate::trace::{Finish, NoTrace, Observer, Recorder, Step};
+use crate::trace::{NoTrace, Observer, Recorder, Step};
 
 /// A solver that runs one iteration per [`Steppable::advance`] and records it as a [`Step`].
 pub trait Steppable {
+    /// What a finished run answers: a GJK [`crate::Finish`], EPA's [`crate::epa::EpaFinish`].
+    type Finish: Copy;
+
     /// One iteration, handing its record to `observer`. Returns the finish when this iteration
     /// ended the run; does nothing once the run has ended.
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish>;
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Self::Finish>;
 
     /// The result, once an iteration has ended the run.
-    fn finish(&self) -> Option<Finish>;
+    fn finish(&self) -> Option<Self::Finish>;
 
     /// Runs one iteration and returns its record, or `None` if the run had already ended.
     fn step(&mut self) -> Option<Step> {
@@ -20,7 +24,7 @@ pub trait Steppable {
 
     /// Runs to the end (or returns the result of a run that has ended), handing every step to
     /// `observer`.
-    fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Finish {
+    fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Self::Finish {
         loop {
             if let Some(f) = self.finish() {
                 return f;
@@ -30,7 +34,7 @@ pub trait Steppable {
     }
 
     /// Runs to the end without recording.
-    fn run(mut self) -> Finish
+    fn run(mut self) -> Self::Finish
     where
         Self: Sized,
     {
