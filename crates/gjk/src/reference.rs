@@ -3,7 +3,7 @@
 //! shapes is the whole job. It is not exact either: its GJK may stop early on a separated pair,
 //! so a difference is a question to look into, not a verdict.
 
-use crate::scenario::BodySpec;
+use crate::scenario::{BodySpec, Scenario};
 use crate::shape::Shape;
 use glam::DVec3;
 use parry3d_f64::math::{Pose, Rotation, Vector};
@@ -129,4 +129,104 @@ pub fn reference_posed(
             point_b: None,
         },
     })
+}
+
+/// A body from a parry shape at its pose: what a parry, rapier or avian user holds at the site
+/// of a failing query. Round shapes keep their border radius as the margin; a capsule on any
+/// segment becomes our Y-aligned capsule, turned and moved onto it. An error names a shape
+/// that is not one convex piece (a mesh, a compound, a half-space).
+pub fn body_from_parry(
+    shape: &dyn parry3d_f64::shape::Shape,
+    pose: &Pose,
+) -> Result<BodySpec, String> {
+    let t = pose.translation;
+    let r = pose.rotation;
+    let mut body = BodySpec {
+        shape: Shape::Sphere { radius: 0.0 },
+        position: DVec3::new(t.x, t.y, t.z),
+        rotation: glam::DQuat::from_xyzw(r.x, r.y, r.z, r.w),
+        margin: 0.0,
+    };
+    let points = |ps: &[Vector]| Shape::Polytope {
+        vertices: ps.iter().map(|&p| d(p)).collect(),
+    };
+    body.shape = if let Some(b) = shape.as_ball() {
+        Shape::Sphere { radius: b.radius }
+    } else if let Some(c) = shape.as_cuboid() {
+        Shape::Cuboid {
+            half_extents: d(c.half_extents),
+        }
+    } else if let Some(c) = shape.as_capsule() {
+        // Centre the segment and turn local +Y onto it.
+        let (a, b) = (d(c.segment.a), d(c.segment.b));
+        let axis = (b - a).normalize_or(DVec3::Y);
+        body.position += body.rotation * ((a + b) / 2.0);
+        body.rotation *= glam::DQuat::from_rotation_arc(DVec3::Y, axis);
+        Shape::Capsule {
+            half_height: (b - a).length() / 2.0,
+            radius: c.radius,
+        }
+    } else if let Some(c) = shape.as_cylinder() {
+        Shape::Cylinder {
+            half_height: c.half_height,
+            radius: c.radius,
+        }
+    } else if let Some(c) = shape.as_cone() {
+        Shape::Cone {
+            half_height: c.half_height,
+            radius: c.radius,
+        }
+    } else if let Some(c) = shape.as_convex_polyhedron() {
+        points(c.points())
+    } else if let Some(t) = shape.as_triangle() {
+        points(&[t.a, t.b, t.c])
+    } else if let Some(s) = shape.as_segment() {
+        points(&[s.a, s.b])
+    } else if let Some(r) = shape.as_round_cuboid() {
+        body.margin = r.border_radius;
+        Shape::Cuboid {
+            half_extents: d(r.inner_shape.half_extents),
+        }
+    } else if let Some(r) = shape.as_round_cylinder() {
+        body.margin = r.border_radius;
+        Shape::Cylinder {
+            half_height: r.inner_shape.half_height,
+            radius: r.inner_shape.radius,
+        }
+    } else if let Some(r) = shape.as_round_cone() {
+        body.margin = r.border_radius;
+        Shape::Cone {
+            half_height: r.inner_shape.half_height,
+            radius: r.inner_shape.radius,
+        }
+    } else if let Some(r) = shape.as_round_convex_polyhedron() {
+        body.margin = r.border_radius;
+        points(r.inner_shape.points())
+    } else {
+        return Err(format!(
+            "parry's {:?} is not one convex shape; GJK needs a convex piece (split a compound or a mesh first)",
+            shape.shape_type()
+        ));
+    };
+    Ok(body)
+}
+
+/// A scenario from two parry shapes and their poses, ready to save and open in the lab:
+///
+/// ```ignore
+/// gjk::reference::scenario_from_parry("my failing query", (&pos1, &*shape1), (&pos2, &*shape2))?
+///     .save("failing.json".as_ref())?;
+/// ```
+///
+/// The result is validated like a file, so a pose or a size the solver refuses says so here.
+pub fn scenario_from_parry(
+    name: &str,
+    (pose_a, shape_a): (&Pose, &dyn parry3d_f64::shape::Shape),
+    (pose_b, shape_b): (&Pose, &dyn parry3d_f64::shape::Shape),
+) -> Result<Scenario, String> {
+    let a = body_from_parry(shape_a, pose_a).map_err(|e| format!("a: {e}"))?;
+    let b = body_from_parry(shape_b, pose_b).map_err(|e| format!("b: {e}"))?;
+    Scenario::new(name, a, b)
+        .validated()
+        .map_err(|e| e.to_string())
 }

@@ -210,7 +210,11 @@ pub(crate) fn body(
     } else {
         q / largest
     };
-    body.rotation = q / q.length();
+    // A quaternion already unit to rounding is kept as written: normalising is not idempotent
+    // in floating point, and a case saved and read back must be the same case to the last bit.
+    if (q.length_squared() - 1.0).abs() > 4.0 * f64::EPSILON {
+        body.rotation = q / q.length();
+    }
     size(&field("margin"), body.margin, precision)?;
     Ok(body)
 }

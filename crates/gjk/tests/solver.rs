@@ -5,6 +5,7 @@ mod solver {
     pub mod analytic;
     pub mod common;
     pub mod compare;
+    pub mod from_parry;
     pub mod gallery;
     pub mod hill_climb;
     pub mod oracle;
