@@ -72,6 +72,9 @@ fn any_shape() -> impl Strategy<Value = Shape> {
         }),
         prop::collection::vec(finite_vec(), 1..12)
             .prop_map(|vertices| Shape::Polytope { vertices }),
+        // Large enough to walk its hull graph (when the cloud has a certified hull).
+        prop::collection::vec(finite_vec(), gjk::hull::CLIMB_MIN_VERTICES..80)
+            .prop_map(|vertices| Shape::Polytope { vertices }),
     ]
 }
 
@@ -122,18 +125,21 @@ proptest! {
     fn every_run_ends_within_the_cap_without_panicking(
         a in any_body(),
         b in any_body(),
-        boolean in any::<bool>(),
+        algorithm in 0usize..3,
         f32 in any::<bool>(),
         cap in 1u32..80,
     ) {
+        let algorithm = [Algorithm::Distance, Algorithm::SignedVolumes, Algorithm::Boolean][algorithm];
         let mut config = SolverConfig::default_for(
-            if boolean { Algorithm::Boolean } else { Algorithm::Distance },
+            algorithm,
             if f32 { Precision::F32 } else { Precision::F64 },
         );
         config.max_iterations = cap;
         let t = gjk::trace(&a, &b, &config);
         prop_assert!(t.finish.iterations <= cap);
         prop_assert_eq!(t.steps.len() as u32, t.finish.iterations + t.finish.epa_iterations);
+        // Every step can be read in words.
+        prop_assert!(t.steps.iter().all(|s| !s.explanation().is_empty()));
         prop_assert!(t.finish.epa_iterations <= config.epa_max_iterations);
         if let Some(p) = t.finish.penetration {
             prop_assert!(p.depth >= 0.0 && p.depth.is_finite() && p.normal.is_finite());
