@@ -103,13 +103,17 @@ impl Shapes {
         Shapes(scenario.prepare())
     }
 
-    /// Prepares again each shape that differs from the one held; the rest are kept.
-    fn follow(&mut self, scenario: &Scenario) {
-        for (held, spec) in self.0.iter_mut().zip([&scenario.a, &scenario.b]) {
-            if *held.shape() != spec.shape {
-                *held = PreparedShape::new(spec.shape.clone());
+    /// The case's shapes prepared: each held one whose shape is the case's, the others
+    /// prepared anew.
+    pub fn matching(&self, scenario: &Scenario) -> [PreparedShape; 2] {
+        let [a, b] = &self.0;
+        [(a, &scenario.a), (b, &scenario.b)].map(|(held, spec)| {
+            if *held.shape() == spec.shape {
+                held.clone()
+            } else {
+                PreparedShape::new(spec.shape.clone())
             }
-        }
+        })
     }
 
     /// The shapes where the case puts them.
@@ -205,13 +209,9 @@ pub(crate) fn rerun_on_change(
         Ok(valid) => {
             lab.bypass_change_detection().error = None;
             // Only a changed shape marks `Shapes` changed (and rebuilds what depends on it).
-            if shapes
-                .0
-                .iter()
-                .zip([&valid.a, &valid.b])
-                .any(|(p, s)| *p.shape() != s.shape)
-            {
-                shapes.follow(&valid);
+            let next = shapes.matching(&valid);
+            if next.iter().zip(&shapes.0).any(|(n, held)| !n.same(held)) {
+                shapes.0 = next;
             }
             playback.trace = warm.solve(&shapes, &valid);
             playback.case = valid;

@@ -2,7 +2,7 @@
 //! on a worker thread, so the window never waits; the panel shows a progress bar and, when the
 //! run is done, its plots. Clicking a sample opens that configuration in the stepper.
 
-use crate::playback::{Lab, LabSet, PlaybackCommand};
+use crate::playback::{Lab, LabSet, PlaybackCommand, Shapes};
 use bevy::prelude::*;
 use gjk::{Scenario, Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 use std::sync::Arc;
@@ -114,6 +114,7 @@ fn handle_requests(
     settings: Res<SweepSettings>,
     mut run: ResMut<SweepRun>,
     mut lab: ResMut<Lab>,
+    shapes: Res<Shapes>,
     mut playback: MessageWriter<PlaybackCommand>,
 ) {
     for request in requests.read() {
@@ -125,7 +126,9 @@ fn handle_requests(
                 match settings.sweep().validated() {
                     Ok(sweep) => {
                         run.error = None;
-                        run.job = Some(start(sweep, lab.scenario.clone()));
+                        // The shapes on screen, unless an edit this frame changed one.
+                        let shapes = shapes.matching(&lab.scenario);
+                        run.job = Some(start(sweep, lab.scenario.clone(), shapes));
                     }
                     Err(e) => run.error = Some(e),
                 }
@@ -146,13 +149,17 @@ fn handle_requests(
     }
 }
 
-fn start(sweep: Sweep, base: Scenario) -> Job {
+fn start(sweep: Sweep, base: Scenario, shapes: [gjk::PreparedShape; 2]) -> Job {
     let progress = Arc::new(AtomicUsize::new(0));
     let cancel = Arc::new(AtomicBool::new(false));
     let handle = {
         let (sweep, base) = (sweep.clone(), base.clone());
         let (progress, cancel) = (progress.clone(), cancel.clone());
-        std::thread::spawn(move || sweep.run(&base, &progress, &|| cancel.load(Ordering::Relaxed)))
+        std::thread::spawn(move || {
+            sweep.run(&base, &shapes, &progress, &|| {
+                cancel.load(Ordering::Relaxed)
+            })
+        })
     };
     Job {
         handle,

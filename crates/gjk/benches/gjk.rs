@@ -1,7 +1,7 @@
 //! The solver against parry3d on the pairs and poses, in f64 and f32:
 //!
 //! - `distance/*`: our closest-point GJK (Johnson's subalgorithm and signed volumes) with the
-//!   no-op observer, the same traced, and parry's `query::distance`; `parry-gjk` is parry's GJK
+//!   no-op observer, and parry's `query::distance`; `parry-gjk` is parry's GJK
 //!   itself (`distance_support_map_support_map`), the like-for-like comparison where
 //!   `query::distance` answers in closed form (sphere–capsule) or by SAT (box–box);
 //! - `scan/*`: signed volumes with polytopes scanned point by point instead of walked;
@@ -15,8 +15,8 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gjk::{
-    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Precision, Real,
-    Recorder, Shape, SolverConfig, Steppable,
+    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Precision,
+    PreparedShape, Real, Recorder, Shape, SolverConfig, Steppable,
 };
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
@@ -129,6 +129,11 @@ fn poses(a: &BodySpec, b: &BodySpec) -> Vec<(&'static str, BodySpec)> {
     ]
 }
 
+/// The body of `spec` in precision `R`, its shape prepared by `prepare` (walking or scanning).
+fn body<R: Real>(spec: &BodySpec, prepare: fn(Shape) -> PreparedShape) -> Body<R> {
+    Body::prepared(&prepare(spec.shape.clone()), spec.pose(), spec.margin)
+}
+
 fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, BodySpec)]) {
     let precision = if R::EPSILON.to_f64() > 1e-10 {
         Precision::F32
@@ -137,15 +142,9 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
     };
     let mut g = c.benchmark_group(group);
     for (name, a, b) in cases {
-        let ba = Body::<R>::prepared(
-            &gjk::PreparedShape::new(a.shape.clone()),
-            a.pose(),
-            a.margin,
-        );
-        let bb = Body::<R>::prepared(
-            &gjk::PreparedShape::new(b.shape.clone()),
-            b.pose(),
-            b.margin,
+        let (ba, bb) = (
+            body::<R>(a, PreparedShape::new),
+            body::<R>(b, PreparedShape::new),
         );
         for algorithm in [Algorithm::Distance, Algorithm::SignedVolumes] {
             let config = SolverConfig::default_for(algorithm, precision);
@@ -155,28 +154,10 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
                     DistanceGjk::new(cso, &config).run()
                 })
             });
-            g.bench_function(
-                BenchmarkId::new(format!("{}-traced", algorithm.name()), name),
-                |bench| {
-                    bench.iter(|| {
-                        let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
-                        let mut recorder = Recorder::default();
-                        DistanceGjk::new(cso, &config).run_traced(&mut recorder)
-                    })
-                },
-            );
         }
         if let Shape::Polytope { .. } = a.shape {
-            let sa = Body::<R>::prepared(
-                &gjk::PreparedShape::scanning(a.shape.clone()),
-                a.pose(),
-                a.margin,
-            );
-            let sb = Body::<R>::prepared(
-                &gjk::PreparedShape::scanning(b.shape.clone()),
-                b.pose(),
-                b.margin,
-            );
+            let scan = PreparedShape::scanning;
+            let (sa, sb) = (body::<R>(a, scan), body::<R>(b, scan));
             let config = SolverConfig::default_for(Algorithm::SignedVolumes, precision);
             g.bench_function(BenchmarkId::new("scan", name), |bench| {
                 bench.iter(|| {
@@ -280,8 +261,8 @@ fn supports(c: &mut Criterion) {
         .collect();
     for n in [48, 100, 1000, 10_000] {
         let shape = hull(&mut rng, n);
-        let walk = Body::<f64>::prepared(&gjk::PreparedShape::new(shape.clone()), pose, 0.0);
-        let scan = Body::<f64>::prepared(&gjk::PreparedShape::scanning(shape.clone()), pose, 0.0);
+        let walk = Body::<f64>::prepared(&PreparedShape::new(shape.clone()), pose, 0.0);
+        let scan = Body::<f64>::prepared(&PreparedShape::scanning(shape.clone()), pose, 0.0);
         for (who, body) in [("walk", &walk), ("scan", &scan)] {
             g.bench_with_input(BenchmarkId::new(who, n), &directions, |bench, ds| {
                 bench.iter(|| ds.iter().map(|&d| body.support(d).x).sum::<f64>())
@@ -309,11 +290,7 @@ fn trace_cost(c: &mut Criterion) {
         }
         let name = pair.replace('-', "_");
         let body = |s: &BodySpec| {
-            Body::<f64>::prepared(
-                &gjk::PreparedShape::new(s.shape.clone()),
-                s.pose(),
-                s.margin,
-            )
+            Body::<f64>::prepared(&PreparedShape::new(s.shape.clone()), s.pose(), s.margin)
         };
         let (ba, bb) = (body(&a), body(&b));
         g.bench_function(BenchmarkId::new("untraced", &name), |bench| {

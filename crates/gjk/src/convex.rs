@@ -137,7 +137,7 @@ impl<R: Real> Convex<R> {
         };
         Convex {
             kind,
-            bounding_radius: shape.bounding_radius(),
+            bounding_radius: prepared.bounding_radius(),
         }
     }
 

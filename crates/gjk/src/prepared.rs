@@ -33,6 +33,8 @@ pub struct PreparedShape(Arc<Prepared>);
 #[derive(Debug)]
 struct Prepared {
     shape: Shape,
+    /// [`Shape::bounding_radius`], once (a pass over a polytope's points).
+    bounding_radius: f64,
     /// A large polytope's hull graph, when it has a certified one.
     graph: Option<Arc<HullGraph>>,
 }
@@ -47,17 +49,30 @@ impl PreparedShape {
             }
             _ => None,
         };
-        PreparedShape(Arc::new(Prepared { shape, graph }))
+        PreparedShape::with(shape, graph)
     }
 
     /// Prepares `shape` with every polytope scanned point by point (tests and benchmarks
     /// compare the two ways).
     pub fn scanning(shape: Shape) -> Self {
-        PreparedShape(Arc::new(Prepared { shape, graph: None }))
+        PreparedShape::with(shape, None)
+    }
+
+    fn with(shape: Shape, graph: Option<Arc<HullGraph>>) -> Self {
+        PreparedShape(Arc::new(Prepared {
+            bounding_radius: shape.bounding_radius(),
+            shape,
+            graph,
+        }))
     }
 
     pub fn shape(&self) -> &Shape {
         &self.0.shape
+    }
+
+    /// The radius of a ball about the shape's origin that holds it.
+    pub fn bounding_radius(&self) -> f64 {
+        self.0.bounding_radius
     }
 
     /// The hull graph a large polytope walks.

@@ -254,10 +254,7 @@ impl Scenario {
 
     /// Both shapes prepared for queries ([`PreparedShape::new`]).
     pub fn prepare(&self) -> [PreparedShape; 2] {
-        [
-            PreparedShape::new(self.a.shape.clone()),
-            PreparedShape::new(self.b.shape.clone()),
-        ]
+        [&self.a.shape, &self.b.shape].map(|s| PreparedShape::new(s.clone()))
     }
 
     /// Parses and validates a scenario; rotations come back normalised. The text must hold one

@@ -334,16 +334,16 @@ impl Sweep {
     pub fn run(
         &self,
         base: &Scenario,
+        shapes: &[PreparedShape; 2],
         progress: &AtomicUsize,
         cancel: &dyn Fn() -> bool,
     ) -> Vec<Result<SweepSample, SweepRefusal>> {
-        let shapes = base.prepare();
         let mut out = Vec::with_capacity(self.len());
         for n in 0..self.len() {
             if n % 64 == 0 && cancel() {
                 break;
             }
-            out.push(self.sample(base, &shapes, n));
+            out.push(self.sample(base, shapes, n));
             progress.store(n + 1, Ordering::Relaxed);
         }
         out

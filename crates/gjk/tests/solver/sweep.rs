@@ -43,7 +43,12 @@ fn a_position_sweep_reports_the_analytic_distance_and_the_overlap() {
         first: axis(SweepParam::BX, 1.0, 4.0, 31),
         second: None,
     };
-    let samples = ok(sweep.run(&spheres(), &AtomicUsize::new(0), &|| false));
+    let samples = ok(sweep.run(
+        &spheres(),
+        &spheres().prepare(),
+        &AtomicUsize::new(0),
+        &|| false,
+    ));
     assert_eq!(samples.len(), 31);
     for s in &samples {
         let exact = (s.value[0] - 2.0).max(0.0);
@@ -65,7 +70,7 @@ fn a_tight_tolerance_against_a_low_cap_is_reported_uncertified() {
         first: axis(SweepParam::RelTolerance, 1e-15, 1e-3, 13),
         second: None,
     };
-    let samples = ok(sweep.run(&base, &AtomicUsize::new(0), &|| false));
+    let samples = ok(sweep.run(&base, &base.prepare(), &AtomicUsize::new(0), &|| false));
     let (tight, loose) = (samples[0], samples[12]);
     assert_eq!(tight.termination.name(), "max_iterations");
     assert!(!tight.certified());
@@ -83,11 +88,16 @@ fn a_grid_runs_row_major_and_can_be_cancelled() {
         first: axis(SweepParam::BX, 1.0, 4.0, 20),
         second: Some(axis(SweepParam::BY, -1.0, 1.0, 10)),
     };
-    let all = sweep.run(&spheres(), &AtomicUsize::new(0), &|| false);
+    let all = sweep.run(
+        &spheres(),
+        &spheres().prepare(),
+        &AtomicUsize::new(0),
+        &|| false,
+    );
     assert_eq!(all.len(), 200);
     assert_eq!(all[21].as_ref().unwrap().index, [1, 1]);
     let progress = AtomicUsize::new(0);
-    let cancelled = sweep.run(&spheres(), &progress, &|| {
+    let cancelled = sweep.run(&spheres(), &spheres().prepare(), &progress, &|| {
         progress.load(std::sync::atomic::Ordering::Relaxed) >= 64
     });
     assert_eq!(cancelled.len(), 64);
@@ -132,7 +142,12 @@ fn samples_beyond_the_precisions_limit_are_refused_by_name_and_the_rest_run() {
         first: axis(SweepParam::BX, -1e308, 1e308, 5),
         second: None,
     };
-    let out = sweep.run(&spheres(), &AtomicUsize::new(0), &|| false);
+    let out = sweep.run(
+        &spheres(),
+        &spheres().prepare(),
+        &AtomicUsize::new(0),
+        &|| false,
+    );
     assert_eq!(out.len(), 5);
     for (n, s) in out.iter().enumerate() {
         match s {
