@@ -202,7 +202,9 @@ pub(crate) fn rerun_on_change(
     mut playback: ResMut<Playback>,
     mut warm: ResMut<WarmStart>,
 ) {
-    if !lab.is_changed() || lab.is_added() {
+    // The case inserted with its trace needs no rerun, unless something (a launch option's
+    // lesson) changed it before the first frame.
+    if !lab.is_changed() || (lab.is_added() && lab.scenario == playback.case) {
         return;
     }
     match lab.scenario.clone().validated() {

@@ -62,3 +62,24 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
     send(&mut app, TourCommand::Toggle);
     assert!(!app.world().resource::<Classroom>().enabled);
 }
+
+#[test]
+fn a_lesson_asked_for_before_the_first_frame_is_solved_and_shown() {
+    // What `--present N` does: both messages land before the app's first update.
+    let mut app = headless_app(default_scenario());
+    app.world_mut().write_message(TourCommand::Toggle);
+    app.world_mut().write_message(TourCommand::Goto(5));
+    app.update();
+    let lab = app.world().resource::<Lab>();
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(lab.scenario.name, "two hulls overlapping");
+    assert_eq!(
+        playback.case.name, lab.scenario.name,
+        "the trace on screen is the lesson's"
+    );
+    let step = playback.current().expect("a lesson shows a step");
+    assert_eq!(
+        step.feature.as_ref().map(|f| f.kind),
+        Some(FeatureKind::Face)
+    );
+}
