@@ -232,22 +232,28 @@ impl Termination {
         "epa_budget",
     ];
 
-    /// The snake_case name used in JSON output.
+    /// The snake_case name used in JSON output (and in `expect`): `NAMES[self.index()]`.
     pub fn name(&self) -> &'static str {
+        Self::NAMES[self.index()]
+    }
+
+    /// The kind's place in [`Termination::NAMES`]; the match is exhaustive, so a new kind cannot
+    /// be added without a name (and a test checks each name against serde's tag).
+    fn index(&self) -> usize {
         match self {
-            Termination::IntersectionFound { .. } => "intersection_found",
-            Termination::GapBelowTolerance { .. } => "gap_below_tolerance",
-            Termination::DistanceBelowTolerance { .. } => "distance_below_tolerance",
-            Termination::RepeatedSupport { .. } => "repeated_support",
-            Termination::NotDecreasing { .. } => "not_decreasing",
-            Termination::DegenerateSimplex { .. } => "degenerate_simplex",
-            Termination::ZeroDirection { .. } => "zero_direction",
-            Termination::NotPastOrigin { .. } => "not_past_origin",
-            Termination::MaxIterations { .. } => "max_iterations",
-            Termination::EpaConverged { .. } => "epa_converged",
-            Termination::EpaNoProgress { .. } => "epa_no_progress",
-            Termination::EpaFlat { .. } => "epa_flat",
-            Termination::EpaBudget { .. } => "epa_budget",
+            Termination::IntersectionFound { .. } => 0,
+            Termination::GapBelowTolerance { .. } => 1,
+            Termination::DistanceBelowTolerance { .. } => 2,
+            Termination::RepeatedSupport { .. } => 3,
+            Termination::NotDecreasing { .. } => 4,
+            Termination::DegenerateSimplex { .. } => 5,
+            Termination::ZeroDirection { .. } => 6,
+            Termination::NotPastOrigin { .. } => 7,
+            Termination::MaxIterations { .. } => 8,
+            Termination::EpaConverged { .. } => 9,
+            Termination::EpaNoProgress { .. } => 10,
+            Termination::EpaFlat { .. } => 11,
+            Termination::EpaBudget { .. } => 12,
         }
     }
 }
@@ -396,4 +402,65 @@ pub struct Trace {
     /// The distance algorithms' last simplex, to warm-start a run on a nearby pose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache: Option<crate::SimplexCache>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One of every kind, in declaration order.
+    fn every_kind() -> [Termination; 13] {
+        use Termination::*;
+        [
+            IntersectionFound { iteration: 1 },
+            GapBelowTolerance {
+                gap: 0.0,
+                threshold: 0.0,
+                distance: 1.0,
+            },
+            DistanceBelowTolerance {
+                v_norm: 0.0,
+                threshold: 0.0,
+            },
+            RepeatedSupport {
+                vertex: 0,
+                distance: 1.0,
+            },
+            NotDecreasing {
+                previous: 1.0,
+                current: 1.0,
+            },
+            DegenerateSimplex {
+                size: 3,
+                measure: 0.0,
+            },
+            ZeroDirection { iteration: 1 },
+            NotPastOrigin { dot: 0.0 },
+            MaxIterations {
+                iterations: 1,
+                v_norm: None,
+            },
+            EpaConverged {
+                gap: 0.0,
+                threshold: 0.0,
+                depth: 1.0,
+            },
+            EpaNoProgress { depth: 1.0 },
+            EpaFlat { measure: 0.0 },
+            EpaBudget {
+                iterations: 1,
+                depth: 1.0,
+                gap: 0.0,
+            },
+        ]
+    }
+
+    #[test]
+    fn every_termination_is_named_as_serde_writes_it() {
+        for (i, t) in every_kind().iter().enumerate() {
+            assert_eq!(t.index(), i, "{t:?} is out of order");
+            let json = serde_json::to_value(t).unwrap();
+            assert_eq!(json["kind"], t.name(), "{t:?}");
+        }
+    }
 }
