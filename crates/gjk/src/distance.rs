@@ -142,6 +142,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         SimplexCache { local_a, local_b }
     }
 
+    /// The points of A and B whose difference is the current `v` (for a touching pair too,
+    /// where the outcome carries none).
+    pub fn closest_points(&self) -> (glam::DVec3, glam::DVec3) {
+        let (a, b) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
+        (a.to_f64(), b.to_f64())
+    }
+
     fn separated(&self) -> Outcome {
         let (a, b) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
         Outcome::Separated {

@@ -30,6 +30,7 @@
 pub mod body;
 pub mod boolean;
 pub mod bounds;
+pub mod cast;
 pub mod compare;
 pub mod config;
 pub mod convex;
@@ -59,6 +60,7 @@ pub mod validate;
 pub mod voronoi;
 
 pub use body::Body;
+pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use boolean::BooleanGjk;
 pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, SolverConfig};
 pub use convex::Convex;

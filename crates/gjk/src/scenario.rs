@@ -4,6 +4,7 @@
 //! (`[x, y, z, w]`, normalised on load), `margin` 0, and the solver fields those of
 //! [`SolverConfig::default_for`]. Bad input is rejected with the field and the reason.
 
+use crate::cast::CastSpec;
 use crate::config::{Algorithm, Precision, SolverConfig};
 use crate::expect::Expectation;
 use crate::prepared::PreparedShape;
@@ -25,6 +26,9 @@ pub struct Scenario {
     pub b: BodySpec,
     #[serde(default)]
     pub solver: SolverSpec,
+    /// How the bodies move, for a time-of-impact query ([`crate::cast`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cast: Option<CastSpec>,
     /// What the run is known to do (gallery cases): checked by `gjk-lab check` and the tests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expectation>,
@@ -248,6 +252,7 @@ impl Scenario {
             a,
             b,
             solver: SolverSpec::default(),
+            cast: None,
             expect: None,
         }
     }
@@ -330,6 +335,9 @@ impl Scenario {
         let precision = self.solver.precision;
         self.a = crate::validate::body(self.a, "a", precision)?;
         self.b = crate::validate::body(self.b, "b", precision)?;
+        if let Some(cast) = &self.cast {
+            cast.validate(precision)?;
+        }
         if let Some(expect) = &self.expect {
             crate::validate::expect(expect)?;
         }

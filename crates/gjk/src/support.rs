@@ -40,3 +40,15 @@ pub trait SupportMap<R: Real> {
     /// numbers a support point is made of, and so of its rounding (see [`crate::bounds`]).
     fn bounding_radius(&self) -> f64;
 }
+
+/// A borrowed shape supports like the shape: a moving body is placed again at every time a cast
+/// looks at, without copying its shape.
+impl<R: Real, S: SupportMap<R> + ?Sized> SupportMap<R> for &S {
+    fn local_support(&self, d: R::V) -> R::V {
+        (**self).local_support(d)
+    }
+
+    fn bounding_radius(&self) -> f64 {
+        (**self).bounding_radius()
+    }
+}

@@ -4,6 +4,7 @@
 //! A refusal names the field and the limit (`a.shape.radius: 1e39 does not fit in f32 (largest
 //! 3.4e38)`); see [`Precision::max_length`] for why lengths have a limit per precision.
 
+use crate::cast::{CastSpec, MAX_CAST_ITERATIONS};
 use crate::config::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision};
 use crate::expect::Expectation;
 use crate::scenario::{BodySpec, ScenarioError, SolverSpec};
@@ -98,6 +99,66 @@ pub(crate) fn expect(expect: &Expectation) -> Result<(), ScenarioError> {
         }
     }
     Ok(())
+}
+
+impl CastSpec {
+    /// Checks the `cast` section: finite motions whose travel fits the precision, a
+    /// non-negative time and target, a positive tolerance, and a method that can follow the
+    /// motion (a translation-only method is refused for a turning body, naming the field).
+    pub fn validate(&self, precision: Precision) -> Result<(), ScenarioError> {
+        let max_time = self.max_time.unwrap_or(1.0);
+        non_negative("cast.max_time", max_time)?;
+        for (name, v) in [("velocity_a", self.velocity_a), ("velocity_b", self.velocity_b)] {
+            let field = format!("cast.{name}");
+            finite_vec(&field, v)?;
+            let travel = v.abs().max_element() * max_time;
+            if !travel.is_finite() || travel > precision.max_length() {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "moves {travel:e} by max_time {max_time:e}, beyond {}'s limit of {:e} on coordinates",
+                        precision.name(),
+                        precision.max_length()
+                    ),
+                ));
+            }
+        }
+        for (name, w) in [
+            ("angular_velocity_a", self.angular_velocity_a),
+            ("angular_velocity_b", self.angular_velocity_b),
+        ] {
+            let field = format!("cast.{name}");
+            finite_vec(&field, w)?;
+            let method = self.method();
+            if w != DVec3::ZERO && !method.handles_turning() {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "the body turns, but method {} follows translations only; use conservative_advancement (or leave method out)",
+                        method.name()
+                    ),
+                ));
+            }
+        }
+        if let Some(x) = self.target_distance {
+            size("cast.target_distance", x, precision)?;
+        }
+        if let Some(x) = self.tolerance {
+            finite("cast.tolerance", x)?;
+            if x <= 0.0 {
+                return Err(invalid("cast.tolerance", format!("must be positive, got {x}")));
+            }
+        }
+        if let Some(n) = self.max_iterations
+            && !(1..=MAX_CAST_ITERATIONS).contains(&n)
+        {
+            return Err(invalid(
+                "cast.max_iterations",
+                format!("must be from 1 to {MAX_CAST_ITERATIONS}, got {n}"),
+            ));
+        }
+        Ok(())
+    }
 }
 
 fn finite(field: &str, x: f64) -> Result<(), ScenarioError> {

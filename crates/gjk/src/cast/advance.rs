@@ -1,0 +1,116 @@
+//! Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body
+//! Systems", 1996; Catto, "Continuous Collision", GDC 2013).
+//!
+//! For any unit direction `n`, the bodies are at least as far apart as their separation along
+//! it, `s(t) = min over B(t) of n·b − max over A(t) of n·a`. A point of A moves along `n` no
+//! faster than `v_A·n + ‖ω_A‖ r_A` (its distance from A's position is at most `r_A`), and the
+//! same for B the other way, so
+//!
+//! ```text
+//!   d(t + Δ) ≥ s(t + Δ) ≥ s(t) − Δ·μ      μ = (v_A − v_B)·n + ‖ω_A‖ r_A + ‖ω_B‖ r_B
+//! ```
+//!
+//! The step `Δ = (s(t) − target) / μ` therefore cannot pass the target: advance by it, measure
+//! again, and stop when the distance is within the tolerance of the target. When `μ ≤ 0` the
+//! bodies never close along `n`, so they never touch. Each step is only as long as the distance
+//! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
+
+use super::{CastRecord, CastSettings, CastStatus, Ending, Log, Mover, distance};
+use crate::config::SolverConfig;
+use crate::real::{Real, Vector};
+use crate::support::SupportMap;
+use crate::trace::Outcome;
+use glam::DVec3;
+
+/// Advances time by the distance over the bound on the closing speed until the distance meets
+/// the target.
+pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    a: &Mover<'_, A>,
+    b: &Mover<'_, B>,
+    settings: &CastSettings,
+    config: &SolverConfig,
+    log: &mut Log<'_>,
+) -> Ending {
+    let angular_speed = a.motion.angular.length() * a.radius::<R>()
+        + b.motion.angular.length() * b.radius::<R>();
+    let mut t = 0.0;
+    let mut warm = None;
+    // The normal of the last step taken: at the hit itself the closest points nearly coincide
+    // and the direction between them is mostly rounding.
+    let mut stepped_along = None;
+    for _ in 0..settings.max_iterations {
+        let (body_a, body_b) = (a.body::<R>(t), b.body::<R>(t));
+        let gap = distance(&body_a, &body_b, config, warm.as_ref());
+        let finish = gap.finish;
+        let bounds = finish.certificate.distance_bounds;
+        let (normal, separation) = match (finish.outcome, gap.normal()) {
+            (Outcome::Separated { .. }, Some(n)) => {
+                // The separation along n, from one support point of each body, less the
+                // rounding those points may carry.
+                let far_a = body_a.support(R::vec(n)).to_f64();
+                let far_b = body_b.support(R::vec(-n)).to_f64();
+                let allowance = crate::bounds::allowance(&crate::cso::MinkowskiDifference::new(
+                    &body_a, &body_b,
+                ));
+                (n, n.dot(far_b - far_a) - allowance)
+            }
+            _ => (DVec3::ZERO, 0.0),
+        };
+        let linear_speed = (a.motion.velocity - b.motion.velocity).dot(normal);
+        let closing = linear_speed + angular_speed;
+        let mut next = t;
+        let status = if bounds[1] - settings.target <= settings.tolerance {
+            Some(CastStatus::Hit {
+                time: t,
+                gap: (bounds[1] - settings.target).max(0.0),
+            })
+        } else if normal == DVec3::ZERO || separation <= settings.target {
+            Some(CastStatus::Failed {
+                why: format!(
+                    "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}] and the \
+                     separation along the normal is {separation:e}: no step can be proven safe",
+                    bounds[0], bounds[1]
+                ),
+            })
+        } else if closing <= 0.0 {
+            Some(CastStatus::Miss {
+                time: t,
+                separation,
+                closing_speed: closing,
+            })
+        } else {
+            next = t + (separation - settings.target) / closing;
+            (next > settings.max_time || !next.is_finite()).then_some(CastStatus::Miss {
+                time: t,
+                separation,
+                closing_speed: closing,
+            })
+        };
+        let record = || CastRecord::Advancement {
+            distance_bounds: bounds,
+            normal,
+            separation,
+            linear_speed,
+            angular_speed,
+            gjk_iterations: finish.iterations,
+        };
+        let reported = if status.is_some() { t } else { next };
+        log.step(t, reported, record, status.as_ref());
+        if let Some(status) = status {
+            return Ending {
+                status,
+                normal: stepped_along.or((normal != DVec3::ZERO).then_some(normal)),
+            };
+        }
+        stepped_along = Some(normal);
+        warm = Some(gap.cache);
+        t = next;
+    }
+    Ending {
+        status: CastStatus::MaxIterations {
+            iterations: log.iterations,
+            time: t,
+        },
+        normal: None,
+    }
+}

@@ -1,0 +1,130 @@
+//! Time of impact against analytic answers: every method must stop no later than the first
+//! contact, with a proven distance within the tolerance of the target there.
+
+use super::common::{at, cube};
+use gjk::cast::{CastMethod, CastSpec, CastStatus, trace_scenario};
+use gjk::{BodySpec, Scenario, Shape};
+use glam::DVec3;
+
+fn sphere(radius: f64, position: DVec3) -> BodySpec {
+    at(Shape::Sphere { radius }, position)
+}
+
+fn moving(a: BodySpec, b: BodySpec, cast: CastSpec) -> Scenario {
+    let mut s = Scenario::new("cast", a, b);
+    s.cast = Some(cast);
+    s.validated().expect("a valid cast")
+}
+
+/// Checks the cast of `s` by `method` against the analytic time `toi`, given how fast the
+/// distance falls there (`rate`): the reported time is at most the true one and within
+/// `tolerance / rate` of it, and the distance proven there meets the target.
+fn hits(s: &Scenario, method: CastMethod, toi: f64, rate: f64) -> gjk::CastAnswer {
+    let mut s = s.clone();
+    let spec = s.cast.as_mut().unwrap();
+    spec.method = Some(method);
+    let trace = trace_scenario(&s).unwrap();
+    let answer = trace.answer;
+    let tol = 1e-6;
+    let name = method.name();
+    assert!(
+        matches!(answer.status, CastStatus::Hit { .. }),
+        "{name}: {:?}",
+        answer.status
+    );
+    let t = answer.toi.unwrap();
+    assert!(t <= toi + 1e-12, "{name}: {t} is after the contact at {toi}");
+    assert!(
+        toi - t <= tol / rate * 1.0001,
+        "{name}: {t} is {:e} before the contact at {toi}",
+        toi - t
+    );
+    let [lower, upper] = answer.distance_bounds.unwrap();
+    assert!(lower >= -tol && upper <= tol, "{name}: [{lower}, {upper}]");
+    assert_eq!(answer.iterations as usize, trace.steps.len());
+    assert!(trace.steps.last().unwrap().status.is_some());
+    answer
+}
+
+#[test]
+fn spheres_on_a_line_meet_when_their_gap_closes() {
+    // Gap 3, closing at 4: they touch at t = 0.75.
+    let s = moving(
+        sphere(1.0, DVec3::ZERO),
+        sphere(1.0, DVec3::new(5.0, 0.0, 0.0)),
+        CastSpec {
+            velocity_b: DVec3::new(-4.0, 0.0, 0.0),
+            ..Default::default()
+        },
+    );
+    for method in CastMethod::ALL {
+        let answer = hits(&s, method, 0.75, 4.0);
+        assert!((answer.normal.unwrap() - DVec3::X).length() < 1e-6, "{answer:?}");
+    }
+}
+
+#[test]
+fn a_box_slides_onto_a_face() {
+    // Both move: the gap of 2.5 along x closes at 2 + 0.5; y and z do not matter.
+    let s = moving(
+        cube(1.0, DVec3::ZERO),
+        cube(0.5, DVec3::new(4.0, 0.3, 0.2)),
+        CastSpec {
+            velocity_a: DVec3::new(0.5, 0.1, 0.0),
+            velocity_b: DVec3::new(-2.0, 0.1, 0.0),
+            max_time: Some(2.0),
+            ..Default::default()
+        },
+    );
+    for method in CastMethod::ALL {
+        let answer = hits(&s, method, 1.0, 2.5);
+        assert!((answer.normal.unwrap() - DVec3::X).length() < 1e-6, "{answer:?}");
+    }
+}
+
+#[test]
+fn a_sphere_comes_onto_an_edge() {
+    // The sphere's centre runs along the diagonal towards the edge x = y = 1 of the unit cube:
+    // its distance from the edge is √2·(2 − t), which reaches the radius 0.5 at 2 − 0.5/√2.
+    let s = moving(
+        cube(1.0, DVec3::ZERO),
+        sphere(0.5, DVec3::new(3.0, 3.0, 0.0)),
+        CastSpec {
+            velocity_b: DVec3::new(-1.0, -1.0, 0.0),
+            max_time: Some(3.0),
+            ..Default::default()
+        },
+    );
+    let toi = 2.0 - 0.5 / 2f64.sqrt();
+    for method in CastMethod::ALL {
+        let answer = hits(&s, method, toi, 2f64.sqrt());
+        let diagonal = DVec3::new(1.0, 1.0, 0.0).normalize();
+        assert!((answer.normal.unwrap() - diagonal).length() < 1e-5, "{answer:?}");
+    }
+}
+
+#[test]
+fn a_turning_rod_hits_a_ball() {
+    // A rod along x (half-thickness 0.05) turns about z at 1 rad per unit time; a ball of radius
+    // 0.1 waits at distance 1.5 up the y axis. The rod's side face is 1.5·cos θ − 0.05 from
+    // the ball's centre, which reaches 0.1 at θ = acos(0.1).
+    let s = moving(
+        at(
+            Shape::Cuboid {
+                half_extents: DVec3::new(2.0, 0.05, 0.05),
+            },
+            DVec3::ZERO,
+        ),
+        sphere(0.1, DVec3::new(0.0, 1.5, 0.0)),
+        CastSpec {
+            angular_velocity_a: DVec3::new(0.0, 0.0, 1.0),
+            max_time: Some(2.0),
+            ..Default::default()
+        },
+    );
+    let toi = 0.1f64.acos();
+    // How fast the gap closes there: d/dθ (1.5 cos θ) = 1.5 sin θ.
+    let answer = hits(&s, CastMethod::ConservativeAdvancement, toi, 1.5 * toi.sin());
+    assert_eq!(s.cast.unwrap().method(), CastMethod::ConservativeAdvancement);
+    assert!(answer.iterations > 2);
+}
