@@ -173,6 +173,9 @@ pub struct Tracker {
     lower: f64,
     upper: f64,
     allowance: f64,
+    /// The unit search direction whose support plane gave `lower`: the bodies are at least
+    /// `lower` apart along it (from A towards B).
+    lower_direction: DVec3,
 }
 
 impl Tracker {
@@ -183,12 +186,22 @@ impl Tracker {
             lower: 0.0,
             upper: f64::INFINITY,
             allowance: allowance(cso),
+            lower_direction: DVec3::ZERO,
         }
+    }
+
+    /// The direction along which the lower bound was proven (zero before any was).
+    pub fn lower_direction(&self) -> DVec3 {
+        self.lower_direction
     }
 
     /// Takes in the support point `w` found along `d`.
     pub fn see<R: Real>(&mut self, d: R::V, w: &CsoPoint<R>) {
-        self.lower = self.lower.max(plane_lower(d, w, self.allowance));
+        let lower = plane_lower(d, w, self.allowance);
+        if lower > self.lower {
+            self.lower = lower;
+            self.lower_direction = unit_or_zero::<f64>(d.to_f64());
+        }
         let norm = (w.a.to_f64() - w.b.to_f64()).length() + self.allowance;
         if norm.is_finite() {
             self.upper = self.upper.min(norm);

@@ -358,6 +358,19 @@ pub(crate) struct Ending {
     pub status: CastStatus,
     /// A unit normal from A to B the method found on the way (the ray cast's last plane).
     pub normal: Option<DVec3>,
+    /// What the method itself proved about the distance at the time it reports.
+    pub bounds: [f64; 2],
+}
+
+impl Ending {
+    /// An ending that proves nothing about the distance.
+    pub fn unbounded(status: CastStatus) -> Self {
+        Ending {
+            status,
+            normal: None,
+            bounds: [0.0, f64::INFINITY],
+        }
+    }
 }
 
 /// Where a method writes its steps (nowhere when not tracing).
@@ -393,6 +406,8 @@ pub(crate) struct Gap {
     pub finish: Finish,
     /// The closest points of A and B the run ended with (touching pairs included).
     pub points: (DVec3, DVec3),
+    /// Along which the lower bound on the distance was proven (zero when none was).
+    pub separating: DVec3,
     /// To warm-start the next query at a nearby time.
     pub cache: SimplexCache,
 }
@@ -422,6 +437,7 @@ pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     Gap {
         finish,
         points: gjk.closest_points(),
+        separating: gjk.separating_direction(),
         cache: gjk.cache(),
     }
 }
@@ -534,9 +550,7 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
     let ending = match method {
         CastMethod::RayCast => ray::cast(&a, &b, &settings, &config, &mut log),
-        CastMethod::ConservativeAdvancement => {
-            advance::cast(&a, &b, &settings, &config, &mut log)
-        }
+        CastMethod::ConservativeAdvancement => advance::cast(&a, &b, &settings, &config, &mut log),
         CastMethod::SweptHull => swept::cast(&a, &b, &settings, &config, &mut log),
     };
     let iterations = log.iterations;
@@ -545,14 +559,23 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     };
     // The method's claim, checked: a static query at the time it reports must prove the
     // distance there within the tolerance of the target.
-    let at = distance(&a.body::<R>(time), &b.body::<R>(time), &config, None);
-    let [lower, upper] = at.finish.certificate.distance_bounds;
+    // Two proofs of the distance there, the method's and the static query's: both hold.
+    let mut at = distance(&a.body::<R>(time), &b.body::<R>(time), &config, None);
+    let proven = &mut at.finish.certificate.distance_bounds;
+    proven[0] = proven[0].max(ending.bounds[0]);
+    proven[1] = proven[1].min(ending.bounds[1]);
+    let [lower, upper] = *proven;
     let (low, high) = (
         settings.target - settings.tolerance,
         settings.target + settings.tolerance,
     );
     if lower >= low && upper <= high {
-        answer(ending.status, Some(time), Some((at, ending.normal)), iterations)
+        answer(
+            ending.status,
+            Some(time),
+            Some((at, ending.normal)),
+            iterations,
+        )
     } else {
         let failed = CastStatus::Failed {
             why: format!(

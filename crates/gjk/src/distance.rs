@@ -142,6 +142,12 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         SimplexCache { local_a, local_b }
     }
 
+    /// The unit direction (from A towards B) along which the run proved its lower bound on the
+    /// distance: the bodies are at least that far apart along it.
+    pub fn separating_direction(&self) -> glam::DVec3 {
+        self.bounds.lower_direction()
+    }
+
     /// The points of A and B whose difference is the current `v` (for a touching pair too,
     /// where the outcome carries none).
     pub fn closest_points(&self) -> (glam::DVec3, glam::DVec3) {

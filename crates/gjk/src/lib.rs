@@ -60,8 +60,8 @@ pub mod validate;
 pub mod voronoi;
 
 pub use body::Body;
-pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use boolean::BooleanGjk;
+pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, SolverConfig};
 pub use convex::Convex;
 pub use cso::{CsoPoint, MinkowskiDifference};

@@ -230,3 +230,87 @@ pub fn scenario_from_parry(
         .validated()
         .map_err(|e| e.to_string())
 }
+
+/// parry3d's answer to a scenario's cast: `cast_shapes` when nothing turns,
+/// `cast_shapes_nonlinear` when something does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReferenceCast {
+    /// The time of impact, `None` for no hit before `max_time`.
+    pub toi: Option<f64>,
+    /// parry's status name (`converged`, `out_of_iterations`, `failed`,
+    /// `penetrating_or_within_target_dist`), or `none` for no hit.
+    pub status: String,
+    /// Unit, from A to B, in world coordinates.
+    pub normal: Option<DVec3>,
+}
+
+/// Asks parry3d-f64 for the time of impact of `s`'s cast (an error when it has none, or when
+/// parry cannot represent a body).
+pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
+    use parry3d_f64::query::{
+        NonlinearRigidMotion, ShapeCastOptions, ShapeCastStatus, cast_shapes, cast_shapes_nonlinear,
+    };
+    let cast = s.cast.as_ref().ok_or("the scenario has no cast section")?;
+    let settings = cast.settings(crate::Precision::F64);
+    let (sa, sb) = (parry_shape_of(&s.a, "A")?, parry_shape_of(&s.b, "B")?);
+    let (pa, pb) = (parry_pose(&s.a), parry_pose(&s.b));
+    let hit = if cast.turns() {
+        let motion = |start: Pose, v: DVec3, w: DVec3| NonlinearRigidMotion {
+            start,
+            local_center: Vector::ZERO,
+            linvel: self::v(v),
+            angvel: self::v(w),
+        };
+        // parry has no target distance for turning casts; it is asked for contact.
+        cast_shapes_nonlinear(
+            &motion(pa, cast.velocity_a, cast.angular_velocity_a),
+            &*sa.0,
+            &motion(pb, cast.velocity_b, cast.angular_velocity_b),
+            &*sb.0,
+            0.0,
+            settings.max_time,
+            true,
+        )
+    } else {
+        let options = ShapeCastOptions {
+            max_time_of_impact: settings.max_time,
+            target_distance: settings.target,
+            stop_at_penetration: true,
+            compute_impact_geometry_on_penetration: true,
+        };
+        cast_shapes(
+            &pa,
+            v(cast.velocity_a),
+            &*sa.0,
+            &pb,
+            v(cast.velocity_b),
+            &*sb.0,
+            options,
+        )
+    }
+    .map_err(|e| format!("parry: {e}"))?;
+    Ok(match hit {
+        None => ReferenceCast {
+            toi: None,
+            status: "none".into(),
+            normal: None,
+        },
+        Some(h) => {
+            // The normal is in A's frame at the time of impact.
+            let turned = cast.motion_a(s.a.pose()).at(h.time_of_impact).rotation;
+            ReferenceCast {
+                toi: Some(h.time_of_impact),
+                status: match h.status {
+                    ShapeCastStatus::OutOfIterations => "out_of_iterations",
+                    ShapeCastStatus::Converged => "converged",
+                    ShapeCastStatus::Failed => "failed",
+                    ShapeCastStatus::PenetratingOrWithinTargetDist => {
+                        "penetrating_or_within_target_dist"
+                    }
+                }
+                .into(),
+                normal: Some(turned * d(h.normal1)),
+            }
+        }
+    })
+}

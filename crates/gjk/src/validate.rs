@@ -108,7 +108,10 @@ impl CastSpec {
     pub fn validate(&self, precision: Precision) -> Result<(), ScenarioError> {
         let max_time = self.max_time.unwrap_or(1.0);
         non_negative("cast.max_time", max_time)?;
-        for (name, v) in [("velocity_a", self.velocity_a), ("velocity_b", self.velocity_b)] {
+        for (name, v) in [
+            ("velocity_a", self.velocity_a),
+            ("velocity_b", self.velocity_b),
+        ] {
             let field = format!("cast.{name}");
             finite_vec(&field, v)?;
             let travel = v.abs().max_element() * max_time;
@@ -146,7 +149,10 @@ impl CastSpec {
         if let Some(x) = self.tolerance {
             finite("cast.tolerance", x)?;
             if x <= 0.0 {
-                return Err(invalid("cast.tolerance", format!("must be positive, got {x}")));
+                return Err(invalid(
+                    "cast.tolerance",
+                    format!("must be positive, got {x}"),
+                ));
             }
         }
         if let Some(n) = self.max_iterations

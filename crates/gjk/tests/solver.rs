@@ -3,6 +3,7 @@
 
 mod solver {
     pub mod analytic;
+    pub mod cast_oracle;
     pub mod casts;
     pub mod common;
     pub mod compare;

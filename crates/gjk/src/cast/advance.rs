@@ -17,9 +17,8 @@
 
 use super::{CastRecord, CastSettings, CastStatus, Ending, Log, Mover, distance};
 use crate::config::SolverConfig;
-use crate::real::{Real, Vector};
+use crate::real::Real;
 use crate::support::SupportMap;
-use crate::trace::Outcome;
 use glam::DVec3;
 
 /// Advances time by the distance over the bound on the closing speed until the distance meets
@@ -31,8 +30,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     config: &SolverConfig,
     log: &mut Log<'_>,
 ) -> Ending {
-    let angular_speed = a.motion.angular.length() * a.radius::<R>()
-        + b.motion.angular.length() * b.radius::<R>();
+    let angular_speed =
+        a.motion.angular.length() * a.radius::<R>() + b.motion.angular.length() * b.radius::<R>();
     let mut t = 0.0;
     let mut warm = None;
     // The normal of the last step taken: at the hit itself the closest points nearly coincide
@@ -40,22 +39,16 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let mut stepped_along = None;
     for _ in 0..settings.max_iterations {
         let (body_a, body_b) = (a.body::<R>(t), b.body::<R>(t));
-        let gap = distance(&body_a, &body_b, config, warm.as_ref());
+        let mut gap = distance(&body_a, &body_b, config, warm.as_ref());
+        if warm.is_some() && !gap.finish.certificate.certified {
+            // A warm start can stop on a stale simplex; the cold run decides.
+            gap = distance(&body_a, &body_b, config, None);
+        }
         let finish = gap.finish;
         let bounds = finish.certificate.distance_bounds;
-        let (normal, separation) = match (finish.outcome, gap.normal()) {
-            (Outcome::Separated { .. }, Some(n)) => {
-                // The separation along n, from one support point of each body, less the
-                // rounding those points may carry.
-                let far_a = body_a.support(R::vec(n)).to_f64();
-                let far_b = body_b.support(R::vec(-n)).to_f64();
-                let allowance = crate::bounds::allowance(&crate::cso::MinkowskiDifference::new(
-                    &body_a, &body_b,
-                ));
-                (n, n.dot(far_b - far_a) - allowance)
-            }
-            _ => (DVec3::ZERO, 0.0),
-        };
+        // The lower bound was proven along one direction: the separation along it is at
+        // least that bound, which is what the step needs.
+        let (normal, separation) = (gap.separating, bounds[0]);
         let linear_speed = (a.motion.velocity - b.motion.velocity).dot(normal);
         let closing = linear_speed + angular_speed;
         let mut next = t;
@@ -100,17 +93,15 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             return Ending {
                 status,
                 normal: stepped_along.or((normal != DVec3::ZERO).then_some(normal)),
+                bounds,
             };
         }
         stepped_along = Some(normal);
         warm = Some(gap.cache);
         t = next;
     }
-    Ending {
-        status: CastStatus::MaxIterations {
-            iterations: log.iterations,
-            time: t,
-        },
-        normal: None,
-    }
+    Ending::unbounded(CastStatus::MaxIterations {
+        iterations: log.iterations,
+        time: t,
+    })
 }

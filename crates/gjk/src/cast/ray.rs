@@ -41,6 +41,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
 ) -> Ending {
     let (body_a, body_b) = (a.body::<R>(0.0), b.body::<R>(0.0));
     let cso = MinkowskiDifference::new(&body_a, &body_b);
+    let allowance = crate::bounds::allowance(&cso);
     let r = R::vec(b.motion.velocity - a.motion.velocity);
     let target = R::from_f64(settings.target);
     // `A ⊖ B` grown by a ball of radius `target`: its support moves out along the direction
@@ -100,8 +101,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             for (yi, pi) in y.iter_mut().zip(candidate.vertices()) {
                 *yi = x - pi.point;
             }
-            let reduction =
-                crate::signed_volumes::closest_feature::<R>(&y[..candidate.len()]);
+            let reduction = crate::signed_volumes::closest_feature::<R>(&y[..candidate.len()]);
             kept = candidate.select_mask(reduction.mask);
             v = reduction.closest;
             if !v.is_finite() {
@@ -130,18 +130,24 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         };
         log.step(start.0.to_f64(), lambda.to_f64(), record, status.as_ref());
         if let Some(status) = status {
+            // x is on (or beyond) a plane that has all of the grown A ⊖ B behind it, so it is
+            // at least `target` from A ⊖ B; and ‖v‖ from a point of the grown set.
+            let slack = allowance + 4.0 * R::EPSILON.to_f64() * x.to_f64().length();
+            let reach = v.length_squared().sqrt().to_f64();
+            let lower = if normal.is_some() {
+                settings.target - slack
+            } else {
+                0.0
+            };
             return Ending {
                 status,
                 normal: normal.map(|n| unit_or_zero::<f64>(n.to_f64())),
+                bounds: [lower.max(0.0), settings.target + reach + slack],
             };
         }
     }
-    Ending {
-        status: CastStatus::MaxIterations {
-            iterations: log.iterations,
-            time: lambda.to_f64(),
-        },
-        normal: None,
-    }
+    Ending::unbounded(CastStatus::MaxIterations {
+        iterations: log.iterations,
+        time: lambda.to_f64(),
+    })
 }
-

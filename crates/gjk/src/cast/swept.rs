@@ -68,6 +68,9 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     };
     let (mut lo, mut hi) = (0.0, settings.max_time);
     let mut to = hi;
+    // Proven: the distance at `lo` is above `clear` (the sweep that ended there stayed clear),
+    // and the sweep over [lo, hi] came within `reached` of B.
+    let (mut clear, mut reached) = (0.0, f64::INFINITY);
     for _ in 0..settings.max_iterations {
         let from = lo;
         let finish = sweep(from, to);
@@ -76,8 +79,10 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let first = log.iterations == 0;
         if reaches {
             hi = to;
+            reached = bounds[1];
         } else if !first {
             lo = to;
+            clear = bounds[0];
         }
         let status = if first && !reaches {
             Some(CastStatus::Miss {
@@ -102,18 +107,17 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         };
         log.step(from, lo, record, status.as_ref());
         if let Some(status) = status {
+            // A moves at most (hi − lo)·speed from lo to the time the sweep came close.
             return Ending {
                 status,
                 normal: None,
+                bounds: [clear, reached + (hi - lo) * speed],
             };
         }
         to = lo + (hi - lo) / 2.0;
     }
-    Ending {
-        status: CastStatus::MaxIterations {
-            iterations: log.iterations,
-            time: lo,
-        },
-        normal: None,
-    }
+    Ending::unbounded(CastStatus::MaxIterations {
+        iterations: log.iterations,
+        time: lo,
+    })
 }

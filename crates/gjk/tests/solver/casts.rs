@@ -33,7 +33,10 @@ fn hits(s: &Scenario, method: CastMethod, toi: f64, rate: f64) -> gjk::CastAnswe
         answer.status
     );
     let t = answer.toi.unwrap();
-    assert!(t <= toi + 1e-12, "{name}: {t} is after the contact at {toi}");
+    assert!(
+        t <= toi + 1e-12,
+        "{name}: {t} is after the contact at {toi}"
+    );
     assert!(
         toi - t <= tol / rate * 1.0001,
         "{name}: {t} is {:e} before the contact at {toi}",
@@ -59,7 +62,10 @@ fn spheres_on_a_line_meet_when_their_gap_closes() {
     );
     for method in CastMethod::ALL {
         let answer = hits(&s, method, 0.75, 4.0);
-        assert!((answer.normal.unwrap() - DVec3::X).length() < 1e-6, "{answer:?}");
+        assert!(
+            (answer.normal.unwrap() - DVec3::X).length() < 1e-6,
+            "{answer:?}"
+        );
     }
 }
 
@@ -78,7 +84,10 @@ fn a_box_slides_onto_a_face() {
     );
     for method in CastMethod::ALL {
         let answer = hits(&s, method, 1.0, 2.5);
-        assert!((answer.normal.unwrap() - DVec3::X).length() < 1e-6, "{answer:?}");
+        assert!(
+            (answer.normal.unwrap() - DVec3::X).length() < 1e-6,
+            "{answer:?}"
+        );
     }
 }
 
@@ -99,7 +108,10 @@ fn a_sphere_comes_onto_an_edge() {
     for method in CastMethod::ALL {
         let answer = hits(&s, method, toi, 2f64.sqrt());
         let diagonal = DVec3::new(1.0, 1.0, 0.0).normalize();
-        assert!((answer.normal.unwrap() - diagonal).length() < 1e-5, "{answer:?}");
+        assert!(
+            (answer.normal.unwrap() - diagonal).length() < 1e-5,
+            "{answer:?}"
+        );
     }
 }
 
@@ -124,7 +136,15 @@ fn a_turning_rod_hits_a_ball() {
     );
     let toi = 0.1f64.acos();
     // How fast the gap closes there: d/dθ (1.5 cos θ) = 1.5 sin θ.
-    let answer = hits(&s, CastMethod::ConservativeAdvancement, toi, 1.5 * toi.sin());
-    assert_eq!(s.cast.unwrap().method(), CastMethod::ConservativeAdvancement);
+    let answer = hits(
+        &s,
+        CastMethod::ConservativeAdvancement,
+        toi,
+        1.5 * toi.sin(),
+    );
+    assert_eq!(
+        s.cast.unwrap().method(),
+        CastMethod::ConservativeAdvancement
+    );
     assert!(answer.iterations > 2);
 }

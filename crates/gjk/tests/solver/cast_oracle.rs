@@ -1,0 +1,172 @@
+//! parry3d-f64's casts as an oracle on seeded random casts of every kind, translating and
+//! turning.
+//!
+//! Neither side is taken on trust. Every time either side reports is checked by our certified
+//! static distance at that time: a hit must have its distance within the tolerance of the
+//! target, and no earlier time may be below it. Where the two disagree, the distance at the
+//! other side's time decides who is right, and the test fails if it is ever us.
+
+use super::common::{KINDS, Rng, body};
+use gjk::cast::{CastMethod, CastSpec, CastStatus, trace_scenario};
+use gjk::reference::reference_cast;
+use gjk::{BodySpec, Scenario};
+use glam::DVec3;
+
+/// Proven bounds on the distance of the scenario's bodies at time `t` of its motion.
+fn bounds_at(s: &Scenario, t: f64) -> [f64; 2] {
+    let cast = s.cast.unwrap();
+    let place = |b: &BodySpec, pose: gjk::Pose| BodySpec {
+        position: pose.position,
+        rotation: pose.rotation,
+        ..b.clone()
+    };
+    let a = place(&s.a, cast.motion_a(s.a.pose()).at(t));
+    let b = place(&s.b, cast.motion_b(s.b.pose()).at(t));
+    gjk::solve(&a, &b, &s.config()).certificate.distance_bounds
+}
+
+/// A random cast: B somewhere around A, moving roughly towards it, sometimes turning, sometimes
+/// with a target distance.
+fn random_cast(rng: &mut Rng, turning: bool) -> Option<Scenario> {
+    let (ka, kb) = (rng.pick(6), rng.pick(6));
+    let mut a = body(rng, KINDS[ka]);
+    let mut b = body(rng, KINDS[kb]);
+    a.position = rng.vec(-0.5, 0.5);
+    let dir = rng.vec(-1.0, 1.0).normalize_or_zero();
+    if dir == DVec3::ZERO {
+        return None;
+    }
+    b.position = a.position + dir * rng.range(2.5, 6.0);
+    let speed = rng.range(0.5, 8.0);
+    let mut spec = CastSpec {
+        velocity_a: rng.vec(-0.5, 0.5),
+        velocity_b: -dir * speed + rng.vec(-1.5, 1.5),
+        max_time: Some(rng.range(0.5, 2.0)),
+        ..Default::default()
+    };
+    if turning {
+        spec.angular_velocity_a = rng.vec(-2.0, 2.0);
+        spec.angular_velocity_b = rng.vec(-2.0, 2.0);
+    } else if rng.pick(4) == 0 {
+        spec.target_distance = Some(rng.range(0.0, 0.2));
+    }
+    let mut s = Scenario::new("random cast", a, b);
+    s.cast = Some(spec);
+    let s = s.validated().ok()?;
+    // parry must be able to represent both bodies.
+    gjk::reference::to_parry(&s.a)?;
+    gjk::reference::to_parry(&s.b)?;
+    Some(s)
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    casts: u32,
+    hits: u32,
+    misses: u32,
+    overlapping: u32,
+    capped: u32,
+    agree: u32,
+    parry_hit_too_early: u32,
+    parry_late_or_missed: u32,
+    parry_failed: u32,
+}
+
+#[test]
+fn casts_agree_with_parry_or_are_proven_right() {
+    let mut rng = Rng::new(1313);
+    let mut tally = Tally::default();
+    let mut attempts = 0;
+    while tally.casts < 5_000 {
+        attempts += 1;
+        assert!(attempts < 20_000, "too few usable random casts");
+        let turning = tally.casts % 3 == 2;
+        let Some(mut s) = random_cast(&mut rng, turning) else {
+            continue;
+        };
+        let methods: &[CastMethod] = if turning {
+            &[CastMethod::ConservativeAdvancement]
+        } else {
+            &CastMethod::ALL
+        };
+        let theirs = reference_cast(&s).expect("parry takes every built-in kind");
+        for &method in methods {
+            s.cast.as_mut().unwrap().method = Some(method);
+            tally.casts += 1;
+            check(&s, &theirs, &mut tally);
+        }
+    }
+    eprintln!("{tally:#?}");
+    // The test is about who is right; these make sure it looked at enough of each outcome.
+    assert!(tally.hits > 1_000 && tally.misses > 300, "{tally:?}");
+    assert!(tally.capped * 100 < tally.casts, "{tally:?}");
+}
+
+fn check(s: &Scenario, theirs: &gjk::reference::ReferenceCast, tally: &mut Tally) {
+    let trace = trace_scenario(s).unwrap();
+    let ours = trace.answer;
+    let settings = s.cast.unwrap().settings(gjk::Precision::F64);
+    let (target, tol) = (settings.target, settings.tolerance);
+    let case = || {
+        format!(
+            "{}\n{ours:?}\nparry {theirs:?}",
+            s.to_text(gjk::Format::Json)
+        )
+    };
+    // Our own claim: no time before ours (or before max_time on a miss) comes below the target.
+    let until = match ours.status {
+        CastStatus::Hit { time, .. } => {
+            tally.hits += 1;
+            time
+        }
+        CastStatus::Miss { .. } => {
+            tally.misses += 1;
+            settings.max_time
+        }
+        CastStatus::OverlappingAtStart { .. } => {
+            tally.overlapping += 1;
+            0.0
+        }
+        CastStatus::MaxIterations { time, .. } => {
+            tally.capped += 1;
+            time
+        }
+        CastStatus::Failed { ref why } => panic!("failed: {why}\n{}", case()),
+    };
+    for k in 0..8 {
+        let t = until * k as f64 / 8.0;
+        let [_, upper] = bounds_at(s, t);
+        assert!(
+            upper >= target - tol,
+            "distance {upper:e} at t = {t} before our answer\n{}",
+            case()
+        );
+    }
+    // parry's time, judged by the distance there.
+    match theirs.toi {
+        Some(tp) if tp < until => {
+            let [lower, upper] = bounds_at(s, tp);
+            assert!(
+                upper >= target - tol,
+                "parry's hit at {tp} is proven (distance ≤ {upper:e}) before ours\n{}",
+                case()
+            );
+            if lower > target + tol {
+                tally.parry_hit_too_early += 1;
+            } else if theirs.status == "failed" {
+                tally.parry_failed += 1;
+            } else {
+                // Within the tolerance at parry's time: both answers are right.
+                tally.agree += 1;
+            }
+        }
+        Some(tp) if matches!(ours.status, CastStatus::Hit { .. }) && tp - until > 1e-6 => {
+            // Ours is proven within the tolerance at our earlier time: parry went past it.
+            tally.parry_late_or_missed += 1;
+        }
+        None if matches!(ours.status, CastStatus::Hit { .. }) => {
+            tally.parry_late_or_missed += 1;
+        }
+        _ => tally.agree += 1,
+    }
+}
