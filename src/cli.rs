@@ -176,7 +176,10 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// the outcome.
 fn trace_json(scenario: &Scenario) -> String {
     let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-    gjk::TraceDocument::new(scenario, &trace).to_json()
+    let cast = gjk::cast::trace_scenario(scenario);
+    gjk::TraceDocument::new(scenario, &trace)
+        .with_cast(cast.as_ref())
+        .to_json()
 }
 
 /// `gjk-lab trace`: returns the process exit code.
@@ -214,7 +217,8 @@ fn check_file(file: &Path) -> (String, bool) {
     };
     let checked = crate::guard::guarded(|| {
         let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-        expect.check(&t)
+        let cast = gjk::cast::trace_scenario(&scenario);
+        expect.check(&t, cast.as_ref().map(|c| &c.answer))
     });
     let checks = match checked {
         Ok(c) => c,

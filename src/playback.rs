@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use gjk::query::trace_query;
-use gjk::{Placed, PreparedShape, Scenario, SimplexCache, Trace};
+use gjk::{CastTrace, Placed, PreparedShape, Scenario, SimplexCache, Trace};
 
 /// The system sets every frame runs in order.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -35,6 +35,8 @@ pub struct Playback {
     /// The last valid case: the one `trace` was recorded from.
     pub case: Scenario,
     pub trace: Trace,
+    /// The case's cast, recorded from the same case (`None` without a `cast` section).
+    pub cast: Option<CastTrace>,
     /// 0 = before the first iteration; k = after iteration k (showing `trace.steps[k - 1]`).
     pub step: usize,
     pub playing: bool,
@@ -50,10 +52,11 @@ pub struct Playback {
 struct PlayClock(f32);
 
 impl Playback {
-    pub fn new(case: Scenario, trace: Trace) -> Self {
+    pub fn new(case: Scenario, trace: Trace, cast: Option<CastTrace>) -> Self {
         Playback {
             case,
             trace,
+            cast,
             step: 0,
             playing: false,
             speed: 1.5,
@@ -127,6 +130,13 @@ impl Shapes {
         let [a, b] = self.placed(scenario);
         trace_query(a, b, &scenario.config(), warm)
     }
+
+    /// The scenario's cast with these shapes, every step recorded.
+    pub fn cast(&self, scenario: &Scenario) -> Option<CastTrace> {
+        let spec = scenario.cast.as_ref()?;
+        let [a, b] = self.placed(scenario);
+        Some(gjk::cast::trace_cast(a, b, spec, &scenario.config()))
+    }
 }
 
 /// Warm starting (off for teaching): each rerun while dragging starts from the previous run's
@@ -189,9 +199,10 @@ pub fn insert_scenario(app: &mut App, scenario: Scenario) {
     let scenario = scenario.clone().validated().unwrap_or(scenario);
     let shapes = Shapes::new(&scenario);
     let trace = shapes.trace(&scenario, None);
+    let cast = shapes.cast(&scenario);
     app.insert_resource(Lab::new(scenario.clone()))
         .insert_resource(shapes)
-        .insert_resource(Playback::new(scenario, trace));
+        .insert_resource(Playback::new(scenario, trace, cast));
 }
 
 /// A changed case is validated and solved at once; the step index is kept (clamped), so a
@@ -216,6 +227,7 @@ pub(crate) fn rerun_on_change(
                 shapes.0 = next;
             }
             playback.trace = warm.solve(&shapes, &valid);
+            playback.cast = shapes.cast(&valid);
             playback.case = valid;
             playback.step = playback.step.min(playback.end());
         }

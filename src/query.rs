@@ -5,6 +5,9 @@
 //! Every line is answered or gets an error line of its own, even when the solver has a bug (the
 //! panic is caught for that line). Exit 0 when every answer is certified, 3 when every line was
 //! answered but some answer is not certified, 1 when some line could not be answered.
+//!
+//! A scenario with a `cast` section also gets its time of impact (`toi`, `toi_status`, …);
+//! a cast that hit its cap or failed counts as not certified.
 
 use gjk::{Format, Outcome, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -38,6 +41,65 @@ struct Answer<'a> {
     epa_termination: Option<&'static str>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     reference: Option<ReferenceFields>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    cast: Option<CastFields>,
+}
+
+/// The time of impact, for a scenario with a `cast` section.
+#[derive(Debug, Serialize)]
+struct CastFields {
+    /// `null` unless the cast hit (or the bodies overlap at the start: 0).
+    toi: Option<f64>,
+    toi_status: &'static str,
+    toi_method: &'static str,
+    /// Unit, from A to B, at the time of impact.
+    toi_normal: Option<glam::DVec3>,
+    toi_point_a: Option<glam::DVec3>,
+    toi_point_b: Option<glam::DVec3>,
+    /// Proven bounds on the distance at the time of impact.
+    toi_distance_bounds: Option<[f64; 2]>,
+    toi_iterations: u32,
+    /// Why the cast failed, for a `failed` status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    toi_failure: Option<String>,
+    /// parry's time of impact and status (`query --reference`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_toi: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_toi_status: Option<String>,
+}
+
+impl CastFields {
+    fn of(scenario: &Scenario, reference: bool) -> Option<Self> {
+        let cast = gjk::cast::trace_scenario(scenario)?.answer;
+        let theirs = reference.then(|| gjk::reference::reference_cast(scenario));
+        let (reference_toi, reference_toi_status) = match theirs {
+            Some(Ok(r)) => (Some(r.toi), Some(r.status)),
+            Some(Err(e)) => (None, Some(format!("error: {e}"))),
+            None => (None, None),
+        };
+        Some(CastFields {
+            toi: cast.toi,
+            toi_status: cast.status.name(),
+            toi_method: cast.method.name(),
+            toi_normal: cast.normal,
+            toi_point_a: cast.point_a,
+            toi_point_b: cast.point_b,
+            toi_distance_bounds: cast.distance_bounds,
+            toi_iterations: cast.iterations,
+            toi_failure: match cast.status {
+                gjk::CastStatus::Failed { why } => Some(why),
+                _ => None,
+            },
+            reference_toi,
+            reference_toi_status,
+        })
+    }
+
+    /// Whether the cast's answer is proven (a hit, a miss or an overlap at the start).
+    fn certified(&self) -> bool {
+        matches!(self.toi_status, "hit" | "miss" | "overlapping_at_start")
+    }
 }
 
 /// parry3d's answer, added by `query --reference`.
@@ -117,6 +179,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         epa_termination: finish.epa_termination.map(|t| t.name()),
         reference: reference
             .then(|| ReferenceFields::of(scenario, finish.certificate.distance_bounds)),
+        cast: CastFields::of(scenario, reference),
     }
 }
 
@@ -136,7 +199,8 @@ fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (
         }
         crate::guard::guarded(|| {
             let answer = answer(&s, reference);
-            let verdict = if answer.certified {
+            let cast_certified = answer.cast.as_ref().is_none_or(CastFields::certified);
+            let verdict = if answer.certified && cast_certified {
                 Verdict::Certified
             } else {
                 Verdict::Uncertified

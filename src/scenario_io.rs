@@ -100,7 +100,9 @@ fn handle_requests(
             }
             ScenarioRequest::ExportTrace(path) => {
                 // The trace on screen, with the case it was recorded from.
-                let json = gjk::TraceDocument::new(&playback.case, &playback.trace).to_json();
+                let json = gjk::TraceDocument::new(&playback.case, &playback.trace)
+                    .with_cast(playback.cast.as_ref())
+                    .to_json();
                 files.status = match write_atomically(path, json.as_bytes()) {
                     Ok(()) => format!("Wrote the trace to {}", path.display()),
                     Err(e) => format!("Could not write the trace: {e}"),

@@ -24,6 +24,7 @@
 //! answer says it failed and why.
 
 pub mod advance;
+pub mod explain;
 pub mod ray;
 pub mod swept;
 

@@ -1,6 +1,7 @@
 //! The trace as one JSON document: the scenario as the solver understood it, every step and
 //! the answer. `gjk-lab trace` prints it and the app exports the trace it shows as it.
 
+use crate::cast::{CastAnswer, CastStep, CastTrace};
 use crate::scenario::Scenario;
 use crate::trace::{
     Certificate, EpaRecord, Feature, Outcome, Penetration, Quantities, SimplexVertex, Step,
@@ -23,6 +24,24 @@ pub struct TraceDocument<'t> {
     #[serde(skip_serializing_if = "Option::is_none")]
     epa_termination: Option<Termination>,
     epa_iterations: u32,
+    /// The cast's steps and answer, for a scenario with a `cast` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cast: Option<CastSection<'t>>,
+}
+
+/// A cast as the document writes it: every step with its explanation, then the answer.
+#[derive(Debug, Serialize)]
+struct CastSection<'t> {
+    steps: Vec<ExplainedCastStep<'t>>,
+    #[serde(flatten)]
+    answer: &'t CastAnswer,
+}
+
+#[derive(Debug, Serialize)]
+struct ExplainedCastStep<'t> {
+    #[serde(flatten)]
+    step: &'t CastStep,
+    explanation: String,
 }
 
 impl<'t> TraceDocument<'t> {
@@ -39,7 +58,24 @@ impl<'t> TraceDocument<'t> {
             penetration: f.penetration,
             epa_termination: f.epa_termination,
             epa_iterations: f.epa_iterations,
+            cast: None,
         }
+    }
+
+    /// The document with the scenario's cast, recorded from the same scenario.
+    pub fn with_cast(mut self, cast: Option<&'t CastTrace>) -> Self {
+        self.cast = cast.map(|c| CastSection {
+            steps: c
+                .steps
+                .iter()
+                .map(|step| ExplainedCastStep {
+                    step,
+                    explanation: step.explanation(),
+                })
+                .collect(),
+            answer: &c.answer,
+        });
+        self
     }
 
     /// The document as indented JSON.

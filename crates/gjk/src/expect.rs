@@ -6,6 +6,7 @@
 //! per promise. The gallery's regression test, `gjk-lab check` and the app's panel all use it.
 
 use crate::Trace;
+use crate::cast::{CastAnswer, CastStatus};
 use crate::trace::{Outcome, Termination};
 use serde::{Deserialize, Serialize};
 
@@ -79,6 +80,12 @@ pub struct Expectation {
     /// Whether the answer is certified (see [`crate::Certificate`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certified: Option<bool>,
+    /// The cast's time of impact (scenarios with a `cast` section).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toi: Option<Approx>,
+    /// How the cast ended (see [`CastStatus::NAMES`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toi_status: Option<String>,
 }
 
 /// One promise and how the run kept it.
@@ -105,7 +112,7 @@ fn opt(x: Option<f64>) -> String {
 
 impl Expectation {
     /// Every promise a scenario may make.
-    pub const FIELDS: [&'static str; 8] = [
+    pub const FIELDS: [&'static str; 10] = [
         "outcome",
         "termination",
         "iterations",
@@ -114,7 +121,20 @@ impl Expectation {
         "epa_termination",
         "fallback",
         "certified",
+        "toi",
+        "toi_status",
     ];
+
+    /// Whether a promise is about the cast (and so needs a `cast` section).
+    pub fn about_cast(&self) -> Option<&'static str> {
+        if self.toi.is_some() {
+            Some("toi")
+        } else if self.toi_status.is_some() {
+            Some("toi_status")
+        } else {
+            None
+        }
+    }
 
     /// The names in the `termination` fields that are not termination kinds.
     pub fn unknown_names(&self) -> Vec<(&'static str, &str)> {
@@ -130,8 +150,14 @@ impl Expectation {
         .collect()
     }
 
-    /// Compares a finished run with every promise made.
-    pub fn check(&self, trace: &Trace) -> Vec<Check> {
+    /// The `toi_status` promised, when it is not a cast status.
+    pub fn unknown_toi_status(&self) -> Option<&str> {
+        let name = self.toi_status.as_deref()?;
+        (!CastStatus::NAMES.contains(&name)).then_some(name)
+    }
+
+    /// Compares a finished run, and its cast when the scenario has one, with every promise.
+    pub fn check(&self, trace: &Trace, cast: Option<&CastAnswer>) -> Vec<Check> {
         let finish = &trace.finish;
         let mut checks = Vec::new();
         if let Some(kind) = self.outcome {
@@ -207,6 +233,24 @@ impl Expectation {
                 expected.to_string(),
                 actual.to_string(),
                 expected == actual,
+            ));
+        }
+        if let Some(approx) = self.toi {
+            let actual = cast.and_then(|c| c.toi);
+            checks.push(check(
+                "toi",
+                format!("{:e} ± {:e}", approx.value, approx.within),
+                opt(actual),
+                actual.is_some_and(|t| approx.holds(t)),
+            ));
+        }
+        if let Some(name) = &self.toi_status {
+            let actual = cast.map_or("none", |c| c.status.name());
+            checks.push(check(
+                "toi_status",
+                name.clone(),
+                actual.into(),
+                name == actual,
             ));
         }
         checks

@@ -4,7 +4,7 @@
 //! A refusal names the field and the limit (`a.shape.radius: 1e39 does not fit in f32 (largest
 //! 3.4e38)`); see [`Precision::max_length`] for why lengths have a limit per precision.
 
-use crate::cast::{CastSpec, MAX_CAST_ITERATIONS};
+use crate::cast::{CastSpec, CastStatus, MAX_CAST_ITERATIONS};
 use crate::config::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision};
 use crate::expect::Expectation;
 use crate::scenario::{BodySpec, ScenarioError, SolverSpec};
@@ -92,7 +92,20 @@ pub(crate) fn expect(expect: &Expectation) -> Result<(), ScenarioError> {
             ),
         ));
     }
-    for (name, approx) in [("distance", expect.distance), ("depth", expect.depth)] {
+    if let Some(name) = expect.unknown_toi_status() {
+        return Err(invalid(
+            "expect.toi_status",
+            format!(
+                "\"{name}\" is not a cast status; use one of {}",
+                CastStatus::NAMES.join(", ")
+            ),
+        ));
+    }
+    for (name, approx) in [
+        ("distance", expect.distance),
+        ("depth", expect.depth),
+        ("toi", expect.toi),
+    ] {
         if let Some(a) = approx {
             finite(&format!("expect.{name}.value"), a.value)?;
             non_negative(&format!("expect.{name}.within"), a.within)?;
