@@ -549,6 +549,22 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let status = CastStatus::OverlappingAtStart { distance: upper };
         return answer(status, Some(0.0), Some((start, None)), 0);
     }
+    // Proven apart and not closing along the direction that proves it: the bodies never come
+    // nearer along it, so they never touch, however close they start. (An instant hit for
+    // bodies a hair apart that move away is what engines report: parry #405, box3d #32.)
+    let [lower, _] = start.finish.certificate.distance_bounds;
+    let n = start.separating;
+    let closing = (a.motion.velocity - b.motion.velocity).dot(n)
+        + a.motion.angular.length() * a.radius::<R>()
+        + b.motion.angular.length() * b.radius::<R>();
+    if lower > settings.target && n != DVec3::ZERO && closing <= 0.0 {
+        let status = CastStatus::Miss {
+            time: 0.0,
+            separation: lower,
+            closing_speed: closing,
+        };
+        return answer(status, None, None, 0);
+    }
     let ending = match method {
         CastMethod::RayCast => ray::cast(&a, &b, &settings, &config, &mut log),
         CastMethod::ConservativeAdvancement => advance::cast(&a, &b, &settings, &config, &mut log),

@@ -52,24 +52,27 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let linear_speed = (a.motion.velocity - b.motion.velocity).dot(normal);
         let closing = linear_speed + angular_speed;
         let mut next = t;
-        let status = if bounds[1] - settings.target <= settings.tolerance {
-            Some(CastStatus::Hit {
-                time: t,
-                gap: (bounds[1] - settings.target).max(0.0),
-            })
-        } else if normal == DVec3::ZERO || separation <= settings.target {
-            Some(CastStatus::Failed {
-                why: format!(
-                    "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}] and the \
-                     separation along the normal is {separation:e}: no step can be proven safe",
-                    bounds[0], bounds[1]
-                ),
-            })
-        } else if closing <= 0.0 {
+        // Moving apart is checked first: bodies a hair apart that separate are a miss, not an
+        // instant hit.
+        let proven_apart = normal != DVec3::ZERO && separation > settings.target;
+        let status = if proven_apart && closing <= 0.0 {
             Some(CastStatus::Miss {
                 time: t,
                 separation,
                 closing_speed: closing,
+            })
+        } else if bounds[1] - settings.target <= settings.tolerance {
+            Some(CastStatus::Hit {
+                time: t,
+                gap: (bounds[1] - settings.target).max(0.0),
+            })
+        } else if !proven_apart {
+            Some(CastStatus::Failed {
+                why: format!(
+                    "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}]: no step \
+                     can be proven safe",
+                    bounds[0], bounds[1]
+                ),
             })
         } else {
             next = t + (separation - settings.target) / closing;
