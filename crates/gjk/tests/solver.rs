@@ -4,6 +4,7 @@
 mod solver {
     pub mod analytic;
     pub mod cast_oracle;
+    pub mod cast_properties;
     pub mod casts;
     pub mod common;
     pub mod compare;

@@ -13,7 +13,7 @@ use gjk::{BodySpec, Scenario};
 use glam::DVec3;
 
 /// Proven bounds on the distance of the scenario's bodies at time `t` of its motion.
-fn bounds_at(s: &Scenario, t: f64) -> [f64; 2] {
+pub fn bounds_at(s: &Scenario, t: f64) -> [f64; 2] {
     let cast = s.cast.unwrap();
     let place = |b: &BodySpec, pose: gjk::Pose| BodySpec {
         position: pose.position,
@@ -27,7 +27,7 @@ fn bounds_at(s: &Scenario, t: f64) -> [f64; 2] {
 
 /// A random cast: B somewhere around A, moving roughly towards it, sometimes turning, sometimes
 /// with a target distance.
-fn random_cast(rng: &mut Rng, turning: bool) -> Option<Scenario> {
+pub fn random_cast(rng: &mut Rng, turning: bool) -> Option<Scenario> {
     let (ka, kb) = (rng.pick(6), rng.pick(6));
     let mut a = body(rng, KINDS[ka]);
     let mut b = body(rng, KINDS[kb]);

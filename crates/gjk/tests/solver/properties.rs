@@ -46,7 +46,7 @@ fn moved(b: &BodySpec, rotation: DQuat, translation: DVec3) -> BodySpec {
 }
 
 /// Any finite vector, from tiny to huge.
-fn finite_vec() -> impl Strategy<Value = DVec3> {
+pub fn finite_vec() -> impl Strategy<Value = DVec3> {
     let f = prop_oneof![-1e6..1e6f64, -1e-6..1e-6f64, Just(0.0)];
     (f.clone(), f.clone(), f).prop_map(|(x, y, z)| DVec3::new(x, y, z))
 }
@@ -78,7 +78,7 @@ fn any_shape() -> impl Strategy<Value = Shape> {
     ]
 }
 
-fn any_body() -> impl Strategy<Value = BodySpec> {
+pub fn any_body() -> impl Strategy<Value = BodySpec> {
     (any_shape(), finite_vec(), finite_vec(), 0.0..1.0f64).prop_map(
         |(shape, position, axis, angle)| {
             let rotation = if axis.length() > 0.0 {
