@@ -2,7 +2,7 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, classroom, compare, controls, labels, minkowski_view, panel, playback, reference,
+    camera, cast, classroom, compare, controls, labels, minkowski_view, panel, playback, reference,
     scenario_io, scene, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
@@ -32,6 +32,7 @@ impl Plugin for LabPlugin {
         scene::plugin(app);
         minkowski_view::plugin(app);
         step_view::plugin(app);
+        cast::plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
         reference::plugin(app);

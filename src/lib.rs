@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod camera;
+pub mod cast;
 pub mod classroom;
 pub mod cli;
 pub mod compare;

@@ -15,6 +15,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use glam::DVec3;
 
+mod cast;
 mod compare;
 mod files;
 mod outcome;
@@ -125,6 +126,17 @@ fn side_panel(
                     tools.compare_run.trace.as_ref(),
                     &tools.compare_run,
                 );
+                egui::CollapsingHeader::new("Motion: when do they first touch?")
+                    .default_open(lab.scenario.cast.is_some())
+                    .show(ui, |ui| {
+                        cast::cast_ui(
+                            ui,
+                            &mut lab,
+                            &playback,
+                            &mut tools.cast_view,
+                            &tools.cast_plot,
+                        )
+                    });
                 tools_ui(ui, &mut tools, &lab);
                 if let Some(reference) = &reference {
                     egui::CollapsingHeader::new("Reference: parry3d's answer")
@@ -180,6 +192,8 @@ struct Tools<'w> {
     sweep: ResMut<'w, crate::sweep::SweepSettings>,
     compare: ResMut<'w, crate::compare::CompareSettings>,
     compare_run: Res<'w, crate::compare::CompareRun>,
+    cast_view: ResMut<'w, crate::cast::CastView>,
+    cast_plot: Res<'w, crate::cast::CastPlot>,
 }
 
 fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {

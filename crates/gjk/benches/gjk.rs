@@ -8,7 +8,9 @@
 //! - `support/*`: one support point of an n-point hull by scan and by walk, and the one-off cost
 //!   of building the hull graph the walk needs;
 //! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`;
-//! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs.
+//! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs;
+//! - `cast/*`: time of impact, B moving onto A: our ray cast against parry's `cast_shapes`, and
+//!   with A turning, our conservative advancement against parry's `cast_shapes_nonlinear`.
 //!
 //! Bodies are built once outside the timed loop, as parry's shapes are. Group names read
 //! `{query}-{precision}/{who}/{pair}-{pose}`.
@@ -311,7 +313,91 @@ fn trace_cost(c: &mut Criterion) {
     g.finish();
 }
 
+fn casts(c: &mut Criterion) {
+    use parry3d_f64::query::{
+        NonlinearRigidMotion, ShapeCastOptions, cast_shapes, cast_shapes_nonlinear,
+    };
+    let mut g = c.benchmark_group("cast");
+    let config = SolverConfig::default();
+    for (pair, a, b) in pairs() {
+        let name = pair.replace('-', "_");
+        let (pa, pb) = (
+            PreparedShape::new(a.shape.clone()),
+            PreparedShape::new(b.shape.clone()),
+        );
+        let velocity_b = (a.position - b.position) * 2.0;
+        let (parry_a, parry_b) = (to_parry_f64(&a), to_parry_f64(&b));
+        let v = |x: DVec3| parry3d_f64::math::Vector::new(x.x, x.y, x.z);
+        let translating = gjk::CastSpec {
+            velocity_b,
+            ..Default::default()
+        };
+        g.bench_function(BenchmarkId::new("ray_cast", &name), |bench| {
+            bench.iter(|| {
+                gjk::cast::cast(
+                    gjk::Placed::new(black_box(&pa), &a),
+                    gjk::Placed::new(black_box(&pb), &b),
+                    &translating,
+                    &config,
+                    None,
+                )
+            })
+        });
+        g.bench_function(BenchmarkId::new("parry-cast_shapes", &name), |bench| {
+            bench.iter(|| {
+                cast_shapes(
+                    &parry_a.0,
+                    v(DVec3::ZERO),
+                    &*parry_a.1.0,
+                    &parry_b.0,
+                    v(velocity_b),
+                    &*parry_b.1.0,
+                    ShapeCastOptions::with_max_time_of_impact(1.0),
+                )
+            })
+        });
+        let turning = gjk::CastSpec {
+            angular_velocity_a: DVec3::new(0.0, 0.0, 1.0),
+            ..translating
+        };
+        g.bench_function(
+            BenchmarkId::new("conservative_advancement", &name),
+            |bench| {
+                bench.iter(|| {
+                    gjk::cast::cast(
+                        gjk::Placed::new(black_box(&pa), &a),
+                        gjk::Placed::new(black_box(&pb), &b),
+                        &turning,
+                        &config,
+                        None,
+                    )
+                })
+            },
+        );
+        let motion = |start, linvel, angvel| NonlinearRigidMotion {
+            start,
+            local_center: parry3d_f64::math::Vector::ZERO,
+            linvel,
+            angvel,
+        };
+        let (ma, mb) = (
+            motion(parry_a.0, v(DVec3::ZERO), v(DVec3::Z)),
+            motion(parry_b.0, v(velocity_b), v(DVec3::ZERO)),
+        );
+        g.bench_function(
+            BenchmarkId::new("parry-cast_shapes_nonlinear", &name),
+            |bench| {
+                bench.iter(|| {
+                    cast_shapes_nonlinear(&ma, &*parry_a.1.0, &mb, &*parry_b.1.0, 0.0, 1.0, true)
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
+    casts(c);
     trace_cost(c);
     supports(c);
     let mut cases = Vec::new();

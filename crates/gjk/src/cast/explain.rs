@@ -19,7 +19,7 @@ impl CastStep {
                 closest,
             } => {
                 let mut s = format!(
-                    "The ray stands at x = {} (t = {}). The support point of A ⊖ B along \
+                    "The ray stands at x = {} (t = {}). The support point of A − B along \
                      v = {} is p = {}.",
                     fmt_vec(*point),
                     fmt_num(self.time),
@@ -28,7 +28,7 @@ impl CastStep {
                 );
                 if *advanced {
                     s.push_str(&format!(
-                        " v·(x − p) = {} > 0: the plane through p facing x has all of A ⊖ B \
+                        " v·(x − p) = {} > 0: the plane through p facing x has all of A − B \
                          behind it, so nothing before it can touch. The ray runs into it \
                          (v·r = {}), so t jumps to {}.",
                         fmt_num(*v_dot_w),

@@ -1,0 +1,258 @@
+//! Moving shapes in the views: for a case with a `cast` section, each body's motion as an arrow
+//! (where it goes by `max_time`), ghosts of both bodies at the time the panel's slider shows and
+//! at `max_time`, and in the Minkowski view the ray `t·r` that the bodies' relative motion
+//! casts against `A ⊖ B`, with the ray cast's current point and the time of impact on it.
+
+use crate::camera::WORLD_LAYER;
+use crate::minkowski_view::MinkowskiGizmos;
+use crate::palette;
+use crate::playback::{Lab, LabSet, Playback, Shapes};
+use crate::scene::{Which, WorldGizmos};
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use gjk::Placed;
+use gjk::cast::CastRecord;
+
+/// The cast step and the time the panel shows.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct CastView {
+    /// 0 = before the first cast iteration; k = after iteration k.
+    pub step: usize,
+    /// The time the "now" ghosts stand at.
+    pub time: f64,
+}
+
+/// When a ghost stands.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Moment {
+    /// The time the panel shows.
+    Now,
+    /// The end of the motion.
+    End,
+}
+
+/// What the panel's cast plot and reference line show, computed once per cast.
+#[derive(Resource, Debug, Default)]
+pub struct CastPlot {
+    /// `(t, distance)` along the motion, sampled.
+    pub curve: Vec<[f64; 2]>,
+    /// `(t, distance)` at each iteration's start time.
+    pub iterates: Vec<[f64; 2]>,
+    /// parry's cast of the same case, or why it has none.
+    pub reference: Option<Result<gjk::reference::ReferenceCast, String>>,
+}
+
+/// Samples along the motion for the plot.
+const CURVE_SAMPLES: usize = 120;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CastView>()
+        .init_resource::<CastPlot>()
+        .add_systems(Startup, spawn_ghosts)
+        .add_systems(
+            Update,
+            (
+                follow_the_cast,
+                measure_the_cast,
+                place_ghosts,
+                draw_motion,
+                draw_ray,
+            )
+                .chain()
+                .in_set(LabSet::Visualise),
+        );
+}
+
+fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    for which in [Which::A, Which::B] {
+        for (moment, alpha) in [(Moment::Now, 0.35), (Moment::End, 0.12)] {
+            commands.spawn((
+                Ghost(which),
+                moment,
+                Mesh3d::default(),
+                MeshMaterial3d(materials.add(StandardMaterial {
+                    base_color: which.color().with_alpha(alpha),
+                    alpha_mode: AlphaMode::Blend,
+                    unlit: true,
+                    ..default()
+                })),
+                Transform::default(),
+                Visibility::Hidden,
+                RenderLayers::layer(WORLD_LAYER),
+            ));
+        }
+    }
+}
+
+/// A ghost of a body at another time of its motion.
+#[derive(Component, Debug, Clone, Copy)]
+struct Ghost(Which);
+
+/// A new cast shows its answer: the last step, and the time of impact (or the end).
+fn follow_the_cast(playback: Res<Playback>, mut view: ResMut<CastView>) {
+    if !playback.is_changed() {
+        return;
+    }
+    let Some(cast) = &playback.cast else {
+        return;
+    };
+    let end = playback
+        .case
+        .cast
+        .map_or(1.0, |c| c.settings(gjk::Precision::F64).max_time);
+    let next = CastView {
+        step: cast.steps.len(),
+        time: cast.answer.toi.unwrap_or(end),
+    };
+    view.set_if_neq(next);
+}
+
+/// The distance between the bodies at time `t` of their motion (its proven upper bound).
+fn distance_at(shapes: &Shapes, case: &gjk::Scenario, spec: &gjk::CastSpec, t: f64) -> f64 {
+    let [a, b] = shapes.placed(case);
+    let a = Placed {
+        pose: spec.motion_a(a.pose).at(t),
+        ..a
+    };
+    let b = Placed {
+        pose: spec.motion_b(b.pose).at(t),
+        ..b
+    };
+    let (finish, _) = gjk::query::query(a, b, &case.config(), None, &mut gjk::NoTrace);
+    finish.certificate.distance_bounds[1]
+}
+
+/// A new cast is measured for the plot, and asked of parry.
+fn measure_the_cast(playback: Res<Playback>, shapes: Res<Shapes>, mut plot: ResMut<CastPlot>) {
+    if !playback.is_changed() {
+        return;
+    }
+    let (Some(spec), Some(cast)) = (playback.case.cast, &playback.cast) else {
+        *plot = CastPlot::default();
+        return;
+    };
+    let case = &playback.case;
+    let end = spec.settings(gjk::Precision::F64).max_time;
+    let curve = (0..=CURVE_SAMPLES)
+        .map(|i| {
+            let t = end * i as f64 / CURVE_SAMPLES as f64;
+            [t, distance_at(&shapes, case, &spec, t)]
+        })
+        .collect();
+    let iterates = cast
+        .steps
+        .iter()
+        .map(|s| [s.time, distance_at(&shapes, case, &spec, s.time)])
+        .collect();
+    *plot = CastPlot {
+        curve,
+        iterates,
+        reference: Some(gjk::reference::reference_cast(case)),
+    };
+}
+
+/// Ghosts share their body's mesh and stand where the motion takes it.
+fn place_ghosts(
+    lab: Res<Lab>,
+    view: Res<CastView>,
+    bodies: Query<(&Which, &Mesh3d), Without<Ghost>>,
+    mut ghosts: Query<(
+        &Ghost,
+        &Moment,
+        &mut Mesh3d,
+        &mut Transform,
+        &mut Visibility,
+    )>,
+) {
+    let cast = lab.scenario.cast;
+    for (ghost, moment, mut mesh, mut transform, mut visibility) in &mut ghosts {
+        let Some(cast) = cast else {
+            visibility.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        let t = match moment {
+            Moment::Now => view.time,
+            Moment::End => cast.settings(gjk::Precision::F64).max_time,
+        };
+        let body = ghost.0.body(&lab);
+        let motion = match ghost.0 {
+            Which::A => cast.motion_a(body.pose()),
+            Which::B => cast.motion_b(body.pose()),
+        };
+        let pose = motion.at(t);
+        let placed = Transform::from_translation(pose.position.as_vec3())
+            .with_rotation(pose.rotation.as_quat());
+        transform.set_if_neq(placed);
+        if let Some((_, body_mesh)) = bodies.iter().find(|(w, _)| **w == ghost.0)
+            && mesh.0 != body_mesh.0
+        {
+            mesh.0 = body_mesh.0.clone();
+        }
+        visibility.set_if_neq(Visibility::Inherited);
+    }
+}
+
+/// Each moving body's path: an arrow from where it starts to where it is at `max_time`.
+fn draw_motion(lab: Res<Lab>, mut gizmos: Gizmos<WorldGizmos>) {
+    let Some(cast) = lab.scenario.cast else {
+        return;
+    };
+    let end = cast.settings(gjk::Precision::F64).max_time;
+    for (which, velocity) in [(Which::A, cast.velocity_a), (Which::B, cast.velocity_b)] {
+        if velocity == glam::DVec3::ZERO {
+            continue;
+        }
+        let from = which.body(&lab).position;
+        gizmos
+            .arrow(
+                from.as_vec3(),
+                (from + velocity * end).as_vec3(),
+                which.color(),
+            )
+            .with_tip_length(0.25);
+    }
+}
+
+/// The relative motion's ray against `A ⊖ B` (drawn at t = 0): the bodies touch when `t·r`
+/// enters it, `r = v_B − v_A`.
+fn draw_ray(
+    lab: Res<Lab>,
+    playback: Res<Playback>,
+    view: Res<CastView>,
+    mut gizmos: Gizmos<MinkowskiGizmos>,
+) {
+    let (Some(spec), Some(cast)) = (lab.scenario.cast, &playback.cast) else {
+        return;
+    };
+    if spec.turns() {
+        return;
+    }
+    let r = spec.velocity_b - spec.velocity_a;
+    let end = spec.settings(gjk::Precision::F64).max_time;
+    gizmos.line(
+        Vec3::ZERO,
+        (r * end).as_vec3(),
+        palette::DIRECTION.with_alpha(0.6),
+    );
+    if let Some(toi) = cast.answer.toi {
+        gizmos.sphere(
+            Isometry3d::from_translation((r * toi).as_vec3()),
+            0.09,
+            palette::CLOSEST,
+        );
+    }
+    let Some(step) = view.step.checked_sub(1).and_then(|i| cast.steps.get(i)) else {
+        return;
+    };
+    if let CastRecord::RayCast { point, simplex, .. } = &step.record {
+        let x = (r * step.next_time).as_vec3();
+        gizmos.sphere(Isometry3d::from_translation(x), 0.07, palette::SUPPORT);
+        gizmos.line(point.as_vec3(), x, palette::SUPPORT);
+        for (i, p) in simplex.iter().enumerate() {
+            for q in &simplex[i + 1..] {
+                gizmos.line(p.point.as_vec3(), q.point.as_vec3(), palette::SIMPLEX_EDGE);
+            }
+            gizmos.line(x, p.point.as_vec3(), palette::SIMPLEX_EDGE.with_alpha(0.3));
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The panel's cast section: how the bodies move (typed), how the cast ended beside parry's
+//! answer, each cast iteration in words, a time slider that poses the ghosts, and the distance
+//! against time with the iterates, the target and the time of impact.
+
+use crate::cast::{CastPlot, CastView};
+use crate::palette;
+use crate::playback::{Lab, Playback};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
+use gjk::cast::{CastMethod, CastSpec, CastStatus};
+use glam::DVec3;
+
+/// The whole section.
+pub fn cast_ui(
+    ui: &mut egui::Ui,
+    lab: &mut ResMut<Lab>,
+    playback: &Playback,
+    view: &mut CastView,
+    plot: &CastPlot,
+) {
+    let Some(spec) = lab.scenario.cast else {
+        ui.label("The bodies stand still. Give them a motion to ask when they first touch.");
+        if ui.button("Add a motion (B towards A)").clicked() {
+            let towards = lab.scenario.a.position - lab.scenario.b.position;
+            lab.scenario.cast = Some(CastSpec {
+                velocity_b: towards * 1.5,
+                ..Default::default()
+            });
+        }
+        return;
+    };
+    motion_ui(ui, lab, spec);
+    let Some(cast) = &playback.cast else {
+        return;
+    };
+    ui.separator();
+    let answer = &cast.answer;
+    let color = match answer.status {
+        CastStatus::Hit { .. } => palette::egui(palette::CLOSEST),
+        CastStatus::Miss { .. } | CastStatus::OverlappingAtStart { .. } => Color32::LIGHT_GRAY,
+        _ => palette::egui(palette::UNCERTIFIED),
+    };
+    ui.label(
+        RichText::new(format!(
+            "{} by {} in {} iterations",
+            answer.status.name(),
+            answer.method.name(),
+            answer.iterations
+        ))
+        .color(color)
+        .strong(),
+    );
+    ui.label(answer.status.describe());
+    if let (Some(toi), Some([lower, upper])) = (answer.toi, answer.distance_bounds) {
+        ui.label(format!(
+            "time of impact {toi:.9}; distance there in [{lower:.2e}, {upper:.2e}]"
+        ));
+    }
+    if let Some(n) = answer.normal {
+        ui.label(format!("normal (A to B) {}", crate::panel::fmt_v(n)));
+    }
+    match &plot.reference {
+        Some(Ok(r)) => {
+            let theirs = r
+                .toi
+                .map_or_else(|| "no hit".to_owned(), |t| format!("{t:.9}"));
+            let difference = match (r.toi, answer.toi) {
+                (Some(p), Some(o)) => format!(", ours − parry = {:.2e}", o - p),
+                _ => String::new(),
+            };
+            ui.label(format!("parry3d: {theirs} ({}){difference}", r.status));
+        }
+        Some(Err(e)) => {
+            ui.label(format!("parry3d: {e}"));
+        }
+        None => {}
+    }
+    ui.separator();
+    let end = spec.settings(gjk::Precision::F64).max_time;
+    let n = cast.steps.len();
+    ui.add(egui::Slider::new(&mut view.step, 0..=n).text("cast step"));
+    if let Some(step) = view.step.checked_sub(1).and_then(|i| cast.steps.get(i)) {
+        ui.label(step.explanation());
+        if ui.small_button("Pose the ghosts at this step").clicked() {
+            view.time = step.next_time;
+        }
+    }
+    ui.add(egui::Slider::new(&mut view.time, 0.0..=end.max(f64::MIN_POSITIVE)).text("ghosts at t"));
+    distance_plot(ui, plot, answer.toi, spec, view.time);
+}
+
+/// Velocities, turning, time, target, tolerance and method, each typed.
+fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) {
+    let mut edited = spec;
+    egui::Grid::new("cast_motion")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (label, v) in [
+                ("velocity A", &mut edited.velocity_a),
+                ("velocity B", &mut edited.velocity_b),
+                ("turning A (rad/s)", &mut edited.angular_velocity_a),
+                ("turning B (rad/s)", &mut edited.angular_velocity_b),
+            ] {
+                ui.label(label);
+                vector_ui(ui, v);
+                ui.end_row();
+            }
+            let mut max_time = spec.max_time.unwrap_or(1.0);
+            ui.label("max time");
+            ui.add(
+                egui::DragValue::new(&mut max_time)
+                    .speed(0.01)
+                    .range(0.0..=1e6),
+            );
+            ui.end_row();
+            edited.max_time = Some(max_time);
+            let mut target = spec.target_distance.unwrap_or(0.0);
+            ui.label("target distance");
+            ui.add(
+                egui::DragValue::new(&mut target)
+                    .speed(0.005)
+                    .range(0.0..=1e6),
+            );
+            ui.end_row();
+            edited.target_distance = Some(target);
+            ui.label("method");
+            let chosen = spec.method();
+            egui::ComboBox::from_id_salt("cast_method")
+                .selected_text(chosen.name())
+                .show_ui(ui, |ui| {
+                    for m in CastMethod::ALL {
+                        let allowed = m.handles_turning() || !spec.turns();
+                        if ui
+                            .add_enabled(allowed, egui::Button::selectable(m == chosen, m.name()))
+                            .on_disabled_hover_text("follows translations only")
+                            .clicked()
+                        {
+                            edited.method = Some(m);
+                        }
+                    }
+                });
+            ui.end_row();
+        });
+    // A turning body rules the translation-only methods out: fall back to the default.
+    if edited.turns() && !edited.method().handles_turning() {
+        edited.method = None;
+    }
+    if edited != spec {
+        lab.scenario.cast = Some(edited);
+    }
+    if ui.small_button("Remove the motion").clicked() {
+        lab.scenario.cast = None;
+    }
+}
+
+fn vector_ui(ui: &mut egui::Ui, v: &mut DVec3) {
+    ui.horizontal(|ui| {
+        for x in [&mut v.x, &mut v.y, &mut v.z] {
+            ui.add(egui::DragValue::new(x).speed(0.05).max_decimals(4));
+        }
+    });
+}
+
+/// Distance against time: the sampled curve, each iteration's time on it, the target, the
+/// time of impact and the ghosts' time.
+fn distance_plot(ui: &mut egui::Ui, plot: &CastPlot, toi: Option<f64>, spec: CastSpec, now: f64) {
+    let target = spec.target_distance.unwrap_or(0.0);
+    Plot::new("cast_distance")
+        .height(150.0)
+        .legend(Legend::default().position(egui_plot::Corner::RightTop))
+        .x_axis_label("t")
+        .y_axis_label("distance")
+        .show(ui, |p| {
+            p.line(
+                Line::new("distance", PlotPoints::from(plot.curve.clone()))
+                    .color(palette::egui(palette::CLOSEST)),
+            );
+            p.points(
+                Points::new("iterates", PlotPoints::from(plot.iterates.clone()))
+                    .radius(3.5)
+                    .color(palette::egui(palette::SUPPORT)),
+            );
+            p.hline(HLine::new("target", target).color(Color32::GRAY));
+            if let Some(t) = toi {
+                p.vline(VLine::new("time of impact", t).color(palette::egui(palette::DIRECTION)));
+            }
+            p.vline(VLine::new("ghosts", now).color(Color32::DARK_GRAY));
+        });
+}
