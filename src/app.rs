@@ -33,6 +33,7 @@ impl Plugin for LabPlugin {
         minkowski_view::plugin(app);
         step_view::plugin(app);
         cast::plugin(app);
+        cast::view_plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
         reference::plugin(app);
@@ -53,6 +54,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     sweep::plugin(&mut app);
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
+    cast::plugin(&mut app);
     // Opening files: the views' framing request is only read by the cameras, absent here.
     scenario_io::plugin(&mut app);
     app.add_message::<crate::camera::FrameViews>();

@@ -45,22 +45,27 @@ pub struct CastPlot {
 /// Samples along the motion for the plot.
 const CURVE_SAMPLES: usize = 120;
 
+/// What the panel and the views read of a cast: the step and time shown, the plot's numbers.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CastView>()
         .init_resource::<CastPlot>()
-        .add_systems(Startup, spawn_ghosts)
         .add_systems(
             Update,
-            (
-                follow_the_cast,
-                measure_the_cast,
-                place_ghosts,
-                draw_motion,
-                draw_ray,
-            )
+            (follow_the_cast, measure_the_cast)
                 .chain()
                 .in_set(LabSet::Visualise),
         );
+}
+
+/// The cast drawn: ghosts, paths and the ray (needs the renderer).
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_ghosts).add_systems(
+        Update,
+        (place_ghosts, draw_motion, draw_ray)
+            .chain()
+            .after(measure_the_cast)
+            .in_set(LabSet::Visualise),
+    );
 }
 
 fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {

@@ -139,3 +139,60 @@ fn the_exported_trace_is_the_one_on_screen() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_cast_is_recorded_with_its_case_shown_and_exported() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios/gallery/26-cast-thin-wall-tunnelling.json");
+    let case = Scenario::load(&path).expect("the gallery case");
+    let mut app = headless_app(case.clone());
+    app.update();
+    let playback = app.world().resource::<Playback>().clone();
+    let fresh = gjk::cast::trace_scenario(&case).expect("a cast");
+    assert_eq!(playback.cast.as_ref(), Some(&fresh), "opened");
+    assert!(matches!(fresh.answer.status, gjk::CastStatus::Hit { .. }));
+    // The panel's view follows the new cast to its last step and its time of impact.
+    let view = app.world().resource::<gjk_lab::cast::CastView>().clone();
+    assert_eq!(view.step, fresh.steps.len());
+    assert_eq!(Some(view.time), fresh.answer.toi);
+    // The plot samples the distance along the motion: it falls to the target by the impact.
+    let plot = app.world().resource::<gjk_lab::cast::CastPlot>();
+    let toi = fresh.answer.toi.unwrap();
+    let before = plot.curve.iter().filter(|p| p[0] < toi).map(|p| p[1]);
+    assert!(before.clone().count() > 10);
+    assert!(before.fold(f64::INFINITY, f64::min) > 0.0);
+    assert!(matches!(plot.reference, Some(Ok(_))));
+
+    // A changed velocity is cast again; removing the motion removes the cast.
+    app.world_mut()
+        .resource_mut::<Lab>()
+        .scenario
+        .cast
+        .as_mut()
+        .unwrap()
+        .velocity_b
+        .x = 30.0;
+    app.update();
+    let slower = app.world().resource::<Playback>().cast.clone().unwrap();
+    assert_eq!(slower.answer.status.name(), "miss");
+
+    let dir = std::env::temp_dir().join(format!("gjk-cast-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let out = dir.join("trace.json");
+    app.world_mut()
+        .write_message(ScenarioRequest::ExportTrace(out.clone()));
+    app.update();
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("the trace was written"))
+            .expect("the trace is JSON");
+    assert_eq!(written["cast"]["status"]["kind"], "miss");
+    assert_eq!(
+        written["cast"]["steps"].as_array().map(Vec::len),
+        Some(slower.steps.len())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    app.world_mut().resource_mut::<Lab>().scenario.cast = None;
+    app.update();
+    assert!(app.world().resource::<Playback>().cast.is_none());
+}

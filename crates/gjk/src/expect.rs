@@ -125,17 +125,6 @@ impl Expectation {
         "toi_status",
     ];
 
-    /// Whether a promise is about the cast (and so needs a `cast` section).
-    pub fn about_cast(&self) -> Option<&'static str> {
-        if self.toi.is_some() {
-            Some("toi")
-        } else if self.toi_status.is_some() {
-            Some("toi_status")
-        } else {
-            None
-        }
-    }
-
     /// The names in the `termination` fields that are not termination kinds.
     pub fn unknown_names(&self) -> Vec<(&'static str, &str)> {
         [

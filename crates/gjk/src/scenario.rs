@@ -340,12 +340,6 @@ impl Scenario {
         }
         if let Some(expect) = &self.expect {
             crate::validate::expect(expect)?;
-            if let (Some(field), None) = (expect.about_cast(), &self.cast) {
-                return Err(ScenarioError::Invalid {
-                    field: format!("expect.{field}"),
-                    reason: "promises a cast, but the scenario has no cast section".into(),
-                });
-            }
         }
         Ok(self)
     }

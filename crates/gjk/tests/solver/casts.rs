@@ -148,3 +148,52 @@ fn a_turning_rod_hits_a_ball() {
     );
     assert!(answer.iterations > 2);
 }
+
+#[test]
+fn a_cast_section_is_read_in_json_and_ron_and_refused_by_name() {
+    let json = |cast: &str, expect: &str| {
+        format!(
+            r#"{{"a": {{"shape": {{"type": "sphere", "radius": 1}}}},
+                "b": {{"shape": {{"type": "sphere", "radius": 1}}, "position": [5, 0, 0]}},
+                "cast": {cast} {expect}}}"#
+        )
+    };
+    let ok = Scenario::parse(
+        &json(
+            r#"{"velocity_b": [-4, 0, 0]}"#,
+            r#", "expect": {"toi_status": "hit"}"#,
+        ),
+        gjk::Format::Json,
+    )
+    .expect("a valid cast");
+    let back = Scenario::parse(&ok.to_text(gjk::Format::Ron), gjk::Format::Ron).expect("RON");
+    assert_eq!(back, ok);
+    assert_eq!(ok.cast.unwrap().method(), CastMethod::RayCast);
+
+    let refused = |cast: &str, expect: &str| {
+        Scenario::parse(&json(cast, expect), gjk::Format::Json)
+            .expect_err("refused")
+            .to_string()
+    };
+    let e = refused(
+        r#"{"angular_velocity_a": [0, 0, 1], "method": "swept_hull"}"#,
+        "",
+    );
+    assert!(
+        e.starts_with("cast.angular_velocity_a:") && e.contains("swept_hull"),
+        "{e}"
+    );
+    let e = refused(r#"{"tolerance": 0}"#, "");
+    assert!(e.starts_with("cast.tolerance:"), "{e}");
+    let e = refused(r#"{"velocity_b": [1e80, 0, 0]}"#, "");
+    assert!(e.starts_with("cast.velocity_b"), "{e}");
+    let e = refused(r#"{"max_time": -1}"#, "");
+    assert!(e.starts_with("cast.max_time:"), "{e}");
+    let e = refused(r#"{}"#, r#", "expect": {"toi_status": "touched"}"#);
+    assert!(
+        e.starts_with("expect.toi_status:") && e.contains("overlapping_at_start"),
+        "{e}"
+    );
+    let e = refused(r#"{"speed": 3}"#, "");
+    assert!(e.contains("cast") && e.contains("speed"), "{e}");
+}
