@@ -106,24 +106,9 @@ fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) {
                 vector_ui(ui, v);
                 ui.end_row();
             }
-            let mut max_time = spec.max_time.unwrap_or(1.0);
-            ui.label("max time");
-            ui.add(
-                egui::DragValue::new(&mut max_time)
-                    .speed(0.01)
-                    .range(0.0..=1e6),
-            );
-            ui.end_row();
-            edited.max_time = Some(max_time);
-            let mut target = spec.target_distance.unwrap_or(0.0);
-            ui.label("target distance");
-            ui.add(
-                egui::DragValue::new(&mut target)
-                    .speed(0.005)
-                    .range(0.0..=1e6),
-            );
-            ui.end_row();
-            edited.target_distance = Some(target);
+            edited.max_time = Some(number_row(ui, "max time", spec.max_time.unwrap_or(1.0)));
+            let target = spec.target_distance.unwrap_or(0.0);
+            edited.target_distance = Some(number_row(ui, "target distance", target));
             ui.label("method");
             let chosen = spec.method();
             egui::ComboBox::from_id_salt("cast_method")
@@ -152,6 +137,18 @@ fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) {
     if ui.small_button("Remove the motion").clicked() {
         lab.scenario.cast = None;
     }
+}
+
+/// A labelled non-negative number, one grid row.
+fn number_row(ui: &mut egui::Ui, label: &str, mut value: f64) -> f64 {
+    ui.label(label);
+    ui.add(
+        egui::DragValue::new(&mut value)
+            .speed(0.01)
+            .range(0.0..=1e6),
+    );
+    ui.end_row();
+    value
 }
 
 fn vector_ui(ui: &mut egui::Ui, v: &mut DVec3) {

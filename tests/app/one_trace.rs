@@ -39,6 +39,19 @@ fn walking_case() -> Scenario {
     )
 }
 
+/// Exports the trace on screen through the app's own request and reads the file back.
+fn exported(app: &mut App, name: &str) -> serde_json::Value {
+    let dir = std::env::temp_dir().join(format!("gjk-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("trace.json");
+    app.world_mut()
+        .write_message(ScenarioRequest::ExportTrace(path.clone()));
+    app.update();
+    let text = std::fs::read_to_string(&path).expect("the trace was written");
+    let _ = std::fs::remove_dir_all(&dir);
+    serde_json::from_str(&text).expect("the trace is JSON")
+}
+
 fn shown(app: &App) -> String {
     serde_json::to_string(&app.world().resource::<Playback>().trace).expect("traces serialise")
 }
@@ -114,15 +127,7 @@ fn the_exported_trace_is_the_one_on_screen() {
     app.update();
     assert!(app.world().resource::<Lab>().error.is_some());
 
-    let dir = std::env::temp_dir().join(format!("gjk-one-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join("trace.json");
-    app.world_mut()
-        .write_message(ScenarioRequest::ExportTrace(path.clone()));
-    app.update();
-    let written: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).expect("the trace was written"))
-            .expect("the trace is JSON");
+    let written = exported(&mut app, "one-trace");
     // Both through JSON text: serde_json reads a number back to within an ulp, not exactly.
     let on_screen: serde_json::Value = serde_json::from_str(
         &serde_json::to_string(&playback.trace.steps).expect("steps serialise"),
@@ -137,7 +142,6 @@ fn the_exported_trace_is_the_one_on_screen() {
         written["scenario"]["a"]["margin"], 0.0,
         "the case of the trace"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -176,21 +180,12 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     let slower = app.world().resource::<Playback>().cast.clone().unwrap();
     assert_eq!(slower.answer.status.name(), "miss");
 
-    let dir = std::env::temp_dir().join(format!("gjk-cast-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let out = dir.join("trace.json");
-    app.world_mut()
-        .write_message(ScenarioRequest::ExportTrace(out.clone()));
-    app.update();
-    let written: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).expect("the trace was written"))
-            .expect("the trace is JSON");
+    let written = exported(&mut app, "cast-trace");
     assert_eq!(written["cast"]["status"]["kind"], "miss");
     assert_eq!(
         written["cast"]["steps"].as_array().map(Vec::len),
         Some(slower.steps.len())
     );
-    let _ = std::fs::remove_dir_all(&dir);
 
     app.world_mut().resource_mut::<Lab>().scenario.cast = None;
     app.update();

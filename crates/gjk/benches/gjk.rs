@@ -332,16 +332,17 @@ fn casts(c: &mut Criterion) {
             velocity_b,
             ..Default::default()
         };
+        let ours = |spec: &gjk::CastSpec| {
+            gjk::cast::cast(
+                gjk::Placed::new(black_box(&pa), &a),
+                gjk::Placed::new(black_box(&pb), &b),
+                spec,
+                &config,
+                None,
+            )
+        };
         g.bench_function(BenchmarkId::new("ray_cast", &name), |bench| {
-            bench.iter(|| {
-                gjk::cast::cast(
-                    gjk::Placed::new(black_box(&pa), &a),
-                    gjk::Placed::new(black_box(&pb), &b),
-                    &translating,
-                    &config,
-                    None,
-                )
-            })
+            bench.iter(|| ours(&translating))
         });
         g.bench_function(BenchmarkId::new("parry-cast_shapes", &name), |bench| {
             bench.iter(|| {
@@ -362,17 +363,7 @@ fn casts(c: &mut Criterion) {
         };
         g.bench_function(
             BenchmarkId::new("conservative_advancement", &name),
-            |bench| {
-                bench.iter(|| {
-                    gjk::cast::cast(
-                        gjk::Placed::new(black_box(&pa), &a),
-                        gjk::Placed::new(black_box(&pb), &b),
-                        &turning,
-                        &config,
-                        None,
-                    )
-                })
-            },
+            |bench| bench.iter(|| ours(&turning)),
         );
         let motion = |start, linvel, angvel| NonlinearRigidMotion {
             start,

@@ -354,6 +354,15 @@ pub struct CastTrace {
     pub answer: CastAnswer,
 }
 
+/// What every method is given: the two moving bodies, the settings and the static queries'
+/// configuration.
+pub(crate) struct Problem<'s, A, B> {
+    pub a: Mover<'s, A>,
+    pub b: Mover<'s, B>,
+    pub settings: CastSettings,
+    pub config: SolverConfig,
+}
+
 /// How a method stopped, before the answer is checked at the time it reports.
 pub(crate) struct Ending {
     pub status: CastStatus,
@@ -565,10 +574,16 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         };
         return answer(status, None, None, 0);
     }
+    let problem = Problem {
+        a,
+        b,
+        settings,
+        config,
+    };
     let ending = match method {
-        CastMethod::RayCast => ray::cast(&a, &b, &settings, &config, &mut log),
-        CastMethod::ConservativeAdvancement => advance::cast(&a, &b, &settings, &config, &mut log),
-        CastMethod::SweptHull => swept::cast(&a, &b, &settings, &config, &mut log),
+        CastMethod::RayCast => ray::cast(&problem, &mut log),
+        CastMethod::ConservativeAdvancement => advance::cast(&problem, &mut log),
+        CastMethod::SweptHull => swept::cast(&problem, &mut log),
     };
     let iterations = log.iterations;
     let CastStatus::Hit { time, .. } = ending.status else {

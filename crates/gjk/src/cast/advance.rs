@@ -15,8 +15,7 @@
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
-use super::{CastRecord, CastSettings, CastStatus, Ending, Log, Mover, distance};
-use crate::config::SolverConfig;
+use super::{CastRecord, CastStatus, Ending, Log, Problem, distance};
 use crate::real::Real;
 use crate::support::SupportMap;
 use glam::DVec3;
@@ -24,12 +23,10 @@ use glam::DVec3;
 /// Advances time by the distance over the bound on the closing speed until the distance meets
 /// the target.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
-    a: &Mover<'_, A>,
-    b: &Mover<'_, B>,
-    settings: &CastSettings,
-    config: &SolverConfig,
+    problem: &Problem<'_, A, B>,
     log: &mut Log<'_>,
 ) -> Ending {
+    let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let angular_speed =
         a.motion.angular.length() * a.radius::<R>() + b.motion.angular.length() * b.radius::<R>();
     let mut t = 0.0;

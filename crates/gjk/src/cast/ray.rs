@@ -24,8 +24,7 @@
 //! a support plane shows the way clear. A target distance is a ball of that radius added to
 //! `C` (its support point moves out by `target` along `v`).
 
-use super::{CastRecord, CastSettings, CastStatus, Ending, Log, Mover};
-use crate::config::SolverConfig;
+use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::cso::MinkowskiDifference;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::simplex::Simplex;
@@ -33,12 +32,10 @@ use crate::support::SupportMap;
 
 /// Casts the ray of the relative motion against `A ⊖ B` at `t = 0`.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
-    a: &Mover<'_, A>,
-    b: &Mover<'_, B>,
-    settings: &CastSettings,
-    config: &SolverConfig,
+    problem: &Problem<'_, A, B>,
     log: &mut Log<'_>,
 ) -> Ending {
+    let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let (body_a, body_b) = (a.body::<R>(0.0), b.body::<R>(0.0));
     let cso = MinkowskiDifference::new(&body_a, &body_b);
     let allowance = crate::bounds::allowance(&cso);

@@ -15,9 +15,8 @@
 //! half. Stop when the interval is so short that A moves less than the tolerance across it:
 //! then its start is the time of impact (clear of B up to it, within tolerance of the target).
 
-use super::{CastRecord, CastSettings, CastStatus, Ending, Log, Mover, distance};
+use super::{CastRecord, CastStatus, Ending, Log, Problem, distance};
 use crate::body::Body;
-use crate::config::SolverConfig;
 use crate::real::{Real, Vector};
 use crate::support::SupportMap;
 
@@ -44,12 +43,10 @@ impl<R: Real, S: SupportMap<R>> SupportMap<R> for Swept<'_, R, S> {
 
 /// Tests sweeps of A against B, halving the interval that holds the first contact.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
-    a: &Mover<'_, A>,
-    b: &Mover<'_, B>,
-    settings: &CastSettings,
-    config: &SolverConfig,
+    problem: &Problem<'_, A, B>,
     log: &mut Log<'_>,
 ) -> Ending {
+    let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let u = a.motion.velocity - b.motion.velocity;
     let speed = u.length();
     // A swept over [from, to], against B at `from`, both placed in precision R.

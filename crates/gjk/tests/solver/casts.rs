@@ -49,6 +49,15 @@ fn hits(s: &Scenario, method: CastMethod, toi: f64, rate: f64) -> gjk::CastAnswe
     answer
 }
 
+/// [`hits`] by every method, each with the contact normal `normal` (from A to B).
+fn all_hit(s: &Scenario, toi: f64, rate: f64, normal: DVec3, within: f64) {
+    for method in CastMethod::ALL {
+        let answer = hits(s, method, toi, rate);
+        let n = answer.normal.unwrap();
+        assert!((n - normal).length() < within, "{}: {n}", method.name());
+    }
+}
+
 #[test]
 fn spheres_on_a_line_meet_when_their_gap_closes() {
     // Gap 3, closing at 4: they touch at t = 0.75.
@@ -60,13 +69,7 @@ fn spheres_on_a_line_meet_when_their_gap_closes() {
             ..Default::default()
         },
     );
-    for method in CastMethod::ALL {
-        let answer = hits(&s, method, 0.75, 4.0);
-        assert!(
-            (answer.normal.unwrap() - DVec3::X).length() < 1e-6,
-            "{answer:?}"
-        );
-    }
+    all_hit(&s, 0.75, 4.0, DVec3::X, 1e-6);
 }
 
 #[test]
@@ -82,13 +85,7 @@ fn a_box_slides_onto_a_face() {
             ..Default::default()
         },
     );
-    for method in CastMethod::ALL {
-        let answer = hits(&s, method, 1.0, 2.5);
-        assert!(
-            (answer.normal.unwrap() - DVec3::X).length() < 1e-6,
-            "{answer:?}"
-        );
-    }
+    all_hit(&s, 1.0, 2.5, DVec3::X, 1e-6);
 }
 
 #[test]
@@ -105,14 +102,8 @@ fn a_sphere_comes_onto_an_edge() {
         },
     );
     let toi = 2.0 - 0.5 / 2f64.sqrt();
-    for method in CastMethod::ALL {
-        let answer = hits(&s, method, toi, 2f64.sqrt());
-        let diagonal = DVec3::new(1.0, 1.0, 0.0).normalize();
-        assert!(
-            (answer.normal.unwrap() - diagonal).length() < 1e-5,
-            "{answer:?}"
-        );
-    }
+    let diagonal = DVec3::new(1.0, 1.0, 0.0).normalize();
+    all_hit(&s, toi, 2f64.sqrt(), diagonal, 1e-5);
 }
 
 #[test]
