@@ -6,19 +6,17 @@
 use crate::camera::WORLD_LAYER;
 use crate::minkowski_view::MinkowskiGizmos;
 use crate::palette;
-use crate::playback::{Lab, LabSet, Playback, Shapes};
+use crate::playback::{Lab, LabSet, Playback, Shapes, Timeline};
 use crate::scene::{Which, WorldGizmos};
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::Placed;
 use gjk::cast::CastRecord;
 
-/// The cast step and the time the panel shows.
+/// The time the "now" ghosts stand at: the cast step's time while stepping the cast, else the
+/// time of impact (or the end), until the panel's slider moves it.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct CastView {
-    /// 0 = before the first cast iteration; k = after iteration k.
-    pub step: usize,
-    /// The time the "now" ghosts stand at.
     pub time: f64,
 }
 
@@ -93,7 +91,8 @@ fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<StandardMat
 #[derive(Component, Debug, Clone, Copy)]
 struct Ghost(Which);
 
-/// A new cast shows its answer: the last step, and the time of impact (or the end).
+/// The ghosts follow the cast: the time the shown cast step reached while stepping it,
+/// otherwise the time of impact (or the end).
 fn follow_the_cast(playback: Res<Playback>, mut view: ResMut<CastView>) {
     if !playback.is_changed() {
         return;
@@ -105,11 +104,11 @@ fn follow_the_cast(playback: Res<Playback>, mut view: ResMut<CastView>) {
         .case
         .cast
         .map_or(1.0, |c| c.settings(gjk::Precision::F64).max_time);
-    let next = CastView {
-        step: cast.steps.len(),
-        time: cast.answer.toi.unwrap_or(end),
+    let time = match playback.timeline {
+        Timeline::Cast => playback.cast_current().map_or(0.0, |s| s.next_time),
+        Timeline::Query => cast.answer.toi.unwrap_or(end),
     };
-    view.set_if_neq(next);
+    view.set_if_neq(CastView { time });
 }
 
 /// The distance between the bodies at time `t` of their motion (its proven upper bound).
@@ -220,12 +219,7 @@ fn draw_motion(lab: Res<Lab>, mut gizmos: Gizmos<WorldGizmos>) {
 
 /// The relative motion's ray against `A ⊖ B` (drawn at t = 0): the bodies touch when `t·r`
 /// enters it, `r = v_B − v_A`.
-fn draw_ray(
-    lab: Res<Lab>,
-    playback: Res<Playback>,
-    view: Res<CastView>,
-    mut gizmos: Gizmos<MinkowskiGizmos>,
-) {
+fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
     let (Some(spec), Some(cast)) = (lab.scenario.cast, &playback.cast) else {
         return;
     };
@@ -246,7 +240,7 @@ fn draw_ray(
             palette::CLOSEST,
         );
     }
-    let Some(step) = view.step.checked_sub(1).and_then(|i| cast.steps.get(i)) else {
+    let Some(step) = playback.cast_current() else {
         return;
     };
     if let CastRecord::RayCast { point, simplex, .. } = &step.record {

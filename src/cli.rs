@@ -139,6 +139,9 @@ pub enum Command {
         /// it: step 0, or the lesson's step with --present.
         #[arg(long)]
         step: Option<usize>,
+        /// For a case with a `cast` section: step the cast instead, and show its step N.
+        #[arg(long, value_name = "N")]
+        cast_step: Option<usize>,
         #[arg(long, value_name = "PNG")]
         out: PathBuf,
         /// Window size as WIDTHxHEIGHT.

@@ -57,6 +57,7 @@ fn main() {
         Some(Command::Render {
             file,
             step,
+            cast_step,
             out,
             size,
             launch,
@@ -64,7 +65,7 @@ fn main() {
             let step = step.or(launch.present.is_none().then_some(0));
             app::run(
                 s,
-                Mode::Render(RenderRequest::new(step, out)),
+                Mode::Render(RenderRequest::new(step, out).with_cast_step(cast_step)),
                 size,
                 launch.into(),
             )

@@ -135,6 +135,7 @@ fn side_panel(
                             &playback,
                             &mut tools.cast_view,
                             &tools.cast_plot,
+                            &mut commands,
                         )
                     });
                 tools_ui(ui, &mut tools, &lab);
@@ -233,6 +234,9 @@ fn stepping_ui(
     playback: &Playback,
     commands: &mut MessageWriter<PlaybackCommand>,
 ) {
+    if playback.cast.is_some() {
+        cast::timeline_ui(ui, playback, commands);
+    }
     ui.horizontal(|ui| {
         let buttons = [
             ("⏮", PlaybackCommand::Reset, "Reset to step 0 (R)"),
@@ -266,6 +270,7 @@ fn stepping_ui(
     let slider = egui::Slider::new(&mut step, 0..=playback.end())
         .text(format!("step of {}", playback.end()));
     if ui.add(slider).changed() {
+        commands.write(PlaybackCommand::Timeline(crate::playback::Timeline::Query));
         commands.write(PlaybackCommand::Seek(step));
     }
     let finish = &playback.trace.finish;

@@ -44,6 +44,18 @@ pub struct Playback {
     pub speed: f32,
     /// The length of a second run on the same timeline (compare mode), 0 without one.
     pub also_end: usize,
+    /// Which recorded run the stepping keys move through.
+    pub timeline: Timeline,
+    /// 0 = before the cast's first iteration; k = after iteration k.
+    pub cast_step: usize,
+}
+
+/// The two recorded runs a case may have: the static query's steps and the cast's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Timeline {
+    #[default]
+    Query,
+    Cast,
 }
 
 /// Time since the last played step. Kept out of [`Playback`] so that ticking it does not mark
@@ -56,11 +68,41 @@ impl Playback {
         Playback {
             case,
             trace,
-            cast,
             step: 0,
             playing: false,
             speed: 1.5,
             also_end: 0,
+            timeline: Timeline::Query,
+            cast_step: cast.as_ref().map_or(0, |c| c.steps.len()),
+            cast,
+        }
+    }
+
+    /// The number of steps the cast recorded (0 without a cast).
+    pub fn cast_end(&self) -> usize {
+        self.cast.as_ref().map_or(0, |c| c.steps.len())
+    }
+
+    /// The cast step shown now, if any iteration has run.
+    pub fn cast_current(&self) -> Option<&gjk::CastStep> {
+        let steps = &self.cast.as_ref()?.steps;
+        self.cast_step
+            .min(steps.len())
+            .checked_sub(1)
+            .map(|i| &steps[i])
+    }
+
+    /// The stepping keys' cursor and the end of its timeline.
+    fn cursor(&mut self) -> (&mut usize, usize) {
+        match self.timeline {
+            Timeline::Cast if self.cast.is_some() => {
+                let end = self.cast_end();
+                (&mut self.cast_step, end)
+            }
+            _ => {
+                let end = self.end();
+                (&mut self.step, end)
+            }
         }
     }
 
@@ -90,6 +132,8 @@ pub enum PlaybackCommand {
     End,
     Seek(usize),
     TogglePlay,
+    /// Which run the other commands move through.
+    Timeline(Timeline),
     /// Steps per second while playing (clamped to 0.05–60).
     Speed(f32),
 }
@@ -228,6 +272,11 @@ pub(crate) fn rerun_on_change(
             }
             playback.trace = warm.solve(&shapes, &valid);
             playback.cast = shapes.cast(&valid);
+            // Stepping the cast keeps its place; otherwise the cast shows its answer.
+            playback.cast_step = match playback.timeline {
+                Timeline::Cast => playback.cast_step.min(playback.cast_end()),
+                Timeline::Query => playback.cast_end(),
+            };
             playback.case = valid;
             playback.step = playback.step.min(playback.end());
         }
@@ -240,24 +289,38 @@ pub(crate) fn apply_commands(
     mut playback: ResMut<Playback>,
 ) {
     for command in commands.read() {
-        let end = playback.end();
+        if let PlaybackCommand::Speed(s) = *command {
+            playback.speed = s.clamp(0.05, 60.0);
+            continue;
+        }
+        if let PlaybackCommand::Timeline(t) = *command {
+            playback.timeline = t;
+            continue;
+        }
+        let playing = playback.playing;
+        let (step, end) = playback.cursor();
+        let mut stop = false;
         match *command {
-            PlaybackCommand::Forward => playback.step = (playback.step + 1).min(end),
-            PlaybackCommand::Back => playback.step = playback.step.saturating_sub(1),
+            PlaybackCommand::Forward => *step = (*step + 1).min(end),
+            PlaybackCommand::Back => *step = step.saturating_sub(1),
             PlaybackCommand::Reset => {
-                playback.step = 0;
-                playback.playing = false;
+                *step = 0;
+                stop = true;
             }
-            PlaybackCommand::End => playback.step = end,
-            PlaybackCommand::Seek(n) => playback.step = n.min(end),
-            PlaybackCommand::Speed(s) => playback.speed = s.clamp(0.05, 60.0),
+            PlaybackCommand::End => *step = end,
+            PlaybackCommand::Seek(n) => *step = n.min(end),
             PlaybackCommand::TogglePlay => {
                 // Play from the start when already at the end.
-                if !playback.playing && playback.step == end {
-                    playback.step = 0;
+                if !playing && *step == end {
+                    *step = 0;
                 }
-                playback.playing = !playback.playing;
             }
+            PlaybackCommand::Speed(_) | PlaybackCommand::Timeline(_) => {}
+        }
+        if stop {
+            playback.playing = false;
+        } else if *command == PlaybackCommand::TogglePlay {
+            playback.playing = !playing;
         }
     }
 }
@@ -268,13 +331,17 @@ fn play(time: Res<Time>, mut clock: ResMut<PlayClock>, mut playback: ResMut<Play
     }
     clock.0 += time.delta_secs();
     let period = 1.0 / playback.speed.max(0.05);
+    let mut ticks = 0;
     while clock.0 >= period {
         clock.0 -= period;
-        if playback.step < playback.end() {
-            playback.step += 1;
-        }
+        ticks += 1;
     }
-    if playback.step == playback.end() {
+    if ticks == 0 {
+        return;
+    }
+    let (step, end) = playback.cursor();
+    *step = (*step + ticks).min(end);
+    if *step == end {
         playback.playing = false;
         clock.0 = 0.0;
     }

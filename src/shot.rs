@@ -17,6 +17,8 @@ const GIVE_UP_FRAMES: u32 = 900;
 pub struct RenderRequest {
     /// `None` leaves the step where the app put it (a lesson's step in presenter mode).
     pub step: Option<usize>,
+    /// Step the cast and show this step of it.
+    pub cast_step: Option<usize>,
     pub out: PathBuf,
     frames: u32,
     requested: bool,
@@ -26,9 +28,20 @@ impl RenderRequest {
     pub fn new(step: Option<usize>, out: PathBuf) -> Self {
         RenderRequest {
             step,
+            cast_step: None,
             out,
             frames: 0,
             requested: false,
+        }
+    }
+}
+
+impl RenderRequest {
+    /// The request showing step `n` of the cast, when given.
+    pub fn with_cast_step(self, n: Option<usize>) -> Self {
+        RenderRequest {
+            cast_step: n,
+            ..self
         }
     }
 }
@@ -59,6 +72,12 @@ fn take_screenshot(
         && let Some(step) = request.step
     {
         playback.step = step.min(playback.end());
+    }
+    if request.frames == 1
+        && let Some(n) = request.cast_step
+    {
+        playback.timeline = crate::playback::Timeline::Cast;
+        playback.cast_step = n.min(playback.cast_end());
     }
     if let Some(outcome) = &result.0 {
         exit.write(match outcome {

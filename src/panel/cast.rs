@@ -4,7 +4,7 @@
 
 use crate::cast::{CastPlot, CastView};
 use crate::palette;
-use crate::playback::{Lab, Playback};
+use crate::playback::{Lab, Playback, PlaybackCommand, Timeline};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
@@ -18,10 +18,12 @@ pub fn cast_ui(
     playback: &Playback,
     view: &mut CastView,
     plot: &CastPlot,
+    commands: &mut MessageWriter<PlaybackCommand>,
 ) {
     let Some(spec) = lab.scenario.cast else {
         ui.label("The bodies stand still. Give them a motion to ask when they first touch.");
         if ui.button("Add a motion (B towards A)").clicked() {
+            commands.write(PlaybackCommand::Timeline(Timeline::Cast));
             let towards = lab.scenario.a.position - lab.scenario.b.position;
             lab.scenario.cast = Some(CastSpec {
                 velocity_b: towards * 1.5,
@@ -30,7 +32,10 @@ pub fn cast_ui(
         }
         return;
     };
-    motion_ui(ui, lab, spec);
+    if motion_ui(ui, lab, spec) {
+        // Editing the motion is asking about the cast: the stepping keys follow it.
+        commands.write(PlaybackCommand::Timeline(Timeline::Cast));
+    }
     let Some(cast) = &playback.cast else {
         return;
     };
@@ -78,20 +83,49 @@ pub fn cast_ui(
     }
     ui.separator();
     let end = spec.settings(gjk::Precision::F64).max_time;
-    let n = cast.steps.len();
-    ui.add(egui::Slider::new(&mut view.step, 0..=n).text("cast step"));
-    if let Some(step) = view.step.checked_sub(1).and_then(|i| cast.steps.get(i)) {
-        ui.label(step.explanation());
-        if ui.small_button("Pose the ghosts at this step").clicked() {
-            view.time = step.next_time;
+    let mut shown = playback.cast_step;
+    if ui
+        .add(egui::Slider::new(&mut shown, 0..=cast.steps.len()).text("cast step"))
+        .changed()
+    {
+        commands.write(PlaybackCommand::Timeline(Timeline::Cast));
+        commands.write(PlaybackCommand::Seek(shown));
+    }
+    match playback.cast_current() {
+        Some(step) => {
+            ui.label(step.explanation());
+        }
+        None => {
+            ui.label(
+                "Cast step 0: nothing has moved yet. Step the cast to watch the time advance.",
+            );
         }
     }
     ui.add(egui::Slider::new(&mut view.time, 0.0..=end.max(f64::MIN_POSITIVE)).text("ghosts at t"));
     distance_plot(ui, plot, answer.toi, spec, view.time);
 }
 
-/// Velocities, turning, time, target, tolerance and method, each typed.
-fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) {
+/// What → and ← (and the buttons) step through: the static query or the cast.
+pub(super) fn timeline_ui(
+    ui: &mut egui::Ui,
+    playback: &Playback,
+    commands: &mut MessageWriter<PlaybackCommand>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("The keys and buttons step");
+        for (timeline, label) in [(Timeline::Query, "the query"), (Timeline::Cast, "the cast")] {
+            if ui
+                .selectable_label(playback.timeline == timeline, label)
+                .clicked()
+            {
+                commands.write(PlaybackCommand::Timeline(timeline));
+            }
+        }
+    });
+}
+
+/// Velocities, turning, time, target, tolerance and method, each typed; whether any changed.
+fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) -> bool {
     let mut edited = spec;
     egui::Grid::new("cast_motion")
         .num_columns(2)
@@ -131,12 +165,14 @@ fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) {
     if edited.turns() && !edited.method().handles_turning() {
         edited.method = None;
     }
-    if edited != spec {
+    let changed = edited != spec;
+    if changed {
         lab.scenario.cast = Some(edited);
     }
     if ui.small_button("Remove the motion").clicked() {
         lab.scenario.cast = None;
     }
+    changed
 }
 
 /// A labelled non-negative number, one grid row.

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use gjk::{BodySpec, Scenario, Shape};
 use gjk_lab::app::{default_scenario, headless_app};
 use gjk_lab::hull::{local_shape_points, minkowski_points};
-use gjk_lab::playback::{Lab, Playback, Shapes, WarmStart};
+use gjk_lab::playback::{Lab, Playback, PlaybackCommand, Shapes, Timeline, WarmStart};
 use gjk_lab::scenario_io::ScenarioRequest;
 use gjk_lab::sweep::{SweepRequest, SweepRun};
 use glam::{DQuat, DVec3};
@@ -155,10 +155,29 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     let fresh = gjk::cast::trace_scenario(&case).expect("a cast");
     assert_eq!(playback.cast.as_ref(), Some(&fresh), "opened");
     assert!(matches!(fresh.answer.status, gjk::CastStatus::Hit { .. }));
-    // The panel's view follows the new cast to its last step and its time of impact.
-    let view = app.world().resource::<gjk_lab::cast::CastView>().clone();
-    assert_eq!(view.step, fresh.steps.len());
-    assert_eq!(Some(view.time), fresh.answer.toi);
+    // A new cast shows its last step, and the ghosts stand at its time of impact.
+    assert_eq!(playback.cast_step, fresh.steps.len());
+    let ghosts = |app: &App| app.world().resource::<gjk_lab::cast::CastView>().time;
+    assert_eq!(Some(ghosts(&app)), fresh.answer.toi);
+    // Stepping the cast: the keys move through its steps, the ghosts follow its time, and the
+    // query's own step stays where it was.
+    let query_step = playback.step;
+    for command in [
+        PlaybackCommand::Timeline(Timeline::Cast),
+        PlaybackCommand::Reset,
+        PlaybackCommand::Forward,
+        PlaybackCommand::Forward,
+        PlaybackCommand::Forward,
+        PlaybackCommand::Forward,
+    ] {
+        app.world_mut().write_message(command);
+    }
+    app.update();
+    let stepped = app.world().resource::<Playback>();
+    assert_eq!((stepped.cast_step, stepped.step), (4, query_step));
+    // The ray has advanced twice by then (steps 3 and 4).
+    assert_eq!(ghosts(&app), fresh.steps[3].next_time);
+    assert!(fresh.steps[3].next_time > fresh.steps[2].next_time);
     // The plot samples the distance along the motion: it falls to the target by the impact.
     let plot = app.world().resource::<gjk_lab::cast::CastPlot>();
     let toi = fresh.answer.toi.unwrap();
