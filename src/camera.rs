@@ -130,10 +130,24 @@ fn frame_views(
         return;
     }
     let [a, b] = shapes.placed(&lab.scenario);
-    let world = [a, b].into_iter().flat_map(|body| {
-        crate::hull::local_shape_points(body.shape, body.margin, 200)
+    // The bodies where they stand and, for a cast, where their motion takes them by its end.
+    let cast = lab.scenario.cast;
+    let end = cast.map_or(0.0, |c| c.settings(gjk::Precision::F64).max_time);
+    let poses = [
+        (a, cast.map(|c| c.motion_a(a.pose).at(end))),
+        (b, cast.map(|c| c.motion_b(b.pose).at(end))),
+    ];
+    let world = poses.into_iter().flat_map(|(body, moved)| {
+        let points = crate::hull::local_shape_points(body.shape, body.margin, 200);
+        [Some(body.pose), moved]
             .into_iter()
-            .map(move |p| (body.pose.rotation.as_quat() * p) + body.pose.position.as_vec3())
+            .flatten()
+            .flat_map(move |pose| {
+                points
+                    .clone()
+                    .into_iter()
+                    .map(move |p| (pose.rotation.as_quat() * p) + pose.position.as_vec3())
+            })
     });
     let world = bounds(world);
     // The Minkowski view leans towards the origin: that is where the action is.

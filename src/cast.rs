@@ -3,11 +3,11 @@
 //! at `max_time`, and in the Minkowski view the ray `t·r` that the bodies' relative motion
 //! casts against `A ⊖ B`, with the ray cast's current point and the time of impact on it.
 
-use crate::camera::WORLD_LAYER;
+use crate::camera::{Orbit, View, WORLD_LAYER};
 use crate::minkowski_view::MinkowskiGizmos;
 use crate::palette;
-use crate::playback::{Lab, LabSet, Playback, Shapes, Timeline};
-use crate::scene::{Which, WorldGizmos};
+use crate::playback::{Lab, LabSet, Playback, PlaybackCommand, Shapes, Timeline};
+use crate::scene::{Which, WorldGizmos, in_view_plane};
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::Placed;
@@ -55,15 +55,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The cast drawn: ghosts, paths and the ray (needs the renderer).
+/// The cast drawn: ghosts, paths with draggable tips, and the ray (needs the renderer).
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_ghosts).add_systems(
-        Update,
-        (place_ghosts, draw_motion, draw_ray)
-            .chain()
-            .after(measure_the_cast)
-            .in_set(LabSet::Visualise),
-    );
+    app.add_systems(Startup, (spawn_ghosts, spawn_tips))
+        .add_systems(
+            Update,
+            (place_ghosts, place_tips, draw_motion, draw_ray)
+                .chain()
+                .after(measure_the_cast)
+                .in_set(LabSet::Visualise),
+        );
 }
 
 fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
@@ -82,6 +83,8 @@ fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<StandardMat
                 Transform::default(),
                 Visibility::Hidden,
                 RenderLayers::layer(WORLD_LAYER),
+                // A ghost over its body (one that stands still) must not take the body's drags.
+                Pickable::IGNORE,
             ));
         }
     }
@@ -196,28 +199,109 @@ fn place_ghosts(
     }
 }
 
-/// Each moving body's path: an arrow from where it starts to where it is at `max_time`.
-fn draw_motion(lab: Res<Lab>, mut gizmos: Gizmos<WorldGizmos>) {
-    let Some(cast) = lab.scenario.cast else {
-        return;
-    };
-    let end = cast.settings(gjk::Precision::F64).max_time;
-    for (which, velocity) in [(Which::A, cast.velocity_a), (Which::B, cast.velocity_b)] {
-        if velocity == glam::DVec3::ZERO {
-            continue;
-        }
-        let from = which.body(&lab).position;
-        gizmos
-            .arrow(
-                from.as_vec3(),
-                (from + velocity * end).as_vec3(),
-                which.color(),
-            )
-            .with_tip_length(0.25);
+/// The draggable tip of a body's path arrow: where the body is at `max_time`.
+#[derive(Component, Debug, Clone, Copy)]
+struct Tip(Which);
+
+fn spawn_tips(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let ball = meshes.add(Sphere::new(1.0));
+    for which in [Which::A, Which::B] {
+        commands
+            .spawn((
+                Tip(which),
+                Mesh3d(ball.clone()),
+                MeshMaterial3d(materials.add(StandardMaterial {
+                    base_color: which.color(),
+                    unlit: true,
+                    ..default()
+                })),
+                Transform::default(),
+                Visibility::Hidden,
+                RenderLayers::layer(WORLD_LAYER),
+            ))
+            .observe(drag_tip);
     }
 }
 
-/// The relative motion's ray against `A ⊖ B` (drawn at t = 0): the bodies touch when `t·r`
+/// Each moving body's tip at the end of its path, a fifth of the body's size (large enough to
+/// grab at any scale); a body standing still has none (type its velocity in the panel).
+fn place_tips(
+    lab: Res<Lab>,
+    shapes: Res<Shapes>,
+    mut tips: Query<(&Tip, &mut Transform, &mut Visibility)>,
+) {
+    for (tip, mut transform, mut visibility) in &mut tips {
+        let Some((_, to)) = path(&lab, tip.0) else {
+            visibility.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        let size = tip.0.prepared(&shapes).bounding_radius() + tip.0.body(&lab).margin;
+        let placed = Transform::from_translation(to.as_vec3())
+            .with_scale(Vec3::splat((0.2 * size).max(1e-3) as f32));
+        transform.set_if_neq(placed);
+        visibility.set_if_neq(Visibility::Inherited);
+    }
+}
+
+/// Where a moving body starts and where it is at `max_time` (`None` when it stands still).
+fn path(lab: &Lab, which: Which) -> Option<(glam::DVec3, glam::DVec3)> {
+    let cast = lab.scenario.cast?;
+    let velocity = match which {
+        Which::A => cast.velocity_a,
+        Which::B => cast.velocity_b,
+    };
+    let from = which.body(lab).position;
+    let end = cast.settings(gjk::Precision::F64).max_time;
+    (velocity != glam::DVec3::ZERO && end > 0.0).then(|| (from, from + velocity * end))
+}
+
+/// Dragging a tip changes the body's velocity (the tip is where it arrives at `max_time`), and
+/// makes the stepping keys step the cast.
+fn drag_tip(
+    drag: On<Pointer<Drag>>,
+    tips: Query<&Tip>,
+    cameras: Query<(&View, &Orbit, &Transform, &Camera)>,
+    mut lab: ResMut<Lab>,
+    mut commands: MessageWriter<PlaybackCommand>,
+) {
+    let (Ok(tip), Some((_, orbit, cam, camera))) = (
+        tips.get(drag.entity),
+        cameras.iter().find(|(v, ..)| **v == View::World),
+    ) else {
+        return;
+    };
+    let Some((_, to)) = path(&lab, tip.0) else {
+        return;
+    };
+    let moved = in_view_plane(drag.event.delta, to, (orbit, cam, camera));
+    let Some(cast) = lab.scenario.cast.as_mut() else {
+        return;
+    };
+    let end = cast.settings(gjk::Precision::F64).max_time;
+    let velocity = match tip.0 {
+        Which::A => &mut cast.velocity_a,
+        Which::B => &mut cast.velocity_b,
+    };
+    *velocity += moved / end;
+    commands.write(PlaybackCommand::Timeline(Timeline::Cast));
+}
+
+/// Each moving body's path: an arrow from where it starts to where it is at `max_time`.
+fn draw_motion(lab: Res<Lab>, mut gizmos: Gizmos<WorldGizmos>) {
+    for which in [Which::A, Which::B] {
+        if let Some((from, to)) = path(&lab, which) {
+            gizmos
+                .arrow(from.as_vec3(), to.as_vec3(), which.color())
+                .with_tip_length(0.25);
+        }
+    }
+}
+
+/// The relative motion's ray against `A − B` (drawn at t = 0): the bodies touch when `t·r`
 /// enters it, `r = v_B − v_A`.
 fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
     let (Some(spec), Some(cast)) = (lab.scenario.cast, &playback.cast) else {

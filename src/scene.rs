@@ -152,18 +152,26 @@ fn drag_shape(
             * Quat::from_axis_angle(*cam.right(), delta.y * 0.01);
         body.rotation = (turn.as_dquat() * body.rotation).normalize();
     } else {
-        // Pixels to world units at the shape's depth (45° vertical field of view).
-        let height = camera
-            .logical_viewport_size()
-            .map_or(800.0, |s| s.y.max(1.0));
-        let depth = (body.position.as_vec3() - cam.translation)
-            .dot(*cam.forward())
-            .max(0.1)
-            .max(orbit.distance * 0.1);
-        let per_pixel = 2.0 * depth * (std::f32::consts::FRAC_PI_8).tan() / height;
-        let moved = (*cam.right() * delta.x - *cam.up() * delta.y) * per_pixel;
-        body.position += moved.as_dvec3();
+        body.position += in_view_plane(delta, body.position, (orbit, cam, camera));
     }
+}
+
+/// A pointer drag of `delta` pixels as a world move in the world camera's view plane, at the
+/// depth of `at` (45° vertical field of view).
+pub fn in_view_plane(
+    delta: Vec2,
+    at: DVec3,
+    (orbit, cam, camera): (&Orbit, &Transform, &Camera),
+) -> DVec3 {
+    let height = camera
+        .logical_viewport_size()
+        .map_or(800.0, |s| s.y.max(1.0));
+    let depth = (at.as_vec3() - cam.translation)
+        .dot(*cam.forward())
+        .max(0.1)
+        .max(orbit.distance * 0.1);
+    let per_pixel = 2.0 * depth * (std::f32::consts::FRAC_PI_8).tan() / height;
+    ((*cam.right() * delta.x - *cam.up() * delta.y) * per_pixel).as_dvec3()
 }
 
 fn ground_height(lab: &Lab) -> f32 {

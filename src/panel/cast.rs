@@ -140,9 +140,17 @@ fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) -> bool {
                 vector_ui(ui, v);
                 ui.end_row();
             }
-            edited.max_time = Some(number_row(ui, "max time", spec.max_time.unwrap_or(1.0)));
+            // Written only when moved, so that a case without the field keeps its default.
+            let max_time = spec.max_time.unwrap_or(1.0);
+            let moved = number_row(ui, "max time", max_time);
+            if moved != max_time {
+                edited.max_time = Some(moved);
+            }
             let target = spec.target_distance.unwrap_or(0.0);
-            edited.target_distance = Some(number_row(ui, "target distance", target));
+            let moved = number_row(ui, "target distance", target);
+            if moved != target {
+                edited.target_distance = Some(moved);
+            }
             ui.label("method");
             let chosen = spec.method();
             egui::ComboBox::from_id_salt("cast_method")
