@@ -327,15 +327,48 @@ fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<Minkowski
     let Some(step) = playback.cast_current() else {
         return;
     };
-    if let CastRecord::RayCast { point, simplex, .. } = &step.record {
-        let x = (r * step.next_time).as_vec3();
-        gizmos.sphere(Isometry3d::from_translation(x), 0.07, palette::SUPPORT);
-        gizmos.line(point.as_vec3(), x, palette::SUPPORT);
-        for (i, p) in simplex.iter().enumerate() {
-            for q in &simplex[i + 1..] {
-                gizmos.line(p.point.as_vec3(), q.point.as_vec3(), palette::SIMPLEX_EDGE);
+    // Every method's step is a piece of the same ray: the bodies touch at t when t·r is in
+    // A − B (both drawn at t = 0).
+    let at = |t: f64| (r * t).as_vec3();
+    match &step.record {
+        CastRecord::RayCast { point, simplex, .. } => {
+            let x = at(step.next_time);
+            gizmos.sphere(Isometry3d::from_translation(x), 0.07, palette::SUPPORT);
+            gizmos.line(point.as_vec3(), x, palette::SUPPORT);
+            for (i, p) in simplex.iter().enumerate() {
+                for q in &simplex[i + 1..] {
+                    gizmos.line(p.point.as_vec3(), q.point.as_vec3(), palette::SIMPLEX_EDGE);
+                }
+                gizmos.line(x, p.point.as_vec3(), palette::SIMPLEX_EDGE.with_alpha(0.3));
             }
-            gizmos.line(x, p.point.as_vec3(), palette::SIMPLEX_EDGE.with_alpha(0.3));
+        }
+        // Advancement: the clearance around t·r that let the time move on.
+        CastRecord::Advancement {
+            distance_bounds, ..
+        } => {
+            let x = at(step.time);
+            gizmos.sphere(
+                Isometry3d::from_translation(x),
+                distance_bounds[0] as f32,
+                palette::CLOSEST,
+            );
+            gizmos.line(x, at(step.next_time), palette::SUPPORT);
+        }
+        // The swept hull over [from, to] meets B exactly when this piece of the ray meets
+        // A − B: green when it stays clear, pink when it may reach.
+        CastRecord::Sweep {
+            from, to, reaches, ..
+        } => {
+            let color = if *reaches {
+                palette::SUPPORT
+            } else {
+                palette::CLOSEST
+            };
+            let (p, q) = (at(*from), at(*to));
+            gizmos.line(p, q, color);
+            for end in [p, q] {
+                gizmos.sphere(Isometry3d::from_translation(end), 0.05, color);
+            }
         }
     }
 }
