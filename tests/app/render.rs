@@ -188,3 +188,25 @@ fn presenter_mode_folds_the_panel_and_captions_the_lesson() {
         "presenter: no caption text ({white} white px)"
     );
 }
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn stepping_a_cast_draws_its_step_in_the_minkowski_view() {
+    let preset = Some("cast-advancement-ball-box.json");
+    let before = render_with(preset, &["--cast-step", "0"], "cast-step-0");
+    let first = render_with(preset, &["--cast-step", "1"], "cast-step-1");
+    // Advancement's first step: the clearance ball around the origin, in the "closest" green.
+    let is_green = |r: i32, g: i32, b: i32| g > 170 && g > r + 60 && g > b + 40;
+    let (panel_end, w) = (360, first.width());
+    let mid = panel_end + (w - panel_end) / 2;
+    let (g0, g1) = (
+        count(&before, mid, w, is_green),
+        count(&first, mid, w, is_green),
+    );
+    assert!(
+        g1 > g0 + 1500,
+        "no clearance ball at cast step 1 ({g0} → {g1} px)"
+    );
+    // The moving ball's ghost and path arrow are drawn in the world view at either step.
+    assert!(count(&first, panel_end, mid, is_orange) > 1500);
+}
