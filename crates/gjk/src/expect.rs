@@ -106,6 +106,22 @@ fn check(what: &'static str, expected: String, actual: String, passed: bool) -> 
     }
 }
 
+/// A promised number, kept when the run's is within the promised distance of it.
+fn near(what: &'static str, approx: Approx, actual: Option<f64>) -> Check {
+    check(
+        what,
+        format!("{:e} ± {:e}", approx.value, approx.within),
+        opt(actual),
+        actual.is_some_and(|x| approx.holds(x)),
+    )
+}
+
+/// A promised name, kept when the run ended the same way (`none` when it did not get there).
+fn named(what: &'static str, name: &str, actual: Option<&str>) -> Check {
+    let actual = actual.unwrap_or("none");
+    check(what, name.to_owned(), actual.into(), name == actual)
+}
+
 fn opt(x: Option<f64>) -> String {
     x.map_or_else(|| "none".to_owned(), |x| format!("{x:e}"))
 }
@@ -159,13 +175,7 @@ impl Expectation {
             ));
         }
         if let Some(name) = &self.termination {
-            let actual = finish.termination.name();
-            checks.push(check(
-                "termination",
-                name.clone(),
-                actual.into(),
-                name == actual,
-            ));
+            checks.push(named("termination", name, Some(finish.termination.name())));
         }
         if let Some(n) = self.iterations {
             checks.push(check(
@@ -176,30 +186,16 @@ impl Expectation {
             ));
         }
         if let Some(approx) = self.distance {
-            let actual = finish.outcome.distance();
-            checks.push(check(
-                "distance",
-                format!("{:e} ± {:e}", approx.value, approx.within),
-                opt(actual),
-                actual.is_some_and(|d| approx.holds(d)),
-            ));
+            checks.push(near("distance", approx, finish.outcome.distance()));
         }
         if let Some(approx) = self.depth {
-            let actual = finish.penetration.map(|p| p.depth);
-            checks.push(check(
-                "depth",
-                format!("{:e} ± {:e}", approx.value, approx.within),
-                opt(actual),
-                actual.is_some_and(|d| approx.holds(d)),
-            ));
+            checks.push(near("depth", approx, finish.penetration.map(|p| p.depth)));
         }
         if let Some(name) = &self.epa_termination {
-            let actual = finish.epa_termination.map_or("none", |t| t.name());
-            checks.push(check(
+            checks.push(named(
                 "epa_termination",
-                name.clone(),
-                actual.into(),
-                name == actual,
+                name,
+                finish.epa_termination.map(|t| t.name()),
             ));
         }
         if let Some(expected) = self.fallback {
@@ -225,22 +221,10 @@ impl Expectation {
             ));
         }
         if let Some(approx) = self.toi {
-            let actual = cast.and_then(|c| c.toi);
-            checks.push(check(
-                "toi",
-                format!("{:e} ± {:e}", approx.value, approx.within),
-                opt(actual),
-                actual.is_some_and(|t| approx.holds(t)),
-            ));
+            checks.push(near("toi", approx, cast.and_then(|c| c.toi)));
         }
         if let Some(name) = &self.toi_status {
-            let actual = cast.map_or("none", |c| c.status.name());
-            checks.push(check(
-                "toi_status",
-                name.clone(),
-                actual.into(),
-                name == actual,
-            ));
+            checks.push(named("toi_status", name, cast.map(|c| c.status.name())));
         }
         checks
     }
