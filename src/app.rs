@@ -2,8 +2,8 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, cast, classroom, compare, controls, labels, minkowski_view, panel, playback, reference,
-    scenario_io, scene, shot, step_view, sweep,
+    camera, cast, classroom, compare, controls, frames, labels, minkowski_view, panel, playback,
+    reference, scenario_io, scene, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -55,6 +55,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
     cast::plugin(&mut app);
+    frames::state_plugin(&mut app);
     // Opening files: the views' framing request is only read by the cameras, absent here.
     scenario_io::plugin(&mut app);
     app.add_message::<crate::camera::FrameViews>();
@@ -155,7 +156,7 @@ pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) ->
     insert_scenario(&mut app, scenario);
     apply_launch(&mut app, &launch);
     match mode {
-        Mode::Interactive => {}
+        Mode::Interactive => frames::plugin(&mut app),
         Mode::Render(request) => {
             app.insert_resource(request);
             shot::render_plugin(&mut app);

@@ -7,7 +7,7 @@ use crate::playback::LabSet;
 use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
 use bevy::core_pipeline::tonemapping::Tonemapping;
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
@@ -275,19 +275,28 @@ fn fit_viewports(
 }
 
 /// Right-drag orbits, the wheel zooms the view under the pointer (or both when linked).
+///
+/// The turn comes from where the pointer is, frame to frame, not from raw mouse motion: tablets,
+/// touch screens, whiteboards and remote desktops move an absolute pointer and send no motion.
 fn orbit(
     buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Res<EguiWantsInput>,
     layout: Res<ViewLayout>,
     window: Single<&Window, With<PrimaryWindow>>,
+    mut last: Local<Option<Vec2>>,
     mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
 ) {
+    let cursor = window.physical_cursor_position();
+    let moved = match (cursor, *last) {
+        (Some(now), Some(before)) => now - before,
+        _ => Vec2::ZERO,
+    };
+    *last = cursor;
     if egui_input.wants_any_pointer_input() {
         return;
     }
-    let Some(cursor) = window.physical_cursor_position() else {
+    let Some(cursor) = cursor else {
         return;
     };
     let hovered = [View::World, View::Minkowski]
@@ -297,7 +306,7 @@ fn orbit(
         return;
     };
     let turn = if buttons.pressed(MouseButton::Right) {
-        motion.delta * 0.008
+        moved * 0.008
     } else {
         Vec2::ZERO
     };

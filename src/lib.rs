@@ -9,6 +9,7 @@ pub mod cli;
 pub mod compare;
 pub mod controls;
 pub mod display;
+pub mod frames;
 pub mod guard;
 pub mod hull;
 pub mod import;

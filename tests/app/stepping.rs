@@ -146,3 +146,31 @@ fn warm_start_while_dragging_starts_from_the_last_simplex_of_the_same_shapes() {
         first_step(&app)
     );
 }
+
+/// Frames asked for during `updates` updates.
+fn redraws(app: &mut App, updates: usize) -> usize {
+    type Redraws = Messages<bevy::window::RequestRedraw>;
+    let mut cursor = app.world().resource::<Redraws>().get_cursor_current();
+    let mut asked = 0;
+    for _ in 0..updates {
+        app.update();
+        asked += cursor.read(app.world().resource::<Redraws>()).count();
+    }
+    asked
+}
+
+#[test]
+fn an_idle_app_asks_for_no_frames_and_a_playing_one_does() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    assert_eq!(redraws(&mut app, 50), 0, "idle at step 0");
+    send(&mut app, PlaybackCommand::Forward);
+    assert_eq!(redraws(&mut app, 50), 0, "idle after a step");
+    // Playing moves on its own: a frame is asked for every update until it stops at the end.
+    send(&mut app, PlaybackCommand::Speed(60.0));
+    send(&mut app, PlaybackCommand::TogglePlay);
+    assert_eq!(redraws(&mut app, 5), 5, "while playing");
+    app.world_mut().resource_mut::<Playback>().playing = false;
+    app.update();
+    assert_eq!(redraws(&mut app, 20), 0, "idle again after pausing");
+}

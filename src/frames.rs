@@ -1,0 +1,55 @@
+//! Frames only when something changes: the window sleeps until input arrives, and these
+//! systems ask for a frame while something moves on its own (a playing timeline, a sweep
+//! running on its threads). Idle, the app draws nothing and costs no CPU.
+
+use crate::playback::{LabSet, Playback};
+use crate::sweep::SweepRun;
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::WinitSettings;
+use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+
+/// The interactive window: reactive updates (input, or a requested redraw).
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(WinitSettings::desktop_app())
+        .add_systems(
+            PreUpdate,
+            quiet_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
+    state_plugin(app);
+}
+
+/// bevy_egui 0.42 hands egui the keyboard modifiers as an event on every frame, changed or not,
+/// and egui answers any event with a request for the next frame: the app would never idle.
+/// Only a change is passed on.
+fn quiet_modifiers(
+    mut inputs: Query<(Entity, &mut EguiInput)>,
+    mut last: Local<HashMap<Entity, egui::Modifiers>>,
+) {
+    for (entity, mut input) in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(now) => last.insert(entity, *now) != Some(*now),
+            _ => true,
+        });
+    }
+}
+
+/// What asks for frames (runs headless too, where the requests can be counted).
+pub fn state_plugin(app: &mut App) {
+    app.add_message::<RequestRedraw>()
+        .add_systems(Update, keep_moving.after(LabSet::Visualise));
+}
+
+/// One more frame while the timeline plays or a sweep runs.
+fn keep_moving(
+    playback: Res<Playback>,
+    sweep: Res<SweepRun>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if playback.playing || sweep.progress().is_some() {
+        redraw.write(RequestRedraw);
+    }
+}
