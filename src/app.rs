@@ -9,8 +9,7 @@ use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 use bevy_egui::EguiPlugin;
-use gjk::{BodySpec, Scenario, Shape};
-use glam::{DQuat, DVec3};
+use gjk::Scenario;
 
 /// How the window is used.
 #[derive(Debug, Clone)]
@@ -65,30 +64,13 @@ pub fn headless_app(scenario: Scenario) -> App {
 
 /// The scene that opens by default: a tilted box and a capsule, a little apart.
 pub fn default_scenario() -> Scenario {
-    let mut s = Scenario::new(
-        "A tilted box and a capsule",
-        BodySpec {
-            shape: Shape::Cuboid {
-                half_extents: DVec3::new(0.7, 0.5, 0.5),
-            },
-            position: DVec3::new(-0.9, 0.0, 0.0),
-            rotation: DQuat::from_euler(glam::EulerRot::YXZ, 0.5, 0.3, 0.4),
-            margin: 0.0,
-        },
-        BodySpec {
-            shape: Shape::Capsule {
-                half_height: 0.6,
-                radius: 0.4,
-            },
-            position: DVec3::new(0.9, 0.3, 0.2),
-            rotation: DQuat::from_rotation_z(0.6),
-            margin: 0.0,
-        },
-    );
-    s.notes =
-        "Press Right to step. Drag B (orange) onto A and watch the answer change.".to_string();
-    s
+    crate::assets::find(STARTUP)
+        .and_then(|case| case.load().ok())
+        .expect("the startup scene is built into the program and valid")
 }
+
+/// The preset the app opens with.
+pub const STARTUP: &str = "startup-box-capsule.json";
 
 /// How the window opens, beyond the case: plain options, whoever parsed them.
 #[derive(Debug, Clone, Default)]

@@ -3,11 +3,10 @@
 //! of Voronoi region — that one key (Page Down, N or a presenter remote) advances.
 
 use crate::playback::{Lab, LabSet, Playback};
-use crate::scenario_io::presets_dir;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
-use gjk::{FeatureKind, Scenario};
+use gjk::FeatureKind;
 
 /// Which step of a lesson's run to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -213,7 +212,9 @@ fn tour(
         };
         classroom.lesson = lesson;
         let l = &LESSONS[lesson];
-        match Scenario::load(&presets_dir().join(l.file)) {
+        let case = crate::assets::find(l.file)
+            .ok_or_else(|| format!("{} is not among the built-in cases", l.file));
+        match case.and_then(|c| c.load().map_err(|e| e.to_string())) {
             Ok(scenario) => {
                 classroom.seek = Some(l.show);
                 lab.scenario = scenario;

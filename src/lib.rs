@@ -2,6 +2,7 @@
 //! The solver lives in the `gjk` crate; nothing here computes GJK.
 
 pub mod app;
+pub mod assets;
 pub mod camera;
 pub mod cast;
 pub mod classroom;

@@ -1,7 +1,8 @@
-//! Opening and saving scenario files from the panel, and the presets found in
-//! `assets/scenarios/`. Saving goes through [`gjk::Scenario::save`], which writes a temporary
+//! Opening and saving scenario files from the panel, and the presets and gallery cases built
+//! into the program ([`crate::assets`]). Saving goes through [`gjk::Scenario::save`], which writes a temporary
 //! file and renames it, so a file is never left half-written.
 
+use crate::assets::Case;
 use crate::playback::{Lab, LabSet, Playback};
 use crate::scene::Which;
 use bevy::prelude::*;
@@ -12,6 +13,8 @@ use std::path::{Path, PathBuf};
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum ScenarioRequest {
     Open(PathBuf),
+    /// Open a preset or a gallery case.
+    OpenCase(Case),
     Save(PathBuf),
     /// Write the current run as JSON (for a bug report).
     ExportTrace(PathBuf),
@@ -24,9 +27,9 @@ pub enum ScenarioRequest {
 /// The panel's file state.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ScenarioFiles {
-    pub presets: Vec<PathBuf>,
+    pub presets: Vec<Case>,
     /// The failure cases of `assets/scenarios/gallery/`.
-    pub gallery: Vec<PathBuf>,
+    pub gallery: Vec<Case>,
     pub path_field: String,
     pub trace_field: String,
     pub mesh_field: String,
@@ -35,34 +38,11 @@ pub struct ScenarioFiles {
     pub status: String,
 }
 
-/// Where the presets live: beside the executable's crate in development, or the working directory.
-pub fn presets_dir() -> PathBuf {
-    let dev = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    if dev.is_dir() {
-        dev
-    } else {
-        PathBuf::from("assets/scenarios")
-    }
-}
-
-/// The `.json` and `.ron` files of a folder, sorted.
-pub fn scenario_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "ron"))
-        .collect();
-    out.sort();
-    out
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ScenarioRequest>()
         .insert_resource(ScenarioFiles {
-            presets: scenario_files(&presets_dir()),
-            gallery: scenario_files(&presets_dir().join("gallery")),
+            presets: crate::assets::presets(),
+            gallery: crate::assets::gallery(),
             path_field: "scenario.json".to_string(),
             trace_field: "trace.json".to_string(),
             mesh_field: "shape.obj".to_string(),
@@ -81,17 +61,16 @@ fn handle_requests(
 ) {
     for request in requests.read() {
         match request {
-            ScenarioRequest::Open(path) => match Scenario::load(path) {
-                Ok(s) => {
-                    files.status = format!("Opened {}", path.display());
-                    files.path_field = path.display().to_string();
-                    lab.scenario = s;
-                    playback.step = 0;
-                    playback.playing = false;
-                    framing.write(crate::camera::FrameViews);
-                }
-                Err(e) => files.status = format!("Could not open: {e}"),
-            },
+            ScenarioRequest::Open(path) => {
+                let opened = Scenario::load(path).map(|s| (s, path.display().to_string()));
+                open(opened, &mut files, &mut lab, &mut playback, &mut framing);
+            }
+            // A bundled case is saved by its file name in the working directory, never over
+            // the program's own copy.
+            ScenarioRequest::OpenCase(case) => {
+                let opened = case.load().map(|s| (s, case.file_name().to_string()));
+                open(opened, &mut files, &mut lab, &mut playback, &mut framing);
+            }
             ScenarioRequest::Save(path) => {
                 files.status = match lab.scenario.save(path) {
                     Ok(()) => format!("Saved {}", path.display()),
@@ -121,6 +100,27 @@ fn handle_requests(
                 files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
             }
         }
+    }
+}
+
+/// Shows an opened case from step 0, with the name its *Save* writes to.
+fn open(
+    opened: Result<(Scenario, String), gjk::ScenarioError>,
+    files: &mut ScenarioFiles,
+    lab: &mut Lab,
+    playback: &mut Playback,
+    framing: &mut MessageWriter<crate::camera::FrameViews>,
+) {
+    match opened {
+        Ok((s, save_as)) => {
+            files.status = format!("Opened {save_as}");
+            files.path_field = save_as;
+            lab.scenario = s;
+            playback.step = 0;
+            playback.playing = false;
+            framing.write(crate::camera::FrameViews);
+        }
+        Err(e) => files.status = format!("Could not open: {e}"),
     }
 }
 

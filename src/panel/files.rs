@@ -44,8 +44,8 @@ pub(super) fn files_ui(
         ui.label(RichText::new(&files.status).small());
     }
     for (title, list) in [
-        ("Presets ▾", &files.presets),
-        ("Gallery of failures ▾", &files.gallery),
+        ("Presets…", &files.presets),
+        ("Gallery of failures…", &files.gallery),
     ] {
         scenario_menu(ui, title, list, requests);
     }
@@ -54,16 +54,13 @@ pub(super) fn files_ui(
 fn scenario_menu(
     ui: &mut egui::Ui,
     title: &str,
-    list: &[std::path::PathBuf],
+    list: &[crate::assets::Case],
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
     ui.menu_button(title, |ui| {
-        for preset in list {
-            let name = preset
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            if ui.button(name).clicked() {
-                requests.write(ScenarioRequest::Open(preset.clone()));
+        for case in list {
+            if ui.button(case.title()).clicked() {
+                requests.write(ScenarioRequest::OpenCase(case.clone()));
                 ui.close();
             }
         }

@@ -148,11 +148,57 @@ fn bad_arguments_are_named() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("WIDTHxHEIGHT"));
 }
 
+/// The `.json` and `.ron` files of a folder, sorted.
+fn scenario_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "ron"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_bundled_case_is_the_file_on_disk_and_loads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    for (cases, dir) in [
+        (gjk_lab::assets::presets(), root.clone()),
+        (gjk_lab::assets::gallery(), root.join("gallery")),
+    ] {
+        let files = scenario_files(&dir);
+        assert_eq!(cases.len(), files.len(), "{}", dir.display());
+        for (case, file) in cases.iter().zip(&files) {
+            assert!(
+                file.ends_with(case.name),
+                "{} vs {}",
+                case.name,
+                file.display()
+            );
+            let bundled = gjk_lab::assets::PRESETS
+                .iter()
+                .chain(gjk_lab::assets::GALLERY)
+                .find(|(name, _)| *name == case.name)
+                .unwrap()
+                .1;
+            assert_eq!(
+                bundled,
+                std::fs::read_to_string(file).unwrap(),
+                "{}",
+                case.name
+            );
+            case.load().unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        }
+    }
+    // The startup scene is a preset, so there is a way back to it.
+    let startup = gjk_lab::assets::find(gjk_lab::app::STARTUP).unwrap();
+    assert_eq!(startup.load().unwrap(), gjk_lab::app::default_scenario());
+}
+
 #[test]
 fn every_preset_answers_with_finite_numbers() {
-    let presets = gjk_lab::scenario_io::scenario_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios"),
-    );
+    let presets = scenario_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios"));
     assert!(presets.len() >= 5);
     let out = bin().arg("query").args(&presets).output().unwrap();
     assert!(
@@ -172,7 +218,7 @@ fn every_preset_answers_with_finite_numbers() {
 
 #[test]
 fn check_passes_the_gallery_and_names_a_broken_promise() {
-    let gallery = gjk_lab::scenario_io::scenario_files(&preset("gallery"));
+    let gallery = scenario_files(&preset("gallery"));
     assert!(gallery.len() >= 15);
     let out = bin().arg("check").args(&gallery).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
