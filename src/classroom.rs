@@ -16,6 +16,8 @@ enum Show {
     /// The first GJK step whose kept feature is of this kind, chosen from at least `from`
     /// candidate points (so a vertex region is a real choice, not the first point).
     Region { kind: FeatureKind, from: usize },
+    /// This step (clamped to the run): where someone was before the tour.
+    At(usize),
 }
 
 /// One stop of the tour.
@@ -109,6 +111,16 @@ pub struct Classroom {
     pub error: Option<String>,
     /// The step a lesson just loaded wants shown, picked once its trace is on screen.
     seek: Option<Show>,
+    /// What was open before the tour, put back when it ends.
+    before: Option<Before>,
+}
+
+/// The case, step and file name open when the tour started.
+#[derive(Debug, Clone)]
+struct Before {
+    scenario: gjk::Scenario,
+    step: usize,
+    file: String,
 }
 
 /// Moves through the tour.
@@ -171,6 +183,7 @@ fn keys(
 fn step_to_show(show: Show, trace: &gjk::Trace) -> usize {
     match show {
         Show::End => trace.steps.len(),
+        Show::At(n) => n.min(trace.steps.len()),
         Show::Region { kind, from } => trace
             .steps
             .iter()
@@ -194,6 +207,8 @@ fn tour(
     mut commands: MessageReader<TourCommand>,
     mut classroom: ResMut<Classroom>,
     mut lab: ResMut<Lab>,
+    playback: Res<Playback>,
+    mut files: ResMut<crate::scenario_io::ScenarioFiles>,
     mut framing: MessageWriter<crate::camera::FrameViews>,
 ) {
     for command in commands.read() {
@@ -201,10 +216,23 @@ fn tour(
             TourCommand::Toggle => {
                 classroom.enabled = !classroom.enabled;
                 classroom.panel_folded = classroom.enabled;
-                if !classroom.enabled {
+                if classroom.enabled {
+                    classroom.before = Some(Before {
+                        scenario: lab.scenario.clone(),
+                        step: playback.step,
+                        file: files.path_field.clone(),
+                    });
+                    0
+                } else {
+                    // The tour ends where it began: the same case, step and file name.
+                    if let Some(before) = classroom.before.take() {
+                        lab.scenario = before.scenario;
+                        files.path_field = before.file;
+                        classroom.seek = Some(Show::At(before.step));
+                        framing.write(crate::camera::FrameViews);
+                    }
                     continue;
                 }
-                0
             }
             TourCommand::Next => (classroom.lesson + 1).min(LESSONS.len() - 1),
             TourCommand::Previous => classroom.lesson.saturating_sub(1),
@@ -214,14 +242,16 @@ fn tour(
         let l = &LESSONS[lesson];
         let case = crate::assets::find(l.file)
             .ok_or_else(|| format!("{} is not among the built-in cases", l.file));
-        match case.and_then(|c| c.load().map_err(|e| e.to_string())) {
-            Ok(scenario) => {
+        match case.and_then(|c| c.load().map(|s| (s, c)).map_err(|e| e.to_string())) {
+            Ok((scenario, case)) => {
                 classroom.seek = Some(l.show);
                 lab.scenario = scenario;
+                // Save during the tour writes the lesson's file name, not over what was open.
+                files.path_field = case.file_name().to_string();
                 classroom.error = None;
                 framing.write(crate::camera::FrameViews);
             }
-            Err(e) => classroom.error = Some(e.to_string()),
+            Err(e) => classroom.error = Some(e),
         }
     }
 }

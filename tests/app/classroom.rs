@@ -83,3 +83,40 @@ fn a_lesson_asked_for_before_the_first_frame_is_solved_and_shown() {
         Some(FeatureKind::Face)
     );
 }
+
+#[test]
+fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
+    let case = gjk_lab::assets::find("gallery/24-coal-close-boxes.json")
+        .unwrap()
+        .load()
+        .unwrap();
+    let mut app = headless_app(case.clone());
+    app.update();
+    app.world_mut().resource_mut::<Playback>().step = 3;
+    app.world_mut()
+        .resource_mut::<gjk_lab::scenario_io::ScenarioFiles>()
+        .path_field = "my-case.json".into();
+    app.update();
+
+    send(&mut app, TourCommand::Toggle);
+    send(&mut app, TourCommand::Next);
+    let during = app
+        .world()
+        .resource::<gjk_lab::scenario_io::ScenarioFiles>();
+    assert_ne!(
+        during.path_field, "my-case.json",
+        "Save would overwrite the open file"
+    );
+    assert_ne!(app.world().resource::<Lab>().scenario, case);
+
+    send(&mut app, TourCommand::Toggle);
+    app.update();
+    assert!(!app.world().resource::<Classroom>().enabled);
+    assert_eq!(app.world().resource::<Lab>().scenario, case);
+    let playback = app.world().resource::<Playback>();
+    assert_eq!((playback.case == case, playback.step), (true, 3));
+    let files = app
+        .world()
+        .resource::<gjk_lab::scenario_io::ScenarioFiles>();
+    assert_eq!(files.path_field, "my-case.json");
+}
