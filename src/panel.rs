@@ -52,6 +52,7 @@ fn side_panel(
     mut minkowski: ResMut<MinkowskiSettings>,
     reference: Option<Res<ReferenceAnswer>>,
     mut tools: Tools,
+    mut title_shown: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -84,7 +85,13 @@ fn side_panel(
         .size_range(260.0..=440.0)
         .default_size(360.0)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // A newly opened case starts at the top, its title and notes in sight.
+            let mut scroll = egui::ScrollArea::vertical();
+            if *title_shown != lab.scenario.name {
+                title_shown.clone_from(&lab.scenario.name);
+                scroll = scroll.vertical_scroll_offset(0.0);
+            }
+            scroll.show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.heading("GJK Lab");
                     if ui
@@ -99,7 +106,7 @@ fn side_panel(
                     ui.label(RichText::new(&lab.scenario.name).strong());
                 }
                 if !lab.scenario.notes.is_empty() {
-                    ui.label(RichText::new(&lab.scenario.notes).small());
+                    ui.label(&lab.scenario.notes);
                 }
                 promises_ui(ui, &lab, &playback);
                 ui.separator();

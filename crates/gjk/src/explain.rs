@@ -103,6 +103,12 @@ fn boolean_step(step: &Step) -> String {
     if let (Some(f), true) = (&step.feature, step.iteration > 1) {
         if f.kind == FeatureKind::Interior {
             s.push_str(" The origin is behind every face next to the newest point, so the tetrahedron encloses it.");
+        } else if matches!(step.termination, Some(Termination::ZeroDirection { .. })) {
+            // The origin is on the feature itself: there is no direction towards it to give.
+            s.push_str(&format!(
+                " The origin is in the region of {}, which is kept.",
+                feature_name(&f.vertices)
+            ));
         } else if !flat {
             s.push_str(&format!(
                 " The origin is in the region of {}, which is kept; the next direction points from it towards the origin.",
