@@ -113,8 +113,8 @@ fn draw_labels(
             Content::World(Some(step)) => {
                 for (slot, v) in step.candidate.iter().enumerate() {
                     // The same letter on both witnesses, in the slot's colour.
-                    let name = gjk::explain::letter(slot).to_string();
-                    let c = palette::SLOTS[slot % 4];
+                    let name = step.letter(slot).to_string();
+                    let c = palette::SLOTS[step.name(slot) % 4];
                     label(&name, v.a.as_vec3(), c, egui::vec2(6.0, -4.0));
                     label(&name, v.b.as_vec3(), c, egui::vec2(6.0, -4.0));
                 }
@@ -128,11 +128,11 @@ fn draw_labels(
 fn minkowski_labels(step: &gjk::Step, label: &dyn Fn(&str, Vec3, Color, egui::Vec2)) {
     label("O", Vec3::ZERO, palette::ORIGIN, egui::vec2(-16.0, 18.0));
     for (slot, v) in step.candidate.iter().enumerate() {
-        let name = gjk::explain::letter(slot).to_string();
+        let name = step.letter(slot).to_string();
         label(
             &name,
             v.point.as_vec3(),
-            palette::SLOTS[slot % 4],
+            palette::SLOTS[step.name(slot) % 4],
             egui::vec2(7.0, -5.0),
         );
     }

@@ -324,11 +324,11 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         );
         let mut weights = step.weights.iter();
         for (slot, v) in step.candidate.iter().enumerate() {
-            let name = gjk::explain::letter(slot).to_string();
+            let name = step.letter(slot).to_string();
             ui.label(
                 RichText::new(name)
                     .strong()
-                    .color(palette::egui(palette::SLOTS[slot % 4])),
+                    .color(palette::egui(palette::SLOTS[step.name(slot) % 4])),
             );
             ui.label(RichText::new(fmt_v(v.point)).monospace())
                 .on_hover_text(format!("on A {}\non B {}", fmt_v(v.a), fmt_v(v.b)));

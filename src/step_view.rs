@@ -220,7 +220,7 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
         }
     }
     for (slot, &p) in pts.iter().enumerate() {
-        let c = palette::SLOTS[slot % 4];
+        let c = palette::SLOTS[step.name(slot) % 4];
         let r = if kept.contains(&slot) { 0.07 } else { 0.045 };
         gizmos.sphere(Isometry3d::from_translation(p), r, c);
     }

@@ -126,6 +126,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             support: record_vertex(&w),
             simplex_before: before.record(),
             candidate: evolved.map_or_else(|| before.record(), |(c, _)| c.record()),
+            names: evolved.map_or(before, |(c, _)| c).names().to_vec(),
             simplex_after: self.simplex.record(),
             feature,
             closest: None,

@@ -210,6 +210,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             support: record_vertex(&w),
             simplex_before: before.record(),
             candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
+            names: reduced.map_or(before, |(c, _)| c).names().to_vec(),
             simplex_after: self.simplex.record(),
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),

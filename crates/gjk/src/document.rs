@@ -95,6 +95,9 @@ impl Serialize for Step {
             support: &'s SimplexVertex,
             simplex_before: &'s [SimplexVertex],
             candidate: &'s [SimplexVertex],
+            /// The letter each candidate vertex is taught by (it keeps it while it stays).
+            #[serde(skip_serializing_if = "String::is_empty")]
+            letters: String,
             simplex_after: &'s [SimplexVertex],
             feature: &'s Option<Feature>,
             closest: Option<DVec3>,
@@ -112,6 +115,7 @@ impl Serialize for Step {
             support: &self.support,
             simplex_before: &self.simplex_before,
             candidate: &self.candidate,
+            letters: (0..self.names.len()).map(|i| self.letter(i)).collect(),
             simplex_after: &self.simplex_after,
             feature: &self.feature,
             closest: self.closest,

@@ -417,6 +417,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             support: record_vertex(&w),
             simplex_before: tri.clone(),
             candidate: tri.clone(),
+            names: Vec::new(),
             simplex_after: tri,
             feature: None,
             closest: Some((face.normal * depth).to_f64()),

@@ -28,7 +28,7 @@ fn distance_step(step: &Step) -> String {
     let mut s = if step.iteration == 1 && before_len > 0 {
         format!(
             "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along −v is the new vertex {}.",
-            letter(before_len)
+            step.letter(before_len)
         )
     } else if step.iteration == 1 {
         format!(
@@ -38,13 +38,13 @@ fn distance_step(step: &Step) -> String {
     } else if feature.is_some() {
         format!(
             "The support point w furthest along −v is the new vertex {}.",
-            letter(before_len)
+            step.letter(before_len)
         )
     } else {
         "The support point w furthest along −v is examined before it joins the simplex.".to_string()
     };
     if let (Some(f), true) = (feature, step.iteration > 1 || before_len > 0) {
-        region_sentence(&mut s, f, before_len + 1);
+        region_sentence(&mut s, f, before_len + 1, &|i| step.letter(i));
     }
     match step.termination {
         None => s.push_str(
@@ -52,25 +52,26 @@ fn distance_step(step: &Step) -> String {
         ),
         Some(t) => {
             s.push(' ');
-            s.push_str(&t.describe());
+            s.push_str(&t.describe_lettered(&|i| step.letter(i)));
         }
     }
     s
 }
 
-/// " The origin lies in the Voronoi region of edge AB, so C is dropped."
-fn region_sentence(s: &mut String, f: &Feature, candidates: usize) {
+/// " The origin lies in the Voronoi region of edge AB, so C is dropped." (`name` gives each
+/// candidate slot its letter.)
+fn region_sentence(s: &mut String, f: &Feature, candidates: usize, name: &dyn Fn(usize) -> char) {
     match f.kind {
         FeatureKind::Interior => s.push_str(" The origin is inside tetrahedron ABCD"),
         _ => {
             s.push_str(" The origin lies in the Voronoi region of ");
-            s.push_str(&feature_name(&f.vertices));
+            s.push_str(&feature_name(&f.vertices, name));
         }
     }
     if f.by_fallback {
         s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
     }
-    match dropped_phrase(candidates, &f.vertices) {
+    match dropped_phrase(candidates, &f.vertices, name) {
         Some(d) => {
             s.push_str(", so ");
             s.push_str(&d);
@@ -82,7 +83,7 @@ fn region_sentence(s: &mut String, f: &Feature, candidates: usize) {
 
 /// The plain-words account of one boolean-GJK iteration.
 fn boolean_step(step: &Step) -> String {
-    let joins = letter(step.simplex_before.len());
+    let joins = step.letter(step.simplex_before.len());
     let dot = step.quantities.support_dot_direction.unwrap_or(f64::NAN);
     let mut s = if step.iteration == 1 {
         "Start: the support point along the first direction becomes the first vertex; the search turns back towards the origin.".to_string()
@@ -107,18 +108,18 @@ fn boolean_step(step: &Step) -> String {
             // The origin is on the feature itself: there is no direction towards it to give.
             s.push_str(&format!(
                 " The origin is in the region of {}, which is kept.",
-                feature_name(&f.vertices)
+                feature_name(&f.vertices, &|i| step.letter(i))
             ));
         } else if !flat {
             s.push_str(&format!(
                 " The origin is in the region of {}, which is kept; the next direction points from it towards the origin.",
-                feature_name(&f.vertices)
+                feature_name(&f.vertices, &|i| step.letter(i))
             ));
         }
     }
     if let Some(t) = step.termination {
         s.push(' ');
-        s.push_str(&t.describe());
+        s.push_str(&t.describe_lettered(&|i| step.letter(i)));
     }
     s
 }
@@ -177,6 +178,12 @@ impl Certificate {
 impl Termination {
     /// One plain sentence saying why the run stopped, with its numbers.
     pub fn describe(&self) -> String {
+        self.describe_lettered(&letter)
+    }
+
+    /// [`Termination::describe`] with the simplex's slots lettered by `name` (a step's kept
+    /// names, see [`Step::letter`]).
+    pub fn describe_lettered(&self, name: &dyn Fn(usize) -> char) -> String {
         match *self {
             Termination::IntersectionFound { .. } => {
                 "The tetrahedron encloses the origin: the shapes intersect.".to_string()
@@ -198,7 +205,7 @@ impl Termination {
             ),
             Termination::RepeatedSupport { vertex, distance } => format!(
                 "The new point is vertex {} again, so no progress is possible: the distance is {} (the gap test had not passed yet, a sign of rounding).",
-                letter(vertex),
+                name(vertex),
                 fmt_num(distance)
             ),
             Termination::NotDecreasing { previous, current } => format!(
@@ -249,14 +256,17 @@ impl Termination {
     }
 }
 
-/// The teaching name of a candidate vertex: A, B, C, D in the order the simplex holds them.
+/// The letter of name `i`: A, B, C, D (see [`Step::letter`] for the name a point keeps).
 pub fn letter(i: usize) -> char {
     (b'A' + i as u8) as char
 }
 
-/// "vertex B", "edge AC", "face ABD", "the inside of tetrahedron ABCD".
-pub fn feature_name(indices: &[usize]) -> String {
-    let letters: String = indices.iter().map(|&i| letter(i)).collect();
+/// "vertex B", "edge AC", "face ABD", "the inside of tetrahedron ABCD", the candidate slots
+/// `indices` lettered by `name`.
+pub fn feature_name(indices: &[usize], name: &dyn Fn(usize) -> char) -> String {
+    let mut letters: Vec<char> = indices.iter().map(|&i| name(i)).collect();
+    letters.sort_unstable();
+    let letters: String = letters.into_iter().collect();
     match indices.len() {
         1 => format!("vertex {letters}"),
         2 => format!("edge {letters}"),
@@ -265,12 +275,12 @@ pub fn feature_name(indices: &[usize]) -> String {
     }
 }
 
-/// "C is", "B and D are" — the vertices of an `n`-point candidate not in `kept`.
-pub fn dropped_phrase(n: usize, kept: &[usize]) -> Option<String> {
-    let dropped: Vec<String> = (0..n)
-        .filter(|i| !kept.contains(i))
-        .map(|i| letter(i).to_string())
-        .collect();
+/// "C is", "B and D are" — the vertices of an `n`-point candidate not in `kept`, lettered by
+/// `name`.
+pub fn dropped_phrase(n: usize, kept: &[usize], name: &dyn Fn(usize) -> char) -> Option<String> {
+    let mut dropped: Vec<char> = (0..n).filter(|i| !kept.contains(i)).map(name).collect();
+    dropped.sort_unstable();
+    let dropped: Vec<String> = dropped.into_iter().map(String::from).collect();
     match dropped.len() {
         0 => None,
         1 => Some(format!("{} is", dropped[0])),

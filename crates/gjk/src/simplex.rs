@@ -4,10 +4,15 @@ use crate::cso::CsoPoint;
 use crate::real::{Real, Vector};
 use crate::trace::SimplexVertex;
 
-/// Up to four points of `A ⊖ B`, oldest first.
+/// Up to four points of `A ⊖ B`, oldest first, each with the name it is taught by.
+///
+/// A point keeps its name (0 = A … 3 = D) for as long as it stays in the simplex, and a new point
+/// takes the first name no kept point has: students follow "C" from step to step, though the
+/// points before it may have been dropped.
 #[derive(Debug, Clone, Copy)]
 pub struct Simplex<R: Real> {
     vertices: [CsoPoint<R>; 4],
+    names: [u8; 4],
     len: usize,
 }
 
@@ -20,6 +25,7 @@ impl<R: Real> Default for Simplex<R> {
         };
         Simplex {
             vertices: [zero; 4],
+            names: [0; 4],
             len: 0,
         }
     }
@@ -38,8 +44,22 @@ impl<R: Real> Simplex<R> {
         &self.vertices[..self.len]
     }
 
+    /// Each vertex's name, in order (0 = A … 3 = D).
+    pub fn names(&self) -> &[u8] {
+        &self.names[..self.len]
+    }
+
+    /// Adds a point under the first name no vertex has.
     pub fn push(&mut self, p: CsoPoint<R>) {
+        let taken = self.names();
+        let name = (0..4).find(|n| !taken.contains(n)).unwrap_or(0);
+        self.keep(p, name);
+    }
+
+    /// Adds a point under its name.
+    fn keep(&mut self, p: CsoPoint<R>, name: u8) {
         self.vertices[self.len] = p;
+        self.names[self.len] = name;
         self.len += 1;
     }
 
@@ -55,7 +75,7 @@ impl<R: Real> Simplex<R> {
     pub fn select(&self, indices: &[usize]) -> Self {
         let mut s = Simplex::default();
         for &i in indices {
-            s.push(self.vertices[i]);
+            s.keep(self.vertices[i], self.names[i]);
         }
         s
     }
@@ -65,7 +85,7 @@ impl<R: Real> Simplex<R> {
         let mut s = Simplex::default();
         for (i, v) in self.vertices().iter().enumerate() {
             if mask & (1 << i) != 0 {
-                s.push(*v);
+                s.keep(*v, self.names[i]);
             }
         }
         s

@@ -93,6 +93,9 @@ pub struct Step {
     pub simplex_before: Vec<SimplexVertex>,
     /// `simplex_before` plus `support`, unless the step stopped before adding it.
     pub candidate: Vec<SimplexVertex>,
+    /// The name of each `candidate` vertex (0 = A … 3 = D): a point keeps its name while it
+    /// stays in the simplex (GJK steps; empty for EPA's).
+    pub names: Vec<u8>,
     /// The simplex kept for the next iteration.
     pub simplex_after: Vec<SimplexVertex>,
     /// Which feature of `candidate` holds the origin (absent when the step stopped first).
@@ -111,6 +114,16 @@ pub struct Step {
 }
 
 impl Step {
+    /// The letter of `candidate[slot]`: its kept name (A–D), or the slot's when unnamed.
+    pub fn letter(&self, slot: usize) -> char {
+        crate::explain::letter(self.names.get(slot).map_or(slot, |&n| usize::from(n)))
+    }
+
+    /// The colour slot of `candidate[slot]` (its name): a point keeps its colour with its name.
+    pub fn name(&self, slot: usize) -> usize {
+        self.names.get(slot).map_or(slot, |&n| usize::from(n))
+    }
+
     /// The EPA record of a penetration-phase step.
     pub fn epa(&self) -> Option<&EpaRecord> {
         match &self.phase {

@@ -108,3 +108,47 @@ fn separated_f64_gallery_distances_are_certified_and_match_parry() {
     // GJK stops before the last face. The case's notes say so.
     assert_eq!(parry_above, ["16-near-parallel-faces.json"]);
 }
+
+#[test]
+fn a_point_keeps_its_letter_while_it_stays_in_the_simplex() {
+    let (mut followed, mut renamed_before) = (0, 0);
+    for (name, s) in gallery() {
+        let trace = gjk::trace(&s.a, &s.b, &s.config());
+        let gjk_steps: Vec<_> = trace.steps.iter().filter(|t| !t.phase.is_epa()).collect();
+        for step in &gjk_steps {
+            let mut names = step.names.clone();
+            assert_eq!(names.len(), step.candidate.len(), "{name}");
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(
+                names.len(),
+                step.candidate.len(),
+                "{name}: two points share a letter"
+            );
+        }
+        for pair in gjk_steps.windows(2) {
+            let (now, next) = (pair[0], pair[1]);
+            for (i, kept) in next.simplex_before.iter().enumerate() {
+                let was = now
+                    .candidate
+                    .iter()
+                    .position(|c| c == kept)
+                    .unwrap_or_else(|| panic!("{name}: a kept point was not a candidate"));
+                assert_eq!(
+                    next.letter(i),
+                    now.letter(was),
+                    "{name}, step {}: a kept point changed its letter",
+                    next.iteration
+                );
+                followed += 1;
+                // What slot numbering alone would have called it.
+                renamed_before += usize::from(i != was);
+            }
+        }
+    }
+    // Slot numbering would have renamed kept points this often: the case for names.
+    assert!(
+        followed > 100 && renamed_before > 10,
+        "{followed} {renamed_before}"
+    );
+}
