@@ -285,7 +285,7 @@ fn orbit(
     layout: Res<ViewLayout>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut last: Local<Option<Vec2>>,
-    mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
+    mut cameras: Query<(&View, &mut Orbit, &mut Transform, &Camera, &GlobalTransform)>,
 ) {
     let cursor = window.physical_cursor_position();
     let moved = match (cursor, *last) {
@@ -314,17 +314,34 @@ fn orbit(
     if turn == Vec2::ZERO && zoom == 1.0 {
         return;
     }
-    for (view, mut orbit, mut transform) in &mut cameras {
+    for (view, mut orbit, mut transform, camera, placed) in &mut cameras {
         let applies_turn = *view == hovered || layout.linked;
         if applies_turn {
             orbit.yaw -= turn.x;
             orbit.pitch = (orbit.pitch - turn.y).clamp(-1.5, 1.5);
         }
-        if *view == hovered {
-            orbit.distance = (orbit.distance * zoom).clamp(0.5, 200.0);
+        if *view == hovered && zoom != 1.0 {
+            let distance = (orbit.distance * zoom).clamp(0.5, 200.0);
+            // Zoom towards the point under the pointer: the focus moves towards it in
+            // proportion, so that point stays where it is on screen.
+            let at = cursor / window.scale_factor();
+            if let Some(p) = under_pointer(camera, placed, at, orbit.focus) {
+                orbit.focus = p + (orbit.focus - p) * (distance / orbit.distance);
+            }
+            orbit.distance = distance;
         }
         *transform = orbit.transform();
     }
+}
+
+/// The point under the window position `at` (logical pixels) on the plane through `focus`
+/// facing the camera.
+fn under_pointer(camera: &Camera, placed: &GlobalTransform, at: Vec2, focus: Vec3) -> Option<Vec3> {
+    let ray = camera.viewport_to_world(placed, at).ok()?;
+    let forward = placed.forward();
+    let along = ray.direction.dot(*forward);
+    (along > 1e-6)
+        .then(|| ray.origin + *ray.direction * ((focus - ray.origin).dot(*forward) / along))
 }
 
 /// Points a view's camera at `focus` from `distance` (used when a scenario is loaded).
