@@ -53,6 +53,8 @@ pub struct ViewLayout {
     pub panel_width: f32,
     /// Turn both cameras together.
     pub linked: bool,
+    /// Height of the presenter caption under the views in logical pixels (0 without one).
+    pub caption_height: f32,
 }
 
 impl Default for ViewLayout {
@@ -60,6 +62,7 @@ impl Default for ViewLayout {
         ViewLayout {
             panel_width: 360.0,
             linked: true,
+            caption_height: 0.0,
         }
     }
 }
@@ -165,7 +168,7 @@ fn frame_views(
             View::World if !compare.enabled => world,
             _ => difference,
         };
-        let r = view_rect(*view, &window, layout.panel_width);
+        let r = view_rect(*view, &window, &layout);
         let aspect = r.width() / r.height().max(1.0);
         // Fit the bounding sphere in the narrower of the two fields of view (vertical: 45°).
         let half_v = std::f32::consts::FRAC_PI_8;
@@ -240,16 +243,18 @@ fn spawn_cameras(
 }
 
 /// The physical rectangle of each view: the window right of the panel, split in two.
-pub fn view_rect(view: View, window: &Window, panel_width: f32) -> Rect {
+pub fn view_rect(view: View, window: &Window, layout: &ViewLayout) -> Rect {
     let scale = window.scale_factor();
-    let left = (panel_width * scale).min(window.physical_width() as f32 - 2.0);
+    let left = (layout.panel_width * scale).min(window.physical_width() as f32 - 2.0);
     let width = (window.physical_width() as f32 - left).max(2.0);
     let half = (width / 2.0).floor();
     let x0 = match view {
         View::World => left,
         View::Minkowski => left + half,
     };
-    Rect::new(x0, 0.0, x0 + half, window.physical_height() as f32)
+    // The views end where a presenter caption begins: it never covers them.
+    let bottom = (window.physical_height() as f32 - layout.caption_height * scale).max(2.0);
+    Rect::new(x0, 0.0, x0 + half, bottom)
 }
 
 fn fit_viewports(
@@ -258,7 +263,7 @@ fn fit_viewports(
     mut cameras: Query<(&mut Camera, &View)>,
 ) {
     for (mut camera, view) in &mut cameras {
-        let r = view_rect(*view, &window, layout.panel_width);
+        let r = view_rect(*view, &window, &layout);
         let viewport = Viewport {
             physical_position: UVec2::new(r.min.x as u32, r.min.y as u32),
             physical_size: UVec2::new(r.width().max(1.0) as u32, r.height().max(1.0) as u32),
@@ -301,7 +306,7 @@ fn orbit(
     };
     let hovered = [View::World, View::Minkowski]
         .into_iter()
-        .find(|&v| view_rect(v, &window, layout.panel_width).contains(cursor));
+        .find(|&v| view_rect(v, &window, &layout).contains(cursor));
     let Some(hovered) = hovered else {
         return;
     };

@@ -292,9 +292,12 @@ fn presenter_look(
 fn caption(
     mut contexts: bevy_egui::EguiContexts,
     classroom: Res<Classroom>,
-    layout: Res<crate::camera::ViewLayout>,
+    mut layout: ResMut<crate::camera::ViewLayout>,
 ) -> Result {
     if !classroom.enabled {
+        if layout.caption_height != 0.0 {
+            layout.caption_height = 0.0;
+        }
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -302,8 +305,9 @@ fn caption(
     let screen = ctx.content_rect();
     let left = layout.panel_width / ctx.zoom_factor() + 16.0;
     let width = (screen.width() - left - 16.0).max(200.0);
-    egui::Area::new("lesson_caption".into())
-        .fixed_pos(egui::pos2(left, screen.bottom() - 150.0))
+    let shown = egui::Area::new("lesson_caption".into())
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .fixed_pos(egui::pos2(left, screen.bottom() - 8.0))
         // Above the vertex labels, which are drawn in the foreground layer.
         .order(egui::Order::Tooltip)
         .show(ctx, |ui| {
@@ -338,5 +342,10 @@ fn caption(
                     );
                 });
         });
+    // The views stop above the caption (window pixels, egui's zoom included).
+    let height = (screen.bottom() - shown.response.rect.top()) * ctx.zoom_factor();
+    if (layout.caption_height - height).abs() > 0.5 {
+        layout.caption_height = height;
+    }
     Ok(())
 }

@@ -55,7 +55,7 @@ fn draw_labels(
     let zoom = ctx.zoom_factor();
     let scale = window.scale_factor() * zoom;
     for (view, camera, transform) in &cameras {
-        let rect = view_rect(*view, &window, layout.panel_width);
+        let rect = view_rect(*view, &window, &layout);
         let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
         let painter = layer.with_clip_rect(egui::Rect::from_min_max(
             origin,
