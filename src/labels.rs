@@ -54,6 +54,9 @@ fn draw_labels(
     // Window pixels → egui points: the window's scale and egui's zoom (presenter mode).
     let zoom = ctx.zoom_factor();
     let scale = window.scale_factor() * zoom;
+    // Sized for the window: 16 points at 800 pixels high, growing with it (a projector at
+    // 1920×1080 gets 22, and presenter mode's zoom on top).
+    let size = 16.0 * (window.height() / 800.0).clamp(1.0, 2.0);
     for (view, camera, transform) in &cameras {
         let rect = view_rect(*view, &window, &layout);
         let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
@@ -83,7 +86,7 @@ fn draw_labels(
             origin + egui::vec2(10.0, 8.0),
             Align2::LEFT_TOP,
             title,
-            FontId::proportional(17.0),
+            FontId::proportional(size + 1.0),
             egui::Color32::from_gray(220),
         );
         // World position → logical window position (the viewport's offset is included).
@@ -99,7 +102,7 @@ fn draw_labels(
                     at + offset,
                     Align2::LEFT_BOTTOM,
                     text,
-                    FontId::proportional(16.0),
+                    FontId::proportional(size),
                     palette::egui(color),
                 );
             }
