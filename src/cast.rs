@@ -38,6 +38,8 @@ pub struct CastPlot {
     pub iterates: Vec<[f64; 2]>,
     /// parry's cast of the same case, or why it has none.
     pub reference: Option<Result<gjk::reference::ReferenceCast, String>>,
+    /// The case these were measured for: stepping changes the playback, not the case.
+    measured: Option<gjk::Scenario>,
 }
 
 /// Samples along the motion for the plot.
@@ -129,9 +131,9 @@ fn distance_at(shapes: &Shapes, case: &gjk::Scenario, spec: &gjk::CastSpec, t: f
     finish.certificate.distance_bounds[1]
 }
 
-/// A new cast is measured for the plot, and asked of parry.
+/// A new cast is measured for the plot, and asked of parry (once per case, not per step).
 fn measure_the_cast(playback: Res<Playback>, shapes: Res<Shapes>, mut plot: ResMut<CastPlot>) {
-    if !playback.is_changed() {
+    if !playback.is_changed() || plot.measured.as_ref() == Some(&playback.case) {
         return;
     }
     let (Some(spec), Some(cast)) = (playback.case.cast, &playback.cast) else {
@@ -155,6 +157,7 @@ fn measure_the_cast(playback: Res<Playback>, shapes: Res<Shapes>, mut plot: ResM
         curve,
         iterates,
         reference: Some(gjk::reference::reference_cast(case)),
+        measured: Some(case.clone()),
     };
 }
 

@@ -220,8 +220,8 @@ fn check_file(file: &Path) -> (String, bool) {
     };
     let checked = crate::guard::guarded(|| {
         let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-        let cast = gjk::cast::trace_scenario(&scenario);
-        expect.check(&t, cast.as_ref().map(|c| &c.answer))
+        let cast = gjk::cast::solve_scenario(&scenario);
+        expect.check(&t, cast.as_ref())
     });
     let checks = match checked {
         Ok(c) => c,

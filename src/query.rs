@@ -71,7 +71,7 @@ struct CastFields {
 
 impl CastFields {
     fn of(scenario: &Scenario, reference: bool) -> Option<Self> {
-        let cast = gjk::cast::trace_scenario(scenario)?.answer;
+        let cast = gjk::cast::solve_scenario(scenario)?;
         let theirs = reference.then(|| gjk::reference::reference_cast(scenario));
         let (reference_toi, reference_toi_status) = match theirs {
             Some(Ok(r)) => (Some(r.toi), Some(r.status)),

@@ -25,8 +25,15 @@
 
 pub mod advance;
 pub mod explain;
+pub mod question;
 pub mod ray;
+pub mod record;
 pub mod swept;
+
+pub use question::{
+    CastMethod, CastSettings, CastSpec, DEFAULT_CAST_ITERATIONS, MAX_CAST_ITERATIONS, Motion, Mover,
+};
+pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 
 use crate::body::Body;
 use crate::config::{Algorithm, Precision, SolverConfig};
@@ -35,324 +42,10 @@ use crate::cso::MinkowskiDifference;
 use crate::distance::{DistanceGjk, SimplexCache};
 use crate::query::Placed;
 use crate::real::{Real, unit_or_zero};
-use crate::shape::Pose;
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
-use crate::trace::{Finish, NoTrace, SimplexVertex};
-use glam::{DQuat, DVec3};
-use serde::{Deserialize, Serialize};
-
-/// The cap on a cast's iterations when the scenario does not set one.
-pub const DEFAULT_CAST_ITERATIONS: u32 = 100;
-/// The largest cap a scenario may set.
-pub const MAX_CAST_ITERATIONS: u32 = 10_000;
-
-/// How a cast finds the time of impact.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CastMethod {
-    /// GJK ray cast against `A ⊖ B` along the relative translation (translation only).
-    RayCast,
-    /// Advance by distance over a bound on the closing speed (turning allowed).
-    ConservativeAdvancement,
-    /// GJK on the swept hull, then bisection on the sweep (translation only).
-    SweptHull,
-}
-
-impl CastMethod {
-    pub const ALL: [CastMethod; 3] = [
-        CastMethod::RayCast,
-        CastMethod::ConservativeAdvancement,
-        CastMethod::SweptHull,
-    ];
-
-    /// The snake_case name used in files and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            CastMethod::RayCast => "ray_cast",
-            CastMethod::ConservativeAdvancement => "conservative_advancement",
-            CastMethod::SweptHull => "swept_hull",
-        }
-    }
-
-    /// Whether the method can follow a turning body.
-    pub fn handles_turning(self) -> bool {
-        self == CastMethod::ConservativeAdvancement
-    }
-}
-
-/// A scenario's `cast` section: how both bodies move, and what counts as touching. Every field
-/// is optional (see the accessors for the defaults).
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CastSpec {
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
-    pub velocity_a: DVec3,
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
-    pub velocity_b: DVec3,
-    /// World-space angular velocity (axis × radians per unit time) about the body's position.
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
-    pub angular_velocity_a: DVec3,
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
-    pub angular_velocity_b: DVec3,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_time: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target_distance: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tolerance: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub method: Option<CastMethod>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_iterations: Option<u32>,
-}
-
-impl CastSpec {
-    /// Whether either body turns.
-    pub fn turns(&self) -> bool {
-        self.angular_velocity_a != DVec3::ZERO || self.angular_velocity_b != DVec3::ZERO
-    }
-
-    /// The method asked for, else the ray cast when nothing turns and conservative advancement
-    /// when something does.
-    pub fn method(&self) -> CastMethod {
-        self.method.unwrap_or(if self.turns() {
-            CastMethod::ConservativeAdvancement
-        } else {
-            CastMethod::RayCast
-        })
-    }
-
-    /// Every default filled in for `precision`.
-    pub fn settings(&self, precision: Precision) -> CastSettings {
-        CastSettings {
-            method: self.method(),
-            max_time: self.max_time.unwrap_or(1.0),
-            target: self.target_distance.unwrap_or(0.0),
-            tolerance: self.tolerance.unwrap_or(match precision {
-                Precision::F32 => 1e-4,
-                Precision::F64 => 1e-6,
-            }),
-            max_iterations: self.max_iterations.unwrap_or(DEFAULT_CAST_ITERATIONS),
-        }
-    }
-
-    /// Body A's motion from `pose`.
-    pub fn motion_a(&self, pose: Pose) -> Motion {
-        Motion {
-            pose,
-            velocity: self.velocity_a,
-            angular: self.angular_velocity_a,
-        }
-    }
-
-    /// Body B's motion from `pose`.
-    pub fn motion_b(&self, pose: Pose) -> Motion {
-        Motion {
-            pose,
-            velocity: self.velocity_b,
-            angular: self.angular_velocity_b,
-        }
-    }
-}
-
-/// A cast's settings with every default filled in.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CastSettings {
-    pub method: CastMethod,
-    pub max_time: f64,
-    pub target: f64,
-    pub tolerance: f64,
-    pub max_iterations: u32,
-}
-
-/// A body's motion: constant velocity, and constant angular velocity about its own position.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Motion {
-    pub pose: Pose,
-    pub velocity: DVec3,
-    /// World-space axis times radians per unit time.
-    pub angular: DVec3,
-}
-
-impl Motion {
-    /// The pose at time `t`: `p + t·v`, `exp(t·ω)·q`.
-    pub fn at(&self, t: f64) -> Pose {
-        Pose {
-            position: self.pose.position + self.velocity * t,
-            rotation: (DQuat::from_scaled_axis(self.angular * t) * self.pose.rotation).normalize(),
-        }
-    }
-}
-
-/// A shape in motion, with its rounding margin: placed again at every time a method looks at.
-#[derive(Debug)]
-pub struct Mover<'s, S> {
-    pub shape: &'s S,
-    pub motion: Motion,
-    pub margin: f64,
-}
-
-impl<S> Clone for Mover<'_, S> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<S> Copy for Mover<'_, S> {}
-
-impl<'s, S> Mover<'s, S> {
-    /// The body at time `t`, in precision `R`.
-    pub fn body<R: Real>(&self, t: f64) -> Body<R, &'s S>
-    where
-        S: SupportMap<R>,
-    {
-        Body::new(self.shape, self.motion.at(t), self.margin)
-    }
-
-    /// The radius of a ball about the body's position that holds it, margin included: how far
-    /// a point of the body is from the axis it turns about, at most.
-    pub fn radius<R: Real>(&self) -> f64
-    where
-        S: SupportMap<R>,
-    {
-        self.shape.bounding_radius() + self.margin
-    }
-}
-
-/// How a cast ended, with the numbers that decided it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum CastStatus {
-    /// The distance falls to the target at `time`: at most `gap` above it, never below it
-    /// before.
-    Hit { time: f64, gap: f64 },
-    /// The distance never falls to the target before `max_time`: from `time` on, the bodies
-    /// are at least `separation` apart along a fixed direction and close along it no faster
-    /// than `closing_speed` (zero or less: they never close).
-    Miss {
-        time: f64,
-        separation: f64,
-        closing_speed: f64,
-    },
-    /// At `t = 0` the distance (at most `distance`) is already at or below the target.
-    OverlappingAtStart { distance: f64 },
-    /// The cap was hit at `time`; nothing touched before it, but the answer is not known.
-    MaxIterations { iterations: u32, time: f64 },
-    /// The method could not go on, for the reason given.
-    Failed { why: String },
-}
-
-impl CastStatus {
-    /// Every kind's name, in declaration order.
-    pub const NAMES: [&'static str; 5] = [
-        "hit",
-        "miss",
-        "overlapping_at_start",
-        "max_iterations",
-        "failed",
-    ];
-
-    /// The snake_case name used in output and in `expect`.
-    pub fn name(&self) -> &'static str {
-        Self::NAMES[match self {
-            CastStatus::Hit { .. } => 0,
-            CastStatus::Miss { .. } => 1,
-            CastStatus::OverlappingAtStart { .. } => 2,
-            CastStatus::MaxIterations { .. } => 3,
-            CastStatus::Failed { .. } => 4,
-        }]
-    }
-}
-
-/// What one iteration of a cast computed, by method.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "method", rename_all = "snake_case")]
-pub enum CastRecord {
-    /// One GJK ray-cast iteration, in the space of `A ⊖ B` at `t = 0`.
-    RayCast {
-        /// The query point `x = λ·r` on the ray at the start of the iteration.
-        point: DVec3,
-        /// `v = x − p` for the point `p` of `A ⊖ B` nearest `x` found so far.
-        direction: DVec3,
-        /// The support point of `A ⊖ B` furthest along `v` (target distance included).
-        support: SimplexVertex,
-        /// `v·(x − support)`: positive when the support plane separates `x` from `A ⊖ B`.
-        v_dot_w: f64,
-        /// `v·r`: negative when the ray runs towards that plane.
-        v_dot_r: f64,
-        /// Whether `x` moved along the ray to the plane.
-        advanced: bool,
-        /// The support points kept (points of `A ⊖ B`), after the reduction.
-        simplex: Vec<SimplexVertex>,
-        /// The new `v`, from the (possibly moved) `x` to the kept simplex's nearest point.
-        closest: DVec3,
-    },
-    /// One conservative-advancement iteration.
-    Advancement {
-        /// Proven bounds on the distance at `time`.
-        distance_bounds: [f64; 2],
-        /// The unit direction from A to B along which the separation is measured.
-        normal: DVec3,
-        /// The proven separation of the bodies along `normal` at `time`.
-        separation: f64,
-        /// How fast the bodies can close along `normal`: `(v_A − v_B)·n`…
-        linear_speed: f64,
-        /// …plus `‖ω_A‖ r_A + ‖ω_B‖ r_B` for turning bodies.
-        angular_speed: f64,
-        /// The GJK iterations the distance took.
-        gjk_iterations: u32,
-    },
-    /// One swept-hull test: A swept over `[from, to]` against B.
-    Sweep {
-        from: f64,
-        to: f64,
-        /// Proven bounds on the distance between the swept hull and B.
-        distance_bounds: [f64; 2],
-        /// Whether the sweep may come within the target (then the contact lies in it).
-        reaches: bool,
-        /// The GJK iterations the test took.
-        gjk_iterations: u32,
-    },
-}
-
-/// One iteration of a cast.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CastStep {
-    /// 1-based.
-    pub iteration: u32,
-    /// The time the iteration starts at, and the time it leaves for the next one.
-    pub time: f64,
-    pub next_time: f64,
-    pub record: CastRecord,
-    /// On the last step: how the cast ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<CastStatus>,
-}
-
-/// A finished cast.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CastAnswer {
-    pub method: CastMethod,
-    pub status: CastStatus,
-    /// The time of impact (`0` when overlapping at start), or `None`.
-    pub toi: Option<f64>,
-    /// Unit, from A to B, at the time of impact.
-    pub normal: Option<DVec3>,
-    /// The closest points of A and B at the time of impact (world).
-    pub point_a: Option<DVec3>,
-    pub point_b: Option<DVec3>,
-    /// Proven bounds on the distance at the time of impact, from a static query there.
-    pub distance_bounds: Option<[f64; 2]>,
-    pub iterations: u32,
-}
-
-/// A cast with every iteration recorded.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CastTrace {
-    pub steps: Vec<CastStep>,
-    pub answer: CastAnswer,
-}
+use crate::trace::{Finish, NoTrace};
+use glam::DVec3;
 
 /// What every method is given: the two moving bodies, the settings and the static queries'
 /// configuration.
@@ -450,6 +143,20 @@ pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         separating: gjk.separating_direction(),
         cache: gjk.cache(),
     }
+}
+
+/// How fast the bodies can close along the unit direction `n` (from A to B), as a linear part
+/// `(v_A − v_B)·n` and an angular part `‖ω_A‖ r_A + ‖ω_B‖ r_B`: a point of a body is at most its
+/// radius from the axis it turns about, so it moves along `n` no faster than that.
+pub(crate) fn closing_bound<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    a: &Mover<'_, A>,
+    b: &Mover<'_, B>,
+    n: DVec3,
+) -> (f64, f64) {
+    let linear = (a.motion.velocity - b.motion.velocity).dot(n);
+    let angular =
+        a.motion.angular.length() * a.radius::<R>() + b.motion.angular.length() * b.radius::<R>();
+    (linear, angular)
 }
 
 /// The configuration the casts' static queries run with: the scenario's, with the boolean
@@ -563,9 +270,8 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     // bodies a hair apart that move away is what engines report: parry #405, box3d #32.)
     let [lower, _] = start.finish.certificate.distance_bounds;
     let n = start.separating;
-    let closing = (a.motion.velocity - b.motion.velocity).dot(n)
-        + a.motion.angular.length() * a.radius::<R>()
-        + b.motion.angular.length() * b.radius::<R>();
+    let (linear, angular) = closing_bound::<R, A, B>(&a, &b, n);
+    let closing = linear + angular;
     if lower > settings.target && n != DVec3::ZERO && closing <= 0.0 {
         let status = CastStatus::Miss {
             time: 0.0,
@@ -620,15 +326,31 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
 }
 
-/// Prepares both shapes and traces the scenario's cast (one-off), or `None` when the scenario
-/// has no `cast` section.
-pub fn trace_scenario(scenario: &crate::Scenario) -> Option<CastTrace> {
+/// Prepares both shapes and casts the scenario (one-off), recording into `steps` when given;
+/// `None` when the scenario has no `cast` section.
+fn scenario_cast(
+    scenario: &crate::Scenario,
+    steps: Option<&mut Vec<CastStep>>,
+) -> Option<CastAnswer> {
     let spec = scenario.cast.as_ref()?;
     let [pa, pb] = scenario.prepare();
-    Some(trace_cast(
+    Some(cast(
         Placed::new(&pa, &scenario.a),
         Placed::new(&pb, &scenario.b),
         spec,
         &scenario.config(),
+        steps,
     ))
+}
+
+/// The scenario's cast answered without recording (see [`scenario_cast`]).
+pub fn solve_scenario(scenario: &crate::Scenario) -> Option<CastAnswer> {
+    scenario_cast(scenario, None)
+}
+
+/// The scenario's cast with every step recorded.
+pub fn trace_scenario(scenario: &crate::Scenario) -> Option<CastTrace> {
+    let mut steps = Vec::new();
+    let answer = scenario_cast(scenario, Some(&mut steps))?;
+    Some(CastTrace { steps, answer })
 }

@@ -15,7 +15,7 @@
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
-use super::{CastRecord, CastStatus, Ending, Log, Problem, distance};
+use super::{CastRecord, CastStatus, Ending, Log, Problem, closing_bound, distance};
 use crate::real::Real;
 use crate::support::SupportMap;
 use glam::DVec3;
@@ -27,8 +27,6 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     log: &mut Log<'_>,
 ) -> Ending {
     let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
-    let angular_speed =
-        a.motion.angular.length() * a.radius::<R>() + b.motion.angular.length() * b.radius::<R>();
     let mut t = 0.0;
     let mut warm = None;
     // The normal of the last step taken: at the hit itself the closest points nearly coincide
@@ -46,7 +44,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         // The lower bound was proven along one direction: the separation along it is at
         // least that bound, which is what the step needs.
         let (normal, separation) = (gap.separating, bounds[0]);
-        let linear_speed = (a.motion.velocity - b.motion.velocity).dot(normal);
+        let (linear_speed, angular_speed) = closing_bound::<R, A, B>(a, b, normal);
         let closing = linear_speed + angular_speed;
         let mut next = t;
         // Moving apart is checked first: bodies a hair apart that separate are a miss, not an

@@ -35,7 +35,7 @@ impl CastStep {
                         fmt_num(*v_dot_r),
                         fmt_num(self.next_time),
                     ));
-                } else if *v_dot_w > 0.0 {
+                } else if *v_dot_w > 0.0 && self.status.is_some() {
                     s.push_str(&format!(
                         " v·(x − p) = {} > 0: a separating plane, but v·r = {}: the ray does \
                          not come closer to it (in time).",
@@ -44,8 +44,8 @@ impl CastStep {
                     ));
                 } else {
                     s.push_str(&format!(
-                        " v·(x − p) = {} ≤ 0: p does not separate x, so x stays and p joins \
-                         the simplex.",
+                        " v·(x − p) = {}: p does not separate x (not by more than rounding), \
+                         so x stays and p joins the simplex.",
                         fmt_num(*v_dot_w),
                     ));
                 }

@@ -74,7 +74,10 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let (vw, vr) = (v.dot(w), v.dot(r));
         let mut advanced = false;
         let mut status = None;
-        if vw > R::ZERO {
+        // The plane must clear x by more than the support points' rounding to prove anything
+        // (a miss, or that the ray may move on); otherwise p simply joins the simplex.
+        let clears = vw.to_f64() > allowance * v.length_squared().sqrt().to_f64();
+        if clears {
             if vr >= R::ZERO {
                 status = Some(miss(lambda, v, vw, vr));
             } else {

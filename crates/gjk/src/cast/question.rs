@@ -1,0 +1,188 @@
+//! The question a cast answers: how both bodies move, until when, and what counts as touching
+//! (a scenario's `cast` section, with its defaults filled in).
+
+use crate::body::Body;
+use crate::config::Precision;
+use crate::real::Real;
+use crate::shape::Pose;
+use crate::support::SupportMap;
+use glam::{DQuat, DVec3};
+use serde::{Deserialize, Serialize};
+
+/// The cap on a cast's iterations when the scenario does not set one.
+pub const DEFAULT_CAST_ITERATIONS: u32 = 100;
+/// The largest cap a scenario may set.
+pub const MAX_CAST_ITERATIONS: u32 = 10_000;
+
+/// How a cast finds the time of impact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastMethod {
+    /// GJK ray cast against `A ⊖ B` along the relative translation (translation only).
+    RayCast,
+    /// Advance by distance over a bound on the closing speed (turning allowed).
+    ConservativeAdvancement,
+    /// GJK on the swept hull, then bisection on the sweep (translation only).
+    SweptHull,
+}
+
+impl CastMethod {
+    pub const ALL: [CastMethod; 3] = [
+        CastMethod::RayCast,
+        CastMethod::ConservativeAdvancement,
+        CastMethod::SweptHull,
+    ];
+
+    /// The snake_case name used in files and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            CastMethod::RayCast => "ray_cast",
+            CastMethod::ConservativeAdvancement => "conservative_advancement",
+            CastMethod::SweptHull => "swept_hull",
+        }
+    }
+
+    /// Whether the method can follow a turning body.
+    pub fn handles_turning(self) -> bool {
+        self == CastMethod::ConservativeAdvancement
+    }
+}
+
+/// A scenario's `cast` section: how both bodies move, and what counts as touching. Every field
+/// is optional (see the accessors for the defaults).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastSpec {
+    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    pub velocity_a: DVec3,
+    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    pub velocity_b: DVec3,
+    /// World-space angular velocity (axis × radians per unit time) about the body's position.
+    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    pub angular_velocity_a: DVec3,
+    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    pub angular_velocity_b: DVec3,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_time: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_distance: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<CastMethod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_iterations: Option<u32>,
+}
+
+impl CastSpec {
+    /// Whether either body turns.
+    pub fn turns(&self) -> bool {
+        self.angular_velocity_a != DVec3::ZERO || self.angular_velocity_b != DVec3::ZERO
+    }
+
+    /// The method asked for, else the ray cast when nothing turns and conservative advancement
+    /// when something does.
+    pub fn method(&self) -> CastMethod {
+        self.method.unwrap_or(if self.turns() {
+            CastMethod::ConservativeAdvancement
+        } else {
+            CastMethod::RayCast
+        })
+    }
+
+    /// Every default filled in for `precision`.
+    pub fn settings(&self, precision: Precision) -> CastSettings {
+        CastSettings {
+            method: self.method(),
+            max_time: self.max_time.unwrap_or(1.0),
+            target: self.target_distance.unwrap_or(0.0),
+            tolerance: self.tolerance.unwrap_or(match precision {
+                Precision::F32 => 1e-4,
+                Precision::F64 => 1e-6,
+            }),
+            max_iterations: self.max_iterations.unwrap_or(DEFAULT_CAST_ITERATIONS),
+        }
+    }
+
+    /// Body A's motion from `pose`.
+    pub fn motion_a(&self, pose: Pose) -> Motion {
+        Motion {
+            pose,
+            velocity: self.velocity_a,
+            angular: self.angular_velocity_a,
+        }
+    }
+
+    /// Body B's motion from `pose`.
+    pub fn motion_b(&self, pose: Pose) -> Motion {
+        Motion {
+            pose,
+            velocity: self.velocity_b,
+            angular: self.angular_velocity_b,
+        }
+    }
+}
+
+/// A cast's settings with every default filled in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CastSettings {
+    pub method: CastMethod,
+    pub max_time: f64,
+    pub target: f64,
+    pub tolerance: f64,
+    pub max_iterations: u32,
+}
+
+/// A body's motion: constant velocity, and constant angular velocity about its own position.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Motion {
+    pub pose: Pose,
+    pub velocity: DVec3,
+    /// World-space axis times radians per unit time.
+    pub angular: DVec3,
+}
+
+impl Motion {
+    /// The pose at time `t`: `p + t·v`, `exp(t·ω)·q`.
+    pub fn at(&self, t: f64) -> Pose {
+        Pose {
+            position: self.pose.position + self.velocity * t,
+            rotation: (DQuat::from_scaled_axis(self.angular * t) * self.pose.rotation).normalize(),
+        }
+    }
+}
+
+/// A shape in motion, with its rounding margin: placed again at every time a method looks at.
+#[derive(Debug)]
+pub struct Mover<'s, S> {
+    pub shape: &'s S,
+    pub motion: Motion,
+    pub margin: f64,
+}
+
+impl<S> Clone for Mover<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Mover<'_, S> {}
+
+impl<'s, S> Mover<'s, S> {
+    /// The body at time `t`, in precision `R`.
+    pub fn body<R: Real>(&self, t: f64) -> Body<R, &'s S>
+    where
+        S: SupportMap<R>,
+    {
+        Body::new(self.shape, self.motion.at(t), self.margin)
+    }
+
+    /// The radius of a ball about the body's position that holds it, margin included: how far
+    /// a point of the body is from the axis it turns about, at most.
+    pub fn radius<R: Real>(&self) -> f64
+    where
+        S: SupportMap<R>,
+    {
+        self.shape.bounding_radius() + self.margin
+    }
+}

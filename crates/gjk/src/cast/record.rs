@@ -1,0 +1,140 @@
+//! What a cast records: each iteration by method, how it ended, and the answer.
+
+use super::CastMethod;
+use crate::trace::SimplexVertex;
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+
+/// How a cast ended, with the numbers that decided it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CastStatus {
+    /// The distance falls to the target at `time`: at most `gap` above it, never below it
+    /// before.
+    Hit { time: f64, gap: f64 },
+    /// The distance never falls to the target before `max_time`: from `time` on, the bodies
+    /// are at least `separation` apart along a fixed direction and close along it no faster
+    /// than `closing_speed` (zero or less: they never close).
+    Miss {
+        time: f64,
+        separation: f64,
+        closing_speed: f64,
+    },
+    /// At `t = 0` the distance (at most `distance`) is already at or below the target.
+    OverlappingAtStart { distance: f64 },
+    /// The cap was hit at `time`; nothing touched before it, but the answer is not known.
+    MaxIterations { iterations: u32, time: f64 },
+    /// The method could not go on, for the reason given.
+    Failed { why: String },
+}
+
+impl CastStatus {
+    /// Every kind's name, in declaration order.
+    pub const NAMES: [&'static str; 5] = [
+        "hit",
+        "miss",
+        "overlapping_at_start",
+        "max_iterations",
+        "failed",
+    ];
+
+    /// The snake_case name used in output and in `expect`.
+    pub fn name(&self) -> &'static str {
+        Self::NAMES[match self {
+            CastStatus::Hit { .. } => 0,
+            CastStatus::Miss { .. } => 1,
+            CastStatus::OverlappingAtStart { .. } => 2,
+            CastStatus::MaxIterations { .. } => 3,
+            CastStatus::Failed { .. } => 4,
+        }]
+    }
+}
+
+/// What one iteration of a cast computed, by method.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum CastRecord {
+    /// One GJK ray-cast iteration, in the space of `A ⊖ B` at `t = 0`.
+    RayCast {
+        /// The query point `x = λ·r` on the ray at the start of the iteration.
+        point: DVec3,
+        /// `v = x − p` for the point `p` of `A ⊖ B` nearest `x` found so far.
+        direction: DVec3,
+        /// The support point of `A ⊖ B` furthest along `v` (target distance included).
+        support: SimplexVertex,
+        /// `v·(x − support)`: positive when the support plane separates `x` from `A ⊖ B`.
+        v_dot_w: f64,
+        /// `v·r`: negative when the ray runs towards that plane.
+        v_dot_r: f64,
+        /// Whether `x` moved along the ray to the plane.
+        advanced: bool,
+        /// The support points kept (points of `A ⊖ B`), after the reduction.
+        simplex: Vec<SimplexVertex>,
+        /// The new `v`, from the (possibly moved) `x` to the kept simplex's nearest point.
+        closest: DVec3,
+    },
+    /// One conservative-advancement iteration.
+    Advancement {
+        /// Proven bounds on the distance at `time`.
+        distance_bounds: [f64; 2],
+        /// The unit direction from A to B along which the separation is measured.
+        normal: DVec3,
+        /// The proven separation of the bodies along `normal` at `time`.
+        separation: f64,
+        /// How fast the bodies can close along `normal`: `(v_A − v_B)·n`…
+        linear_speed: f64,
+        /// …plus `‖ω_A‖ r_A + ‖ω_B‖ r_B` for turning bodies.
+        angular_speed: f64,
+        /// The GJK iterations the distance took.
+        gjk_iterations: u32,
+    },
+    /// One swept-hull test: A swept over `[from, to]` against B.
+    Sweep {
+        from: f64,
+        to: f64,
+        /// Proven bounds on the distance between the swept hull and B.
+        distance_bounds: [f64; 2],
+        /// Whether the sweep may come within the target (then the contact lies in it).
+        reaches: bool,
+        /// The GJK iterations the test took.
+        gjk_iterations: u32,
+    },
+}
+
+/// One iteration of a cast.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CastStep {
+    /// 1-based.
+    pub iteration: u32,
+    /// The time the iteration starts at, and the time it leaves for the next one.
+    pub time: f64,
+    pub next_time: f64,
+    pub record: CastRecord,
+    /// On the last step: how the cast ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<CastStatus>,
+}
+
+/// A finished cast.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CastAnswer {
+    pub method: CastMethod,
+    pub status: CastStatus,
+    /// The time of impact (`0` when overlapping at start), or `None`.
+    pub toi: Option<f64>,
+    /// Unit, from A to B, at the time of impact.
+    pub normal: Option<DVec3>,
+    /// The closest points of A and B at the time of impact (world).
+    pub point_a: Option<DVec3>,
+    pub point_b: Option<DVec3>,
+    /// Proven bounds on the distance at the time of impact, from a static query there.
+    pub distance_bounds: Option<[f64; 2]>,
+    pub iterations: u32,
+}
+
+/// A cast with every iteration recorded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CastTrace {
+    pub steps: Vec<CastStep>,
+    pub answer: CastAnswer,
+}
