@@ -3,7 +3,7 @@
 use crate::playback::insert_scenario;
 use crate::{
     camera, cast, classroom, compare, controls, frames, labels, minkowski_view, panel, playback,
-    reference, scenario_io, scene, shot, step_view, sweep,
+    reference, scenario_io, scene, shading, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -27,6 +27,7 @@ impl Plugin for LabPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((EguiPlugin::default(), MeshPickingPlugin));
         playback::plugin(app);
+        shading::plugin(app);
         camera::plugin(app);
         scene::plugin(app);
         minkowski_view::plugin(app);

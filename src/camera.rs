@@ -2,14 +2,16 @@
 //! on top, that only draws the egui panel. Right-drag orbits the view under the pointer, the
 //! wheel zooms it; with the cameras linked, both turn together.
 
+use crate::compare::{CompareRun, CompareSettings};
 use crate::palette;
-use crate::playback::LabSet;
+use crate::playback::{LabSet, Playback, Timeline};
 use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::render::renderer::RenderAdapterInfo;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
@@ -38,8 +40,17 @@ pub struct Orbit {
     pub distance: f32,
 }
 
+/// How far a camera stands at first; markers are sized for it.
+const START_DISTANCE: f32 = 7.0;
+
 impl Orbit {
-    fn transform(&self) -> Transform {
+    /// The scale of point markers and arrows in this view: 1 at the starting distance, growing
+    /// as the camera backs off, so a marker keeps its size on screen at any zoom.
+    pub fn marks(&self) -> f32 {
+        self.distance / START_DISTANCE
+    }
+
+    pub fn transform(&self) -> Transform {
         let rotation = Quat::from_euler(EulerRot::YXZ, self.yaw, self.pitch, 0.0);
         Transform::from_translation(self.focus + rotation * Vec3::Z * self.distance)
             .looking_at(self.focus, Vec3::Y)
@@ -67,6 +78,38 @@ impl Default for ViewLayout {
     }
 }
 
+/// The window and the views' layout: where each view is on screen.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct Screen<'w, 's> {
+    pub(crate) layout: Res<'w, ViewLayout>,
+    pub(crate) window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+impl Screen<'_, '_> {
+    /// The view's rectangle in physical pixels (see [`view_rect`]).
+    pub fn rect(&self, view: View) -> Rect {
+        view_rect(view, &self.window, &self.layout)
+    }
+
+    /// The view's width over its height.
+    pub fn aspect(&self, view: View) -> f32 {
+        let r = self.rect(view);
+        r.width() / r.height().max(1.0)
+    }
+}
+
+/// Asks the Minkowski view to frame the current step: the simplex, the new support point, the
+/// closest point and the origin (key F, the panel's button; sent on every step by itself).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct FrameStep;
+
+/// Where a view's camera is heading when it eases to a new framing.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Heading {
+    pub focus: Vec3,
+    pub distance: f32,
+}
+
 /// Asks both cameras to frame the case: the world view both bodies, the Minkowski view the
 /// difference and the origin. Sent at start and when a scenario is opened, never while dragging.
 #[derive(Message, Debug, Clone, Copy)]
@@ -76,12 +119,20 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewLayout>()
         .insert_resource(ClearColor(palette::BACKGROUND))
         .add_message::<FrameViews>()
+        .add_message::<FrameStep>()
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,
             (follow_compare_mode, orbit, frame_views)
                 .chain()
                 .in_set(LabSet::Input),
+        )
+        .add_systems(
+            Update,
+            (follow_steps, frame_step, ease, fit_clip_planes)
+                .chain()
+                .after(LabSet::Solve)
+                .before(LabSet::Visualise),
         )
         .add_systems(PostUpdate, fit_viewports);
 }
@@ -92,13 +143,46 @@ fn bounds(points: impl Iterator<Item = Vec3>) -> (Vec3, f32) {
     let lo = pts.iter().fold(Vec3::splat(f32::MAX), |a, &p| a.min(p));
     let hi = pts.iter().fold(Vec3::splat(f32::MIN), |a, &p| a.max(p));
     let center = (lo + hi) / 2.0;
-    let radius = pts.iter().map(|p| p.distance(center)).fold(0.1, f32::max);
+    // Never a point: a simplex a micrometre across still gets a view around it.
+    let floor = 1e-3 * center.length().max(1e-3);
+    let radius = pts.iter().map(|p| p.distance(center)).fold(floor, f32::max);
     (center, radius)
 }
 
-/// In compare mode the left viewport shows the second run inside A ⊖ B instead of the world.
+/// What the Minkowski view frames at a step: the simplex (or EPA's polytope), the new support
+/// point w, the closest point v and the origin.
+pub fn step_points(step: &gjk::Step) -> Vec<Vec3> {
+    let mut points: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
+    points.push(step.support.point.as_vec3());
+    points.extend(step.closest.map(|v| v.as_vec3()));
+    if let Some(epa) = step.epa() {
+        points.extend(epa.vertices.iter().map(|v| v.point.as_vec3()));
+    }
+    points.push(Vec3::ZERO);
+    points
+}
+
+/// The vertical field of view of every camera (Bevy's default perspective).
+pub const FIELD_OF_VIEW: f32 = std::f32::consts::FRAC_PI_4;
+
+/// The focus and distance at which a view of `aspect` (width / height) shows all of `points`,
+/// with a margin: their bounding sphere fits the narrower of the two fields of view.
+pub fn fit(points: impl Iterator<Item = Vec3>, aspect: f32) -> (Vec3, f32) {
+    let (centre, radius) = bounds(points);
+    (centre, fit_distance(radius, aspect))
+}
+
+/// How far back a camera stands to see a sphere of `radius` whole, with a margin.
+fn fit_distance(radius: f32, aspect: f32) -> f32 {
+    let half_v = FIELD_OF_VIEW / 2.0;
+    let half_h = (half_v.tan() * aspect).atan();
+    radius * 1.15 / half_v.min(half_h).sin()
+}
+
+/// In compare mode both viewports show A ⊖ B: run 1 on the left (where the world was), run 2
+/// on the right.
 fn follow_compare_mode(
-    compare: Res<crate::compare::CompareSettings>,
+    compare: Res<CompareSettings>,
     mut cameras: Query<(&View, &mut RenderLayers)>,
     mut framing: MessageWriter<FrameViews>,
 ) {
@@ -106,32 +190,32 @@ fn follow_compare_mode(
         return;
     }
     for (view, mut layers) in &mut cameras {
-        if *view == View::World {
-            let layer = if compare.enabled {
-                COMPARE_LAYER
-            } else {
-                WORLD_LAYER
-            };
-            if !layers.intersects(&RenderLayers::layer(layer)) {
-                *layers = RenderLayers::layer(layer);
-                framing.write(FrameViews);
-            }
+        let layer = match (view, compare.enabled) {
+            (View::World, false) => WORLD_LAYER,
+            (View::World, true) | (View::Minkowski, false) => MINKOWSKI_LAYER,
+            (View::Minkowski, true) => COMPARE_LAYER,
+        };
+        if !layers.intersects(&RenderLayers::layer(layer)) {
+            *layers = RenderLayers::layer(layer);
+            framing.write(FrameViews);
         }
     }
 }
 
 fn frame_views(
     mut requests: MessageReader<FrameViews>,
-    compare: Res<crate::compare::CompareSettings>,
+    mut then_step: MessageWriter<FrameStep>,
+    compare: Res<CompareSettings>,
     lab: Res<crate::playback::Lab>,
     shapes: Res<crate::playback::Shapes>,
-    layout: Res<ViewLayout>,
-    window: Single<&Window, With<PrimaryWindow>>,
+    screen: Screen,
     mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
+    // Once the case is solved, the Minkowski view closes in on the step shown.
+    then_step.write(FrameStep);
     let [a, b] = shapes.placed(&lab.scenario);
     // The bodies where they stand and, for a cast, where their motion takes them by its end.
     let cast = lab.scenario.cast;
@@ -168,13 +252,110 @@ fn frame_views(
             View::World if !compare.enabled => world,
             _ => difference,
         };
-        let r = view_rect(*view, &window, &layout);
-        let aspect = r.width() / r.height().max(1.0);
-        // Fit the bounding sphere in the narrower of the two fields of view (vertical: 45°).
-        let half_v = std::f32::consts::FRAC_PI_8;
-        let half_h = (half_v.tan() * aspect).atan();
-        let distance = radius * 1.15 / half_v.min(half_h).sin();
+        let distance = fit_distance(radius, screen.aspect(*view));
         frame(&mut orbit, &mut transform, center, distance);
+    }
+}
+
+/// Frames the step whenever the cursor moves to another step or timeline — not while a drag
+/// reruns the solver at the same step, where a moving camera would fight the hand.
+fn follow_steps(
+    playback: Res<Playback>,
+    mut last: Local<Option<(usize, Timeline)>>,
+    mut frame: MessageWriter<FrameStep>,
+) {
+    let now = (playback.step, playback.timeline);
+    if *last != Some(now) {
+        *last = Some(now);
+        frame.write(FrameStep);
+    }
+}
+
+/// Sets the views that show A ⊖ B heading for the current step's framing. Before the first
+/// step, and on the cast's timeline, the case's framing stays.
+fn frame_step(
+    mut requests: MessageReader<FrameStep>,
+    playback: Res<Playback>,
+    compare: Res<CompareSettings>,
+    compare_run: Res<CompareRun>,
+    screen: Screen,
+    mut commands: Commands,
+    cameras: Query<(Entity, &View)>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let shown = playback
+        .current()
+        .filter(|_| playback.timeline == Timeline::Query);
+    let Some(step) = shown else {
+        for (entity, _) in &cameras {
+            commands.entity(entity).remove::<Heading>();
+        }
+        return;
+    };
+    let mut points = step_points(step);
+    if compare.enabled
+        && let Some(other) = compare_run.step(playback.step)
+    {
+        points.extend(step_points(other));
+    }
+    for (entity, view) in &cameras {
+        if *view == View::World && !compare.enabled {
+            continue;
+        }
+        let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
+        commands.entity(entity).insert(Heading { focus, distance });
+    }
+}
+
+/// Moves each heading camera part of the way to its framing every frame (the same fraction per
+/// second at any frame rate; the distance in proportion, so a zoom by 100 takes as long as one
+/// by 2), asking for frames until it arrives.
+fn ease(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut cameras: Query<(Entity, &Heading, &mut Orbit, &mut Transform)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let k = 1.0 - (-time.delta_secs() * 8.0).exp();
+    for (entity, heading, mut orbit, mut transform) in &mut cameras {
+        orbit.focus = orbit.focus.lerp(heading.focus, k);
+        orbit.distance *= (heading.distance / orbit.distance).powf(k);
+        let arrived = orbit.focus.distance(heading.focus) < 1e-3 * heading.distance
+            && (orbit.distance / heading.distance - 1.0).abs() < 1e-3;
+        if arrived {
+            orbit.focus = heading.focus;
+            orbit.distance = heading.distance;
+            commands.entity(entity).remove::<Heading>();
+        } else {
+            redraw.write(RequestRedraw);
+        }
+        *transform = orbit.transform();
+    }
+}
+
+/// Keeps the near and far planes in proportion to the camera's distance, so a simplex a
+/// millimetre across and a box 500 m wide are both drawn whole.
+fn fit_clip_planes(mut cameras: Query<(&Orbit, &mut Projection), Changed<Orbit>>) {
+    for (orbit, mut projection) in &mut cameras {
+        if let Projection::Perspective(p) = &mut *projection {
+            let near = (orbit.distance * 0.01).clamp(1e-6, 0.1);
+            let far = (orbit.distance * 20.0).max(1000.0);
+            if p.near != near || p.far != far {
+                p.near = near;
+                p.far = far;
+            }
+        }
+    }
+}
+
+/// Smooth edges where they are cheap: 4× multisampling on a real GPU; none on a software
+/// renderer (llvmpipe, SwiftShader), where it would multiply the cost of every pixel.
+fn antialiasing(adapter: Option<&RenderAdapterInfo>) -> Msaa {
+    match adapter.map(|a| a.device_type) {
+        Some(wgpu_types::DeviceType::Cpu) | None => Msaa::Off,
+        Some(_) => Msaa::Sample4,
     }
 }
 
@@ -182,14 +363,16 @@ fn spawn_cameras(
     mut commands: Commands,
     mut egui_settings: ResMut<EguiGlobalSettings>,
     mut framing: MessageWriter<FrameViews>,
+    adapter: Option<Res<RenderAdapterInfo>>,
 ) {
+    let msaa = antialiasing(adapter.as_deref());
     framing.write(FrameViews);
     egui_settings.auto_create_primary_context = false;
     let start = Orbit {
         focus: Vec3::ZERO,
         yaw: 0.6,
         pitch: -0.45,
-        distance: 7.0,
+        distance: START_DISTANCE,
     };
     for (order, view, layer) in [
         (0, View::World, WORLD_LAYER),
@@ -207,8 +390,8 @@ fn spawn_cameras(
                 },
                 ..default()
             },
-            // Cheap frames under a software renderer: no MSAA, no tonemapping pass.
-            Msaa::Off,
+            // No tonemapping pass: cheap frames under a software renderer.
+            msaa,
             Tonemapping::None,
             view,
             start,
@@ -223,23 +406,10 @@ fn spawn_cameras(
             clear_color: ClearColorConfig::None,
             ..default()
         },
-        Msaa::Off,
+        msaa,
         PrimaryEguiContext,
         RenderLayers::layer(UI_LAYER),
     ));
-    // One light for both views, no shadows.
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 9000.0,
-            ..default()
-        },
-        Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
-        RenderLayers::from_layers(&[WORLD_LAYER, MINKOWSKI_LAYER, COMPARE_LAYER]),
-    ));
-    commands.insert_resource(GlobalAmbientLight {
-        brightness: 600.0,
-        ..default()
-    });
 }
 
 /// The physical rectangle of each view: the window right of the panel, split in two.
@@ -287,12 +457,19 @@ fn orbit(
     buttons: Res<ButtonInput<MouseButton>>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Res<EguiWantsInput>,
-    layout: Res<ViewLayout>,
-    window: Single<&Window, With<PrimaryWindow>>,
+    screen: Screen,
     mut last: Local<Option<Vec2>>,
-    mut cameras: Query<(&View, &mut Orbit, &mut Transform, &Camera, &GlobalTransform)>,
+    mut commands: Commands,
+    mut cameras: Query<(
+        Entity,
+        &View,
+        &mut Orbit,
+        &mut Transform,
+        &Camera,
+        &GlobalTransform,
+    )>,
 ) {
-    let cursor = window.physical_cursor_position();
+    let cursor = screen.window.physical_cursor_position();
     let moved = match (cursor, *last) {
         (Some(now), Some(before)) => now - before,
         _ => Vec2::ZERO,
@@ -306,7 +483,7 @@ fn orbit(
     };
     let hovered = [View::World, View::Minkowski]
         .into_iter()
-        .find(|&v| view_rect(v, &window, &layout).contains(cursor));
+        .find(|&v| screen.rect(v).contains(cursor));
     let Some(hovered) = hovered else {
         return;
     };
@@ -319,17 +496,19 @@ fn orbit(
     if turn == Vec2::ZERO && zoom == 1.0 {
         return;
     }
-    for (view, mut orbit, mut transform, camera, placed) in &mut cameras {
-        let applies_turn = *view == hovered || layout.linked;
+    for (entity, view, mut orbit, mut transform, camera, placed) in &mut cameras {
+        let applies_turn = *view == hovered || screen.layout.linked;
         if applies_turn {
             orbit.yaw -= turn.x;
             orbit.pitch = (orbit.pitch - turn.y).clamp(-1.5, 1.5);
         }
         if *view == hovered && zoom != 1.0 {
-            let distance = (orbit.distance * zoom).clamp(0.5, 200.0);
+            // The hand wins over an easing camera.
+            commands.entity(entity).remove::<Heading>();
+            let distance = (orbit.distance * zoom).clamp(1e-4, 1e5);
             // Zoom towards the point under the pointer: the focus moves towards it in
             // proportion, so that point stays where it is on screen.
-            let at = cursor / window.scale_factor();
+            let at = cursor / screen.window.scale_factor();
             if let Some(p) = under_pointer(camera, placed, at, orbit.focus) {
                 orbit.focus = p + (orbit.focus - p) * (distance / orbit.distance);
             }
@@ -347,6 +526,15 @@ fn under_pointer(camera: &Camera, placed: &GlobalTransform, at: Vec2, focus: Vec
     let along = ray.direction.dot(*forward);
     (along > 1e-6)
         .then(|| ray.origin + *ray.direction * ((focus - ray.origin).dot(*forward) / along))
+}
+
+/// The marker scale of the camera that shows `layer` (see [`Orbit::marks`]).
+pub fn marks_on(cameras: &Query<(&Orbit, &RenderLayers)>, layer: usize) -> f32 {
+    let shows = RenderLayers::layer(layer);
+    cameras
+        .iter()
+        .find(|(_, layers)| layers.intersects(&shows))
+        .map_or(1.0, |(orbit, _)| orbit.marks())
 }
 
 /// Points a view's camera at `focus` from `distance` (used when a scenario is loaded).

@@ -8,6 +8,7 @@ use crate::minkowski_view::MinkowskiGizmos;
 use crate::palette;
 use crate::playback::{Lab, LabSet, Playback, PlaybackCommand, Shapes, Timeline};
 use crate::scene::{Which, WorldGizmos, in_view_plane};
+use crate::shading::Matte;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::Placed;
@@ -69,19 +70,14 @@ pub(super) fn view_plugin(app: &mut App) {
         );
 }
 
-fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn spawn_ghosts(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
     for which in [Which::A, Which::B] {
         for (moment, alpha) in [(Moment::Now, 0.35), (Moment::End, 0.12)] {
             commands.spawn((
                 Ghost(which),
                 moment,
                 Mesh3d::default(),
-                MeshMaterial3d(materials.add(StandardMaterial {
-                    base_color: which.color().with_alpha(alpha),
-                    alpha_mode: AlphaMode::Blend,
-                    unlit: true,
-                    ..default()
-                })),
+                MeshMaterial3d(materials.add(Matte::flat(which.color().with_alpha(alpha)))),
                 Transform::default(),
                 Visibility::Hidden,
                 RenderLayers::layer(WORLD_LAYER),
@@ -209,7 +205,7 @@ struct Tip(Which);
 fn spawn_tips(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<Matte>>,
 ) {
     let ball = meshes.add(Sphere::new(1.0));
     for which in [Which::A, Which::B] {
@@ -217,11 +213,7 @@ fn spawn_tips(
             .spawn((
                 Tip(which),
                 Mesh3d(ball.clone()),
-                MeshMaterial3d(materials.add(StandardMaterial {
-                    base_color: which.color(),
-                    unlit: true,
-                    ..default()
-                })),
+                MeshMaterial3d(materials.add(Matte::flat(which.color()))),
                 Transform::default(),
                 Visibility::Hidden,
                 RenderLayers::layer(WORLD_LAYER),

@@ -1,6 +1,7 @@
-//! Keyboard stepping: Space play/pause, → / ← step, Home / End, R reset. Ignored while egui has
-//! the keyboard (typing in a field).
+//! Keyboard stepping: Space play/pause, → / ← step, Home / End, R reset, F frame the step.
+//! Ignored while egui has the keyboard (typing in a field).
 
+use crate::camera::FrameStep;
 use crate::playback::{LabSet, PlaybackCommand};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -13,6 +14,7 @@ fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     egui_input: Option<Res<EguiWantsInput>>,
     mut commands: MessageWriter<PlaybackCommand>,
+    mut framing: MessageWriter<FrameStep>,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
@@ -29,5 +31,8 @@ fn keyboard(
         if keys.just_pressed(key) {
             commands.write(command);
         }
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        framing.write(FrameStep);
     }
 }

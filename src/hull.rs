@@ -93,8 +93,16 @@ fn too_thin(points: &[Vec3]) -> bool {
     off_line(c) < 1e-4 * width || height < 1e-4 * width
 }
 
-/// A flat-shaded triangle mesh of the convex hull of `points`, or `None` when the points are
-/// too few or too flat to bound a volume.
+/// Corners whose faces meet at less than this angle share a smoothed normal; sharper edges
+/// (a box's, a cylinder's rim) stay sharp.
+const SMOOTH_ANGLE_COS: f32 = 0.8; // about 37°
+
+/// A triangle mesh of the convex hull of `points`, or `None` when the points are too few or too
+/// flat to bound a volume.
+///
+/// Shaded the way a modeller's "auto smooth" does: each corner of a face takes the mean normal
+/// of the faces around its vertex that lean less than about 37° from this face. A sampled
+/// sphere then shades round, while a box keeps its flat faces and sharp edges.
 pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
     if too_thin(points) {
         return None;
@@ -102,14 +110,36 @@ pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
     let cloud: Vec<Vec3A> = points.iter().map(|&p| p.into()).collect();
     let settings = ConvexHull3dSettings::default();
     let hull = ConvexHull3d::try_from_points(&cloud, settings).ok()?;
+    let faces: Vec<(Vec<u16>, Vec3)> = hull
+        .faces()
+        .iter()
+        .zip(hull.planes())
+        .map(|(face, plane)| {
+            (
+                face.vertex_indices(hull.indices()).to_vec(),
+                plane.normal().into(),
+            )
+        })
+        .collect();
+    let mut around: Vec<Vec<Vec3>> = vec![Vec::new(); hull.vertices().len()];
+    for (idx, n) in &faces {
+        for &i in idx {
+            around[i as usize].push(*n);
+        }
+    }
+    let smooth = |i: u16, n: Vec3| {
+        around[i as usize]
+            .iter()
+            .filter(|m| m.dot(n) > SMOOTH_ANGLE_COS)
+            .sum::<Vec3>()
+            .normalize_or(n)
+    };
     let (mut positions, mut normals) = (Vec::new(), Vec::new());
-    for (face, plane) in hull.faces().iter().zip(hull.planes()) {
-        let idx = face.vertex_indices(hull.indices());
-        let n: Vec3 = plane.normal().into();
+    for (idx, n) in &faces {
         for k in 1..idx.len().saturating_sub(1) {
             for &i in &[idx[0], idx[k], idx[k + 1]] {
                 positions.push(Vec3::from(hull.vertices()[i as usize]).to_array());
-                normals.push(n.to_array());
+                normals.push(smooth(i, *n).to_array());
             }
         }
     }
@@ -128,22 +158,90 @@ pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
     )
 }
 
-/// The corners of `{ x : every half-space holds } ∩ box(center, half)`: each candidate corner is
-/// where three planes meet; it is kept if it lies in every half-space and in the box.
-pub fn clip_region(region: &[HalfSpace], center: DVec3, half: f64) -> Vec<Vec3> {
-    let mut planes: Vec<HalfSpace> = region.to_vec();
-    for axis in [DVec3::X, DVec3::Y, DVec3::Z] {
-        planes.push(HalfSpace {
-            normal: axis,
-            offset: axis.dot(center) - half,
-        });
-        planes.push(HalfSpace {
-            normal: -axis,
-            offset: -axis.dot(center) - half,
-        });
+/// The clipped region `{ x : every half-space holds } ∩ box` as its corners and
+/// its boundary: the segments where one of the region's own planes meets another face. Edges
+/// along which only the box cuts are left out, so the outline shows the region's true planes.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClippedRegion {
+    pub corners: Vec<Vec3>,
+    pub edges: Vec<[Vec3; 2]>,
+}
+
+/// A box in any orientation: its centre, three orthonormal axes and the half-extent along each.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OrientedBox {
+    pub centre: DVec3,
+    pub axes: [DVec3; 3],
+    pub half: DVec3,
+}
+
+impl OrientedBox {
+    /// A box snug around `points`, turned to lie along them (its first axis along their widest
+    /// pair, its second towards the point furthest off that line), grown by `margin` each way.
+    pub fn around(points: &[DVec3], margin: f64) -> Self {
+        let first = points.first().copied().unwrap_or(DVec3::ZERO);
+        let far = |from: &dyn Fn(DVec3) -> f64| {
+            points
+                .iter()
+                .copied()
+                .max_by(|p, q| from(*p).total_cmp(&from(*q)))
+                .unwrap_or(first)
+        };
+        let a = far(&|p| p.distance_squared(first));
+        let b = far(&|p| p.distance_squared(a));
+        let u = (b - a).try_normalize().unwrap_or(DVec3::X);
+        let c = far(&|p| (p - a).reject_from_normalized(u).length_squared());
+        let v = (c - a)
+            .reject_from_normalized(u)
+            .try_normalize()
+            .unwrap_or_else(|| u.any_orthonormal_vector());
+        let axes = [u, v, u.cross(v)];
+        let (lo, hi) = points.iter().fold(
+            (DVec3::splat(f64::MAX), DVec3::splat(f64::MIN)),
+            |(lo, hi), p| {
+                let local = DVec3::new(p.dot(axes[0]), p.dot(axes[1]), p.dot(axes[2]));
+                (lo.min(local), hi.max(local))
+            },
+        );
+        let mid = (lo + hi) / 2.0;
+        OrientedBox {
+            centre: axes[0] * mid.x + axes[1] * mid.y + axes[2] * mid.z,
+            axes,
+            half: (hi - lo) / 2.0 + DVec3::splat(margin),
+        }
     }
-    let slack = 1e-7 * (1.0 + half);
-    let mut corners = Vec::new();
+
+    /// The six half-spaces whose intersection is the box.
+    fn faces(&self) -> impl Iterator<Item = HalfSpace> + '_ {
+        self.axes
+            .iter()
+            .zip(self.half.to_array())
+            .flat_map(move |(&axis, half)| {
+                let at = axis.dot(self.centre);
+                [
+                    HalfSpace {
+                        normal: axis,
+                        offset: at - half,
+                    },
+                    HalfSpace {
+                        normal: -axis,
+                        offset: -at - half,
+                    },
+                ]
+            })
+    }
+}
+
+/// Clips a Voronoi region (its half-spaces) to a box.
+///
+/// Each corner is where three planes meet and every half-space holds (Cramer's rule on the
+/// three planes); an edge is the stretch shared by two planes, between the furthest two
+/// corners lying on both.
+pub fn clip_region(region: &[HalfSpace], bounds: &OrientedBox) -> ClippedRegion {
+    let mut planes: Vec<HalfSpace> = region.to_vec();
+    planes.extend(bounds.faces());
+    let slack = 1e-7 * (1.0 + bounds.centre.length() + bounds.half.max_element());
+    let mut corners: Vec<DVec3> = Vec::new();
     for i in 0..planes.len() {
         for j in i + 1..planes.len() {
             for k in j + 1..planes.len() {
@@ -152,16 +250,36 @@ pub fn clip_region(region: &[HalfSpace], center: DVec3, half: f64) -> Vec<Vec3> 
                 if det.abs() < 1e-9 {
                     continue;
                 }
-                // Cramer's rule for the point on all three planes.
                 let x = (b.normal.cross(c.normal) * a.offset
                     + c.normal.cross(a.normal) * b.offset
                     + a.normal.cross(b.normal) * c.offset)
                     / det;
                 if planes.iter().all(|h| h.normal.dot(x) >= h.offset - slack) {
-                    corners.push(x.as_vec3());
+                    corners.push(x);
                 }
             }
         }
     }
-    corners
+    let on = |h: &HalfSpace, x: DVec3| (h.normal.dot(x) - h.offset).abs() <= slack * 10.0;
+    let mut edges = Vec::new();
+    for i in 0..region.len() {
+        for j in i + 1..planes.len() {
+            let shared: Vec<DVec3> = corners
+                .iter()
+                .copied()
+                .filter(|&x| on(&planes[i], x) && on(&planes[j], x))
+                .collect();
+            let far = shared
+                .iter()
+                .flat_map(|&p| shared.iter().map(move |&q| (p, q)))
+                .max_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)));
+            if let Some((p, q)) = far.filter(|(p, q)| p.distance(*q) > slack * 10.0) {
+                edges.push([p.as_vec3(), q.as_vec3()]);
+            }
+        }
+    }
+    ClippedRegion {
+        corners: corners.iter().map(|x| x.as_vec3()).collect(),
+        edges,
+    }
 }

@@ -2,10 +2,11 @@
 //! support directions for curved shapes), optionally its raw point cloud, and the origin —
 //! the point GJK is really looking for.
 
-use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER};
+use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER, Orbit};
 use crate::hull::{hull_mesh, minkowski_points};
 use crate::palette;
 use crate::playback::{Lab, LabSet, Shapes};
+use crate::shading::Matte;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 
@@ -61,16 +62,11 @@ fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
     config.depth_bias = -1.0;
 }
 
-fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn spawn_hull(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
     commands.spawn((
         DifferenceHull,
         Mesh3d::default(),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: palette::MINKOWSKI.with_alpha(0.32),
-            alpha_mode: AlphaMode::Blend,
-            perceptual_roughness: 0.9,
-            ..default()
-        })),
+        MeshMaterial3d(materials.add(Matte::lit(palette::MINKOWSKI.with_alpha(0.32)))),
         Transform::default(),
         // Seen by the second run's view too, in compare mode.
         RenderLayers::from_layers(&[MINKOWSKI_LAYER, COMPARE_LAYER]),
@@ -96,18 +92,29 @@ fn rebuild_hull(
     hull.0 = hull_mesh(&cloud.points).map_or_else(Handle::default, |m| meshes.add(m));
 }
 
+/// The origin, clearly marked: a white cross and ring, and the axes. Sized at the view's
+/// starting zoom, times `marks`.
+pub fn draw_origin<G: GizmoConfigGroup>(marks: f32, gizmos: &mut Gizmos<G>) {
+    gizmos.cross(Isometry3d::IDENTITY, 0.25 * marks, palette::ORIGIN);
+    gizmos.sphere(Isometry3d::IDENTITY, 0.06 * marks, palette::ORIGIN);
+    gizmos.axes(Transform::IDENTITY, 0.6 * marks);
+}
+
 fn draw_difference(
     settings: Res<MinkowskiSettings>,
     cloud: Res<MinkowskiCloud>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
     mut gizmos: Gizmos<MinkowskiGizmos>,
 ) {
-    // The origin, clearly marked: a white cross and ring.
-    gizmos.cross(Isometry3d::IDENTITY, 0.25, palette::ORIGIN);
-    gizmos.sphere(Isometry3d::IDENTITY, 0.06, palette::ORIGIN);
-    gizmos.axes(Transform::IDENTITY, 0.6);
+    let marks = crate::camera::marks_on(&cameras, MINKOWSKI_LAYER);
+    draw_origin(marks, &mut gizmos);
     if settings.show_cloud {
         for &p in &cloud.points {
-            gizmos.cross(Isometry3d::from_translation(p), 0.03, palette::MINKOWSKI);
+            gizmos.cross(
+                Isometry3d::from_translation(p),
+                0.03 * marks,
+                palette::MINKOWSKI,
+            );
         }
     }
 }

@@ -22,6 +22,8 @@ pub const SUPPORT: Color = Color::srgb(1.0, 0.3, 0.75);
 pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
 /// An answer the run did not prove (see `gjk::Certificate`): never the success colour.
 pub const UNCERTIFIED: Color = Color::srgb(1.0, 0.45, 0.45);
+/// Where two compared runs part ways (the plots' marker; unlike any curve's colour).
+pub const DIFFER: Color = Color::srgb(0.45, 0.75, 1.0);
 /// EPA's horizon: the rim of the faces the new support point removed.
 pub const HORIZON: Color = Color::srgb(1.0, 0.25, 0.1);
 

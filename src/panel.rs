@@ -36,6 +36,9 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The height of the step's details (its sentence, simplex table, numbers and outcome).
+const STEP_AREA_HEIGHT: f32 = 260.0;
+
 #[expect(
     clippy::too_many_arguments,
     reason = "one system draws the whole panel"
@@ -112,7 +115,7 @@ fn side_panel(
                 ui.separator();
                 stepping_ui(ui, &playback, &mut commands);
                 if tools.compare.enabled {
-                    egui::CollapsingHeader::new("Compare: run 1 (right) against run 2 (left)")
+                    egui::CollapsingHeader::new("Compare: run 1 (left) against run 2 (right)")
                         .default_open(true)
                         .show(ui, |ui| {
                             compare::compare_ui(
@@ -124,9 +127,21 @@ fn side_panel(
                             )
                         });
                 }
-                ui.separator();
-                step_ui(ui, &playback);
-                separate_ui(ui, &mut lab, &playback);
+                egui::CollapsingHeader::new("This step")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        // A fixed height, so the sections below keep their place as the step
+                        // text grows and shrinks; a long step scrolls inside it.
+                        egui::ScrollArea::vertical()
+                            .id_salt("step_details")
+                            .max_height(STEP_AREA_HEIGHT)
+                            .min_scrolled_height(STEP_AREA_HEIGHT)
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                step_ui(ui, &playback);
+                                separate_ui(ui, &mut lab, &playback);
+                            });
+                    });
                 plot_ui(
                     ui,
                     &playback,
@@ -422,7 +437,8 @@ fn plot_ui(
     }
     Plot::new("convergence")
         .height(130.0)
-        .legend(Legend::default())
+        // Bottom left: the curves start high on the left and fall to the right.
+        .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
         .y_axis_label("log₁₀")
         .allow_scroll(false)
         .show(ui, |plot| {
@@ -439,7 +455,7 @@ fn plot_ui(
             }
             if let Some(d) = &compare.divergence {
                 plot.vline(
-                    VLine::new("runs differ", d.step as f64).color(palette::egui(palette::SUPPORT)),
+                    VLine::new("runs differ", d.step as f64).color(palette::egui(palette::DIFFER)),
                 );
             }
             plot.vline(VLine::new("step", playback.step as f64).color(Color32::GRAY));
@@ -469,7 +485,7 @@ fn help_ui(ui: &mut egui::Ui) {
     ui.separator();
     ui.label(
         RichText::new(
-            "Keys: Space play/pause · Left/Right step · Home/End · R reset\n\
+            "Keys: Space play/pause · Left/Right step · Home/End · R reset · F frame the step\n\
              Mouse: left-drag a shape to move it, Shift + left-drag to rotate it; \
              right-drag a view to orbit, wheel to zoom.",
         )

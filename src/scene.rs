@@ -7,6 +7,7 @@ use crate::camera::{Orbit, View, WORLD_LAYER};
 use crate::hull::{hull_mesh, local_shape_points};
 use crate::palette;
 use crate::playback::{Lab, LabSet, Playback, Shapes};
+use crate::shading::Matte;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::BodySpec;
@@ -56,7 +57,7 @@ struct BuiltFrom(Option<(gjk::PreparedShape, f64)>);
 pub struct WorldGizmos;
 
 /// Support directions sampled to mesh a curved shape.
-const SHAPE_SAMPLES: usize = 600;
+const SHAPE_SAMPLES: usize = 1500;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_gizmo_group::<WorldGizmos>()
@@ -73,19 +74,14 @@ fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
     config.line.width = 2.5;
 }
 
-fn spawn_shapes(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn spawn_shapes(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
     for which in [Which::A, Which::B] {
         commands
             .spawn((
                 which,
                 BuiltFrom::default(),
                 Mesh3d::default(),
-                MeshMaterial3d(materials.add(StandardMaterial {
-                    base_color: which.color().with_alpha(0.6),
-                    alpha_mode: AlphaMode::Blend,
-                    perceptual_roughness: 0.9,
-                    ..default()
-                })),
+                MeshMaterial3d(materials.add(Matte::lit(which.color().with_alpha(0.6)))),
                 Transform::default(),
                 RenderLayers::layer(WORLD_LAYER),
             ))

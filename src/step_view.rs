@@ -1,20 +1,30 @@
 //! What the current step looks like inside A ⊖ B: the simplex the solver examined (vertices in
 //! their slot colours, edges, translucent faces), the search direction, the new support point w,
 //! the closest point v, and the Voronoi region of the feature that holds the origin — its
-//! half-spaces clipped to a box around the simplex, in the colour of the feature's kind.
+//! half-spaces clipped to a neighbourhood of the feature about the simplex's size, a faint solid
+//! with its boundary planes outlined in the colour of the feature's kind.
 
 use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER};
+use crate::camera::{Orbit, marks_on};
 use crate::compare::{CompareRun, CompareSettings};
-use crate::hull::{clip_region, hull_mesh};
+use crate::hull::{ClippedRegion, OrientedBox, clip_region, hull_mesh};
 use crate::minkowski_view::MinkowskiGizmos;
 use crate::palette;
 use crate::playback::{LabSet, Playback};
+use crate::shading::Matte;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use glam::DVec3;
 
-#[derive(Component)]
-struct RegionSolid;
+/// The drawn Voronoi region: its translucent solid, and the outline of its planes.
+#[derive(Component, Default)]
+struct RegionSolid {
+    outline: Vec<[Vec3; 2]>,
+    color: Color,
+}
+
+/// How long the search direction's arrow is, at the view's starting zoom.
+pub const DIRECTION_LENGTH: f32 = 0.7;
 
 #[derive(Component)]
 struct SimplexFaces;
@@ -30,55 +40,48 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn translucent(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
-    materials.add(StandardMaterial {
-        base_color: color,
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    })
-}
-
-fn spawn_solids(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn spawn_solids(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
     commands.spawn((
-        RegionSolid,
+        RegionSolid::default(),
         Mesh3d::default(),
-        MeshMaterial3d(translucent(&mut materials, Color::NONE)),
+        MeshMaterial3d(materials.add(Matte::flat(Color::NONE))),
         RenderLayers::layer(MINKOWSKI_LAYER),
         Pickable::IGNORE,
     ));
     commands.spawn((
         SimplexFaces,
         Mesh3d::default(),
-        MeshMaterial3d(translucent(&mut materials, Color::WHITE.with_alpha(0.16))),
+        MeshMaterial3d(materials.add(Matte::flat(Color::WHITE.with_alpha(0.16)))),
         RenderLayers::layer(MINKOWSKI_LAYER),
         Pickable::IGNORE,
     ));
 }
 
-/// The box the region is clipped to: around the candidate simplex and the origin.
-fn region_box(points: &[DVec3]) -> (DVec3, f64) {
-    let mut lo = DVec3::ZERO;
-    let mut hi = DVec3::ZERO;
-    for &p in points {
-        lo = lo.min(p);
-        hi = hi.max(p);
-    }
-    let center = (lo + hi) / 2.0;
-    let half = ((hi - lo).max_element() / 2.0).max(0.25) * 1.1;
-    (center, half)
+/// The neighbourhood the region is drawn in: a box snug around the feature's points and the
+/// origin (the region holds the origin: that is the lesson), turned to lie along them and grown
+/// by a quarter of its length. Regions are unbounded; drawn out to the edge of the view they
+/// would fill it and hide the simplex.
+fn region_box(step: &gjk::Step, feature: &[usize]) -> OrientedBox {
+    let mut points: Vec<DVec3> = feature.iter().map(|&i| step.candidate[i].point).collect();
+    points.push(DVec3::ZERO);
+    let size = points
+        .iter()
+        .flat_map(|p| points.iter().map(move |q| p.distance(*q)))
+        .fold(0.0, f64::max);
+    OrientedBox::around(&points, (size / 4.0).max(1e-3))
 }
 
 type RegionQuery = (
+    &'static mut RegionSolid,
     &'static mut Mesh3d,
-    &'static MeshMaterial3d<StandardMaterial>,
+    &'static MeshMaterial3d<Matte>,
 );
 
 /// Meshes for the region and the simplex faces, rebuilt only when the step or trace changes.
 fn rebuild_solids(
     playback: Res<Playback>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<Matte>>,
     mut region: Single<RegionQuery, (With<RegionSolid>, Without<SimplexFaces>)>,
     mut faces: Single<&mut Mesh3d, (With<SimplexFaces>, Without<RegionSolid>)>,
 ) {
@@ -109,17 +112,21 @@ fn rebuild_solids(
     } else {
         Handle::default()
     };
-    let feature = step.and_then(|s| s.feature.as_ref());
-    region.0.0 = match feature {
-        Some(f) if !f.region.is_empty() => {
-            let (center, half) = region_box(&points);
-            hull_mesh(&clip_region(&f.region, center, half))
-                .map_or_else(Handle::default, |m| meshes.add(m))
+    let feature = step.zip(step.and_then(|s| s.feature.as_ref()));
+    let (solid, mesh, material) = &mut *region;
+    let clipped = match feature {
+        Some((step, f)) if !f.region.is_empty() => {
+            clip_region(&f.region, &region_box(step, &f.vertices))
         }
-        _ => Handle::default(),
+        _ => ClippedRegion::default(),
     };
-    if let (Some(f), Some(mut material)) = (feature, materials.get_mut(&region.1.0)) {
-        material.base_color = palette::region(f.kind).with_alpha(0.12);
+    mesh.0 = hull_mesh(&clipped.corners).map_or_else(Handle::default, |m| meshes.add(m));
+    solid.outline = clipped.edges;
+    if let Some((_, f)) = feature {
+        solid.color = palette::region(f.kind);
+        if let Some(mut material) = materials.get_mut(&material.0) {
+            material.set_color(solid.color.with_alpha(0.09));
+        }
     }
 }
 
@@ -163,9 +170,17 @@ fn draw_epa_edges<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos
     }
 }
 
-fn draw_step(playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
+fn draw_step(
+    playback: Res<Playback>,
+    region: Single<&RegionSolid>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
+    mut gizmos: Gizmos<MinkowskiGizmos>,
+) {
+    for [p, q] in &region.outline {
+        gizmos.line(*p, *q, region.color);
+    }
     if let Some(step) = playback.current() {
-        draw_record(step, &mut gizmos);
+        draw_record(step, marks_on(&cameras, MINKOWSKI_LAYER), &mut gizmos);
     }
 }
 
@@ -184,21 +199,22 @@ fn draw_compare_step(
     settings: Res<CompareSettings>,
     run: Res<CompareRun>,
     playback: Res<Playback>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
     mut gizmos: Gizmos<CompareGizmos>,
 ) {
     if !settings.enabled {
         return;
     }
-    gizmos.cross(Isometry3d::IDENTITY, 0.25, palette::ORIGIN);
-    gizmos.sphere(Isometry3d::IDENTITY, 0.06, palette::ORIGIN);
-    gizmos.axes(Transform::IDENTITY, 0.6);
+    let marks = marks_on(&cameras, COMPARE_LAYER);
+    crate::minkowski_view::draw_origin(marks, &mut gizmos);
     if let Some(step) = run.step(playback.step) {
-        draw_record(step, &mut gizmos);
+        draw_record(step, marks, &mut gizmos);
     }
 }
 
 /// One step's simplex, direction, support point, closest point and EPA polytope as lines.
-fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
+/// Marker sizes are at the view's starting zoom, times `marks` (see [`Orbit::marks`]).
+fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut Gizmos<G>) {
     // Gizmo lines all sit at the front (depth bias −1) and the first line drawn on a pixel wins:
     // the EPA horizon goes first so the edges it shares with other faces show in its colour.
     if let Some(epa) = step.epa() {
@@ -221,21 +237,29 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, gizmos: &mut Gizmos<G>) {
     }
     for (slot, &p) in pts.iter().enumerate() {
         let c = palette::SLOTS[step.name(slot) % 4];
-        let r = if kept.contains(&slot) { 0.07 } else { 0.045 };
+        let r = if kept.contains(&slot) { 0.07 } else { 0.045 } * marks;
         gizmos.sphere(Isometry3d::from_translation(p), r, c);
     }
     // The search direction from the origin (GJK only: in EPA it is the face normal, drawn above),
     // and the support point it found.
     if step.epa().is_none() {
         let d = step.direction.as_vec3().normalize_or_zero();
-        gizmos.arrow(Vec3::ZERO, d * 1.2, palette::DIRECTION);
+        gizmos.arrow(Vec3::ZERO, d * DIRECTION_LENGTH * marks, palette::DIRECTION);
     }
     let w = step.support.point.as_vec3();
-    gizmos.sphere(Isometry3d::from_translation(w), 0.11, palette::SUPPORT);
+    gizmos.sphere(
+        Isometry3d::from_translation(w),
+        0.11 * marks,
+        palette::SUPPORT,
+    );
     if let Some(v) = step.closest {
         let v = v.as_vec3();
         gizmos.line(Vec3::ZERO, v, palette::CLOSEST);
-        gizmos.sphere(Isometry3d::from_translation(v), 0.08, palette::CLOSEST);
+        gizmos.sphere(
+            Isometry3d::from_translation(v),
+            0.08 * marks,
+            palette::CLOSEST,
+        );
     }
     if let Some(epa) = step.epa() {
         draw_epa_edges(epa, gizmos);

@@ -11,4 +11,5 @@ mod app {
     pub mod robustness;
     pub mod stepping;
     pub mod sweeping;
+    pub mod views;
 }

@@ -40,7 +40,7 @@ pub fn compare_ui(
                     d.step, d.what, d.left, d.right
                 ))
                 .strong()
-                .color(palette::egui(palette::SUPPORT)),
+                .color(palette::egui(palette::DIFFER)),
             );
             if ui.button(format!("Go to step {}", d.step)).clicked() {
                 commands.write(PlaybackCommand::Seek(d.step));

@@ -1,0 +1,128 @@
+//! What the views show: the Minkowski view's framing of each step, and labels that never pile up.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{Rect, pos2, vec2};
+use gjk_lab::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
+use gjk_lab::label_layout::{Wanted, place};
+
+/// Every preset and gallery case, read and solved.
+fn bundled_traces() -> Vec<(&'static str, gjk::Trace)> {
+    gjk_lab::assets::presets()
+        .into_iter()
+        .chain(gjk_lab::assets::gallery())
+        .map(|case| {
+            let s = case.load().unwrap_or_else(|e| panic!("{}: {e}", case.name));
+            (case.name, gjk::trace(&s.a, &s.b, &s.config()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_framing_of_every_step_shows_its_simplex_the_origin_and_the_closest_point() {
+    let mut steps = 0;
+    for (name, trace) in bundled_traces() {
+        for (k, step) in trace.steps.iter().enumerate() {
+            let points = step_points(step);
+            // What the step's framing must hold, whatever else it adds.
+            let mut must: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
+            must.extend(step.closest.map(|v| v.as_vec3()));
+            must.push(step.support.point.as_vec3());
+            must.push(Vec3::ZERO);
+            for p in &must {
+                assert!(points.contains(p), "{name} step {}: {p} not framed", k + 1);
+            }
+            // Narrow, square and wide views, seen from several sides.
+            for aspect in [0.5, 1.0, 1.8] {
+                let (focus, distance) = fit(points.iter().copied(), aspect);
+                for (yaw, pitch) in [(0.6, -0.45), (2.5, 0.9), (-1.3, -1.4)] {
+                    let orbit = Orbit {
+                        focus,
+                        yaw,
+                        pitch,
+                        distance,
+                    };
+                    let view = orbit.transform().to_matrix().inverse();
+                    let near = distance * 0.01;
+                    let projection = Mat4::perspective_rh(FIELD_OF_VIEW, aspect, near, 1e9);
+                    for p in &must {
+                        let clip = projection * view * p.extend(1.0);
+                        let ndc = clip.truncate() / clip.w;
+                        assert!(
+                            clip.w > near && ndc.x.abs() <= 1.0 && ndc.y.abs() <= 1.0,
+                            "{name} step {} (aspect {aspect}, yaw {yaw}): {p} lands at {ndc}",
+                            k + 1
+                        );
+                    }
+                }
+            }
+            steps += 1;
+        }
+    }
+    assert!(steps > 300, "only {steps} steps checked");
+}
+
+fn overlaps(spots: &[Option<gjk_lab::label_layout::Spot>]) -> bool {
+    let rects: Vec<Rect> = spots.iter().flatten().map(|s| s.rect).collect();
+    rects
+        .iter()
+        .enumerate()
+        .any(|(i, a)| rects[i + 1..].iter().any(|b| a.intersects(*b)))
+}
+
+#[test]
+fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
+    let bounds = Rect::from_min_size(pos2(0.0, 0.0), vec2(600.0, 500.0));
+    let size = vec2(14.0, 20.0);
+    // Far apart: every label right beside its point, up and to the right, no leader.
+    let apart: Vec<Wanted> = (0..5)
+        .map(|i| Wanted {
+            anchor: pos2(60.0 + 100.0 * i as f32, 250.0),
+            size,
+        })
+        .collect();
+    for (w, spot) in apart.iter().zip(place(&apart, bounds, &[])) {
+        let spot = spot.expect("room for every label");
+        assert!(!spot.leader);
+        assert!(spot.rect.min.x > w.anchor.x && spot.rect.max.y < w.anchor.y);
+    }
+    // Thirty labels on one point (v, w, A and O at the origin of a touching case, many times
+    // over): the ones placed do not overlap, each other or any point; the rest are left out.
+    let pile: Vec<Wanted> = (0..30)
+        .map(|_| Wanted {
+            anchor: pos2(300.0, 250.0),
+            size,
+        })
+        .collect();
+    let title = Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 30.0));
+    let spots = place(&pile, bounds, &[title]);
+    let placed = spots.iter().flatten().count();
+    assert!(!overlaps(&spots));
+    assert!((8..30).contains(&placed), "{placed} placed");
+    for spot in spots.iter().flatten() {
+        assert!(bounds.contains_rect(spot.rect) && !spot.rect.intersects(title));
+        assert!(!spot.rect.contains(pos2(300.0, 250.0)));
+    }
+    // A crowd of nearby points, as at the end of a run: no overlaps, no label on a point.
+    let mut seed = 7u32;
+    let mut next = || {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (seed >> 8) as f32 / (1u32 << 24) as f32
+    };
+    for _ in 0..50 {
+        let crowd: Vec<Wanted> = (0..10)
+            .map(|_| Wanted {
+                anchor: pos2(250.0 + 100.0 * next(), 200.0 + 100.0 * next()),
+                size: vec2(10.0 + 20.0 * next(), 20.0),
+            })
+            .collect();
+        let spots = place(&crowd, bounds, &[]);
+        assert!(!overlaps(&spots));
+        for spot in spots.iter().flatten() {
+            for w in &crowd {
+                assert!(!spot.rect.contains(w.anchor));
+            }
+        }
+        // The most important label always finds a spot.
+        assert!(spots[0].is_some());
+    }
+}
