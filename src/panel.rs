@@ -2,7 +2,7 @@
 //! the solver settings, both shapes and the scenario files. It only writes settings and sends
 //! messages; the solver runs elsewhere.
 
-use crate::camera::ViewLayout;
+use crate::camera::{FrameStep, ViewLayout};
 use crate::minkowski_view::MinkowskiSettings;
 use crate::palette;
 use crate::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
@@ -113,7 +113,7 @@ fn side_panel(
                 }
                 promises_ui(ui, &lab, &playback);
                 ui.separator();
-                stepping_ui(ui, &playback, &mut commands);
+                stepping_ui(ui, &playback, &mut commands, &mut tools.framing);
                 if tools.compare.enabled {
                     egui::CollapsingHeader::new("Compare: run 1 (left) against run 2 (right)")
                         .default_open(true)
@@ -217,6 +217,7 @@ struct Tools<'w> {
     compare_run: Res<'w, crate::compare::CompareRun>,
     cast_view: ResMut<'w, crate::cast::CastView>,
     cast_plot: Res<'w, crate::cast::CastPlot>,
+    framing: MessageWriter<'w, FrameStep>,
 }
 
 fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
@@ -255,6 +256,7 @@ fn stepping_ui(
     ui: &mut egui::Ui,
     playback: &Playback,
     commands: &mut MessageWriter<PlaybackCommand>,
+    framing: &mut MessageWriter<FrameStep>,
 ) {
     if playback.cast.is_some() {
         cast::timeline_ui(ui, playback, commands);
@@ -275,6 +277,13 @@ fn stepping_ui(
             if ui.button(label).on_hover_text(hint).clicked() {
                 commands.write(command);
             }
+        }
+        if ui
+            .button("Frame")
+            .on_hover_text("Fit the Minkowski view to this step: simplex, w, v and the origin (F)")
+            .clicked()
+        {
+            framing.write(FrameStep);
         }
     });
     let mut speed = playback.speed;

@@ -2,6 +2,7 @@
 //! and read what it did to every run — iterations coloured by how the run stopped, the error
 //! against the f64 reference, or a heat map for a grid. Click a sample to step through it.
 
+use crate::camera::ViewLayout;
 use crate::palette;
 use crate::playback::Lab;
 use crate::sweep::{SweepRequest, SweepResult, SweepRun, SweepSettings};
@@ -16,6 +17,7 @@ pub fn sweep_window(
     mut settings: ResMut<SweepSettings>,
     run: Res<SweepRun>,
     lab: Res<Lab>,
+    layout: Res<ViewLayout>,
     mut requests: MessageWriter<SweepRequest>,
 ) -> Result {
     if !settings.open {
@@ -23,10 +25,15 @@ pub fn sweep_window(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
+    // Kept over the views, right of the panel however wide it grows: never over its text.
+    let views = ctx
+        .content_rect()
+        .with_min_x(layout.panel_width / ctx.zoom_factor());
     egui::Window::new("Sweep")
         .open(&mut open)
         .default_width(460.0)
-        .default_pos([380.0, 60.0])
+        .default_pos(views.min + egui::vec2(20.0, 60.0))
+        .constrain_to(views)
         .show(ctx, |ui| {
             axis_ui(ui, "sweep", &mut settings.first, &lab);
             ui.checkbox(&mut settings.grid, "and a second parameter (heat map)");
