@@ -40,6 +40,35 @@ impl Algorithm {
     }
 }
 
+/// How the solvers treat rounded shapes: spheres, capsules and any shape with a `margin`.
+///
+/// A sphere is a point grown by a radius, a capsule a segment grown by a radius, a rounded box
+/// a box grown by its margin: a *core* and a *radius* (the way Jolt's convex radius and Box2D's
+/// rounded polygons work).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Radii {
+    /// The radius is folded into the support mapping (`s(d) = s_core(d) + r·d/‖d‖`): GJK and EPA
+    /// see the whole curved surface. EPA must then tessellate it face by face, and stops on its
+    /// budget before the depth is exact when the overlap is deep.
+    #[default]
+    Folded,
+    /// GJK runs on the cores and the radii are added back exactly: cores apart by more than the
+    /// radii are apart by the difference; cores apart by less overlap by the rest, with no EPA
+    /// at all; only cores that overlap themselves need EPA, on the cores.
+    Split,
+}
+
+impl Radii {
+    /// The snake_case name used in files and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Radii::Folded => "folded",
+            Radii::Split => "split",
+        }
+    }
+}
+
 /// The floating-point type the solver computes in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -116,6 +145,10 @@ pub struct SolverConfig {
     pub epa_tolerance: f64,
     /// EPA's iteration budget.
     pub epa_max_iterations: u32,
+    /// Whether rounded shapes are solved whole or as cores and radii (see [`Radii`]). Boolean
+    /// GJK has no distance to take radii from: it always runs folded.
+    #[serde(default)]
+    pub radii: Radii,
 }
 
 impl SolverConfig {
@@ -137,6 +170,7 @@ impl SolverConfig {
                 Precision::F32 => 1e-4,
             },
             epa_max_iterations: 256,
+            radii: Radii::default(),
         }
     }
 }

@@ -118,9 +118,9 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         let grown = grow_tetrahedron(&cso, simplex.vertices());
         match grown {
             Ok(tetra) => epa.start(tetra),
-            Err(measure) => {
-                // No volume: the shapes touch along a flat contact; depth 0 along the plane's normal.
-                let pts: Vec<R::V> = simplex.vertices().iter().map(|p| p.point).collect();
+            Err((measure, pts)) => {
+                // No volume: the shapes touch along a flat contact; depth 0 along the normal of
+                // the plane (or across the line) that the grown points span.
                 let normal = flat_normal::<R>(&pts);
                 let p = simplex.vertices()[0];
                 epa.finish = Some((

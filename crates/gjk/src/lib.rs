@@ -62,7 +62,7 @@ pub mod voronoi;
 pub use body::Body;
 pub use boolean::BooleanGjk;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
-pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, SolverConfig};
+pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig};
 pub use convex::Convex;
 pub use cso::{CsoPoint, MinkowskiDifference};
 pub use distance::{DistanceGjk, SimplexCache};
@@ -78,6 +78,7 @@ pub use stepper::Steppable;
 pub use support::SupportMap;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
-    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,
-    Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination, Trace,
+    Certificate, CoreCase, CoreRadii, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,
+    Observer, Outcome, Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination,
+    Trace,
 };

@@ -37,6 +37,8 @@ struct Prepared {
     bounding_radius: f64,
     /// A large polytope's hull graph, when it has a certified one.
     graph: Option<Arc<HullGraph>>,
+    /// A sphere's centre or a capsule's segment, and its radius (see [`PreparedShape::core`]).
+    core: Option<(PreparedShape, f64)>,
 }
 
 impl PreparedShape {
@@ -59,11 +61,40 @@ impl PreparedShape {
     }
 
     fn with(shape: Shape, graph: Option<Arc<HullGraph>>) -> Self {
+        // A sphere's core is its centre (a sphere of radius 0), a capsule's its segment.
+        let core = match &shape {
+            Shape::Sphere { radius } if *radius > 0.0 => {
+                Some((Shape::Sphere { radius: 0.0 }, *radius))
+            }
+            Shape::Capsule {
+                half_height,
+                radius,
+            } if *radius > 0.0 => Some((
+                Shape::Capsule {
+                    half_height: *half_height,
+                    radius: 0.0,
+                },
+                *radius,
+            )),
+            _ => None,
+        }
+        .map(|(core, radius)| (PreparedShape::with(core, None), radius));
         PreparedShape(Arc::new(Prepared {
             bounding_radius: shape.bounding_radius(),
             shape,
             graph,
+            core,
         }))
+    }
+
+    /// The shape as a core and a radius around it: a sphere is its centre grown by its radius,
+    /// a capsule its segment grown by its radius. Every other shape is its own core, radius 0
+    /// (a body's `margin` adds to the radius).
+    pub fn core(&self) -> (&PreparedShape, f64) {
+        match &self.0.core {
+            Some((core, radius)) => (core, *radius),
+            None => (self, 0.0),
+        }
     }
 
     pub fn shape(&self) -> &Shape {

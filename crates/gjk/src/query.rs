@@ -6,10 +6,14 @@
 //!   prepared shapes + poses ──► bodies in precision R ──► A ⊖ B ──► GJK ─┬─► finish
 //!                                                                       └─► EPA ─► depth
 //! ```
+//!
+//! With `radii: split` the bodies are the shapes' cores (a sphere's centre, a capsule's
+//! segment, a rounded shape unrounded) and the radii are added back to the finish afterwards
+//! (see [`add_radii`]).
 
 use crate::body::Body;
 use crate::boolean::BooleanGjk;
-use crate::config::{Algorithm, Precision, SolverConfig};
+use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::cso::MinkowskiDifference;
 use crate::distance::{DistanceGjk, SimplexCache};
 use crate::epa::Epa;
@@ -19,7 +23,11 @@ use crate::scenario::BodySpec;
 use crate::shape::Pose;
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
-use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
+use crate::trace::{
+    Certificate, CoreCase, CoreRadii, Finish, NoTrace, Observer, Outcome, Penetration, Recorder,
+    Trace,
+};
+use glam::DVec3;
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
 #[derive(Debug, Clone, Copy)]
@@ -42,6 +50,18 @@ impl<'p> Placed<'p> {
     fn body<R: Real>(&self) -> Body<R> {
         Body::prepared(self.shape, self.pose, self.margin)
     }
+
+    /// The body's core, placed where the body is, and the radius around it (the shape's own
+    /// radius plus the margin).
+    pub fn core(&self) -> (Placed<'p>, f64) {
+        let (shape, radius) = self.shape.core();
+        let core = Placed {
+            shape,
+            pose: self.pose,
+            margin: 0.0,
+        };
+        (core, radius + self.margin)
+    }
 }
 
 /// Runs the configured algorithm on two placed prepared shapes in the configured precision,
@@ -49,6 +69,23 @@ impl<'p> Placed<'p> {
 /// handing each step to `observer`. Returns the finish and the simplex to warm-start the next
 /// run from.
 pub fn query<O: Observer>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> (Finish, Option<SimplexCache>) {
+    let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
+    let split = config.radii == Radii::Split && config.algorithm.measures_distance();
+    if split && radius_a + radius_b > 0.0 {
+        let (finish, cache) = query_whole(core_a, core_b, config, warm, observer);
+        return (add_radii(finish, radius_a, radius_b, config), cache);
+    }
+    query_whole(a, b, config, warm, observer)
+}
+
+/// The query on the bodies as they are (no core split).
+fn query_whole<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
@@ -102,6 +139,90 @@ pub fn run<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
         finish.epa_iterations = epa.iterations();
     }
     (finish, cache)
+}
+
+/// Turns the cores' answer into the shapes': each shape is its core grown by its radius, so
+/// the shapes' distance is the cores' minus `r = radius_a + radius_b`, and along the same line.
+///
+/// ```text
+///   cores apart by d > r      apart by d − r; the closest points move out by their radii
+///   cores apart by d ≤ r      overlap by r − d along the cores' closest line: exact, no EPA
+///   cores overlap by e        EPA ran on the cores: overlap by e + r along EPA's normal
+/// ```
+///
+/// The proof carries over: the cores' distance bounds `[lo, hi]` become `[lo − r, hi − r]`
+/// (floored at 0). Overlap is proven when `hi ≤ r`, separation when `lo > r`; between the two
+/// the verdict is not proven, and the finish says so.
+pub fn add_radii(
+    mut finish: Finish,
+    radius_a: f64,
+    radius_b: f64,
+    config: &SolverConfig,
+) -> Finish {
+    let r = radius_a + radius_b;
+    let [lo, hi] = finish.certificate.distance_bounds;
+    let case = match finish.outcome {
+        Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } => {
+            // The unit direction from A's core towards B's, which the surfaces share.
+            let n = (point_b - point_a).try_normalize().unwrap_or(DVec3::X);
+            let (point_a, point_b) = (point_a + n * radius_a, point_b - n * radius_b);
+            if distance > r {
+                finish.outcome = Outcome::Separated {
+                    distance: distance - r,
+                    point_a,
+                    point_b,
+                };
+                CoreCase::Apart
+            } else {
+                finish.outcome = Outcome::Intersecting;
+                finish.penetration = Some(Penetration {
+                    depth: r - distance,
+                    normal: n,
+                    point_a,
+                    point_b,
+                });
+                CoreCase::Shallow
+            }
+        }
+        Outcome::Intersecting => {
+            if let Some(p) = &mut finish.penetration {
+                p.depth += r;
+                p.point_a += p.normal * radius_a;
+                p.point_b -= p.normal * radius_b;
+            }
+            CoreCase::CoresOverlap
+        }
+        // Boolean GJK measures no distance and is never split.
+        Outcome::Disjoint | Outcome::Undecided => return finish,
+    };
+    let intersecting = if hi <= r {
+        Some(true)
+    } else if lo > r {
+        Some(false)
+    } else {
+        None
+    };
+    // A separated answer is certified when its distance is still within the relative
+    // tolerance once the radii are taken off (the bounds' width is unchanged, the distance
+    // smaller).
+    let tight = case != CoreCase::Apart
+        || hi - lo <= config.rel_tolerance * (hi - r) + config.abs_tolerance;
+    finish.certificate = Certificate {
+        intersecting,
+        certified: finish.certificate.certified && intersecting.is_some() && tight,
+        distance_bounds: [(lo - r).max(0.0), (hi - r).max(0.0)],
+    };
+    finish.radii = Some(CoreRadii {
+        radius_a,
+        radius_b,
+        core_distance_bounds: [lo, hi],
+        case,
+    });
+    finish
 }
 
 /// Runs [`query`] recording every step.

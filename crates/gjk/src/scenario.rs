@@ -5,7 +5,7 @@
 //! [`SolverConfig::default_for`]. Bad input is rejected with the field and the reason.
 
 use crate::cast::CastSpec;
-use crate::config::{Algorithm, Precision, SolverConfig};
+use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::expect::Expectation;
 use crate::prepared::PreparedShape;
 use crate::shape::{Pose, Shape};
@@ -84,6 +84,8 @@ pub struct SolverSpec {
     pub epa_tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub epa_max_iterations: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radii: Option<Radii>,
 }
 
 impl SolverSpec {
@@ -97,6 +99,7 @@ impl SolverSpec {
             initial_direction: self.initial_direction,
             epa_tolerance: self.epa_tolerance.unwrap_or(d.epa_tolerance),
             epa_max_iterations: self.epa_max_iterations.unwrap_or(d.epa_max_iterations),
+            radii: self.radii.unwrap_or(d.radii),
             ..d
         }
     }
@@ -113,6 +116,7 @@ impl SolverSpec {
             initial_direction: c.initial_direction,
             epa_tolerance: Some(c.epa_tolerance),
             epa_max_iterations: Some(c.epa_max_iterations),
+            radii: Some(c.radii),
         }
     }
 }

@@ -14,6 +14,7 @@ mod solver {
     pub mod oracle;
     pub mod penetration;
     pub mod properties;
+    pub mod radii;
     pub mod regions;
     pub mod reliability;
     pub mod scenario_files;

@@ -7,7 +7,8 @@ use crate::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
 use crate::support::SupportMap;
 
-/// A unit normal of a flat point set (the largest cross product of its edges), or +Y.
+/// A unit normal of a flat point set (the largest cross product of its edges); for points on a
+/// line, a unit vector across the line; for a single point, +Y (every direction is as good).
 pub(super) fn flat_normal<R: Real>(pts: &[R::V]) -> R::V {
     let mut best = R::V::ZERO;
     for i in 0..pts.len() {
@@ -22,19 +23,45 @@ pub(super) fn flat_normal<R: Real>(pts: &[R::V]) -> R::V {
     }
     let len = best.length_squared().sqrt();
     if len > R::ZERO {
-        best / len
-    } else {
-        R::V::new(R::ZERO, R::ONE, R::ZERO)
+        return best / len;
     }
+    let first = pts.first().copied().unwrap_or(R::V::ZERO);
+    let along = pts.iter().map(|&p| p - first).fold(R::V::ZERO, |a, b| {
+        if b.length_squared() > a.length_squared() {
+            b
+        } else {
+            a
+        }
+    });
+    // Across the line: its cross product with the coordinate axis least aligned with it.
+    let axes = [
+        R::V::new(R::ONE, R::ZERO, R::ZERO),
+        R::V::new(R::ZERO, R::ONE, R::ZERO),
+        R::V::new(R::ZERO, R::ZERO, R::ONE),
+    ];
+    let pick = axes
+        .into_iter()
+        .min_by(|x, y| {
+            let (ax, ay) = (x.dot(along).abs(), y.dot(along).abs());
+            ax.partial_cmp(&ay).unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .unwrap_or(axes[1]);
+    let across = along.cross(pick);
+    let len = across.length_squared().sqrt();
+    if len > R::ZERO { across / len } else { axes[1] }
 }
+
+/// `A ⊖ B` has no volume: the shape measure of the last tetrahedron tried, and the points found.
+pub(super) type Flat<R> = (R, Vec<<R as Real>::V>);
 
 /// Grows GJK's simplex (1–4 points around the origin) into a tetrahedron with volume, by
 /// asking for support points in directions the simplex does not span yet. `Err` carries the
-/// shape measure when `A ⊖ B` turns out flat.
+/// shape measure and the points found when `A ⊖ B` turns out flat (their plane, or line, is
+/// the contact's).
 pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
     start: &[CsoPoint<R>],
-) -> Result<[CsoPoint<R>; 4], R> {
+) -> Result<[CsoPoint<R>; 4], Flat<R>> {
     let mut pts: Vec<CsoPoint<R>> = Vec::with_capacity(4);
     let scale = start
         .iter()
@@ -72,7 +99,7 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             });
         match found {
             Some(w) if (w.point - p0).length_squared() > eps * eps => pts.push(w),
-            _ => return Err(R::ZERO),
+            _ => return Err((R::ZERO, points(&pts))),
         }
     }
     if pts.len() == 2 {
@@ -99,7 +126,7 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         }
         match best {
             Some((off, w)) if off.sqrt() > eps * axis.length_squared().sqrt() => pts.push(w),
-            _ => return Err(R::ZERO),
+            _ => return Err((R::ZERO, points(&pts))),
         }
     }
     if pts.len() == 3 {
@@ -112,10 +139,14 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         pts.push(w);
         let measure = volume_measure::<R>(&pts);
         if measure <= tiny::<R>() {
-            return Err(measure);
+            return Err((measure, points(&pts)));
         }
     }
     Ok([pts[0], pts[1], pts[2], pts[3]])
+}
+
+fn points<R: Real>(pts: &[CsoPoint<R>]) -> Vec<R::V> {
+    pts.iter().map(|p| p.point).collect()
 }
 
 /// `|det| / (|ab| |ac| |ad|)`: 0 for a flat tetrahedron.

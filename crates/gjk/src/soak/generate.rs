@@ -1,7 +1,7 @@
 //! The soak's scenarios: seeded random and adversarial pairs, each with the truth it is known
 //! to satisfy (see the parent module).
 
-use crate::config::{Algorithm, Precision};
+use crate::config::{Algorithm, Precision, Radii};
 use crate::scenario::{BodySpec, Scenario, SolverSpec};
 use crate::shape::Shape;
 use glam::{DQuat, DVec3};
@@ -183,6 +183,11 @@ fn solver(rng: &mut Rng, precision: Precision) -> SolverSpec {
         },
         epa_tolerance: tolerance(rng),
         epa_max_iterations: cap(rng),
+        radii: match rng.below(3) {
+            0 => Some(Radii::Folded),
+            1 => Some(Radii::Split),
+            _ => None,
+        },
     }
 }
 

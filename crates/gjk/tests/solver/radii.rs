@@ -1,0 +1,201 @@
+//! Cores and radii (`radii: split`): analytic depths and distances that the folded run can only
+//! approach, and agreement with the folded run wherever that one is exact.
+
+use super::common::{KINDS, Rng, at, body};
+use gjk::{BodySpec, CoreCase, Finish, Outcome, Penetration, Radii, Shape, SolverConfig};
+use glam::{DQuat, DVec3};
+
+fn split() -> SolverConfig {
+    SolverConfig {
+        radii: Radii::Split,
+        ..SolverConfig::default()
+    }
+}
+
+fn sphere(radius: f64, position: DVec3) -> BodySpec {
+    at(Shape::Sphere { radius }, position)
+}
+
+fn capsule(half_height: f64, radius: f64, position: DVec3, rotation: DQuat) -> BodySpec {
+    BodySpec {
+        rotation,
+        ..at(
+            Shape::Capsule {
+                half_height,
+                radius,
+            },
+            position,
+        )
+    }
+}
+
+/// The overlap's depth and normal, checked to 1e-9 relative and 0.1°; the penetration.
+fn overlaps(f: &Finish, depth: f64, normal: Option<DVec3>, case: CoreCase) -> Penetration {
+    assert_eq!(f.outcome, Outcome::Intersecting, "{f:?}");
+    assert_eq!(f.radii.expect("split").case, case, "{f:?}");
+    assert_eq!(f.certificate.intersecting, Some(true));
+    let p = f.penetration.expect("a depth");
+    assert!(
+        (p.depth - depth).abs() <= 1e-9 * depth,
+        "depth {} vs {depth}",
+        p.depth
+    );
+    if let Some(n) = normal {
+        let angle = p.normal.angle_between(n).to_degrees();
+        assert!(angle < 0.1, "normal {} vs {n}: {angle}°", p.normal);
+    }
+    assert!((p.point_a - p.point_b - p.normal * p.depth).length() <= 1e-12 * (1.0 + depth));
+    p
+}
+
+#[test]
+fn spheres_at_every_offset_including_concentric_are_exact() {
+    let (ra, rb) = (0.35, 0.5);
+    let u = DVec3::new(1.0, 2.0, -0.5).normalize();
+    for c in [0.0, 1e-7, 0.1, 0.4, 0.84] {
+        let f = gjk::solve(&sphere(ra, DVec3::ZERO), &sphere(rb, u * c), &split());
+        // No EPA unless the centres coincide; the depth is the radii minus the centres' gap.
+        let (normal, case) = if c == 0.0 {
+            (None, CoreCase::CoresOverlap)
+        } else {
+            (Some(u), CoreCase::Shallow)
+        };
+        overlaps(&f, ra + rb - c, normal, case);
+        if c > 0.0 {
+            assert_eq!(f.epa_iterations, 0);
+        }
+    }
+    // Folded, the concentric pair ends EPA on its budget 1.5% short; split is exact.
+    let folded = gjk::solve(
+        &sphere(ra, DVec3::ZERO),
+        &sphere(rb, DVec3::ZERO),
+        &SolverConfig::default(),
+    );
+    let short = 1.0 - folded.penetration.unwrap().depth / (ra + rb);
+    assert!(short > 1e-3, "folded is {short} short");
+    for c in [0.86, 1.0, 5.0] {
+        let f = gjk::solve(&sphere(ra, DVec3::ZERO), &sphere(rb, u * c), &split());
+        let Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } = f.outcome
+        else {
+            panic!("{f:?}")
+        };
+        assert!((distance - (c - ra - rb)).abs() <= 1e-12, "{distance}");
+        assert!((point_a - u * ra).length() <= 1e-12 && (point_b - u * (c - rb)).length() <= 1e-12);
+        assert!(f.certificate.certified && f.certificate.intersecting == Some(false));
+        assert_eq!(f.radii.unwrap().case, CoreCase::Apart);
+    }
+}
+
+#[test]
+fn capsules_crossed_and_parallel() {
+    let (r1, r2) = (0.3, 0.2);
+    let across = DQuat::from_rotation_x(std::f64::consts::FRAC_PI_2);
+    for s in [0.0, 0.1, 0.45] {
+        let a = capsule(1.0, r1, DVec3::ZERO, DQuat::IDENTITY);
+        // Crossed: B's segment along z, s away along x; the common perpendicular is x.
+        let f = gjk::solve(&a, &capsule(0.8, r2, DVec3::X * s, across), &split());
+        let case = if s == 0.0 {
+            CoreCase::CoresOverlap
+        } else {
+            CoreCase::Shallow
+        };
+        // Crossing exactly, +x and −x are equally deep.
+        let normal = (s > 0.0).then_some(DVec3::X);
+        let p = overlaps(&f, r1 + r2 - s, normal, case);
+        assert!(p.normal.x.abs() > 1.0 - 1e-9, "{}", p.normal);
+        // Parallel: both along y, s apart along x.
+        let f = gjk::solve(
+            &a,
+            &capsule(0.5, r2, DVec3::X * s, DQuat::IDENTITY),
+            &split(),
+        );
+        let p = overlaps(&f, r1 + r2 - s, normal, case);
+        // Coincident segments: any direction across them is deepest.
+        assert!(p.normal.y.abs() < 1e-9, "{}", p.normal);
+    }
+}
+
+#[test]
+fn a_sphere_inside_a_rounded_box_and_deep_in_a_cone() {
+    // The box's core holds the sphere's centre 0.5 from its +x face: EPA on the cores finds
+    // that, and the radii (sphere 0.3, box margin 0.2) add to it.
+    let rounded = BodySpec {
+        margin: 0.2,
+        ..at(
+            Shape::Cuboid {
+                half_extents: DVec3::ONE,
+            },
+            DVec3::ZERO,
+        )
+    };
+    let f = gjk::solve(&rounded, &sphere(0.3, DVec3::X * 0.5), &split());
+    overlaps(&f, 0.5 + 0.3 + 0.2, Some(DVec3::X), CoreCase::CoresOverlap);
+    // A cone (apex at y = 1, base radius 1 at y = −1) and a ball whose centre is at (0.2, 0, 0):
+    // the nearest side lies along (2, 1, 0)/√5, (1 − 2x − y)/√5 from the centre.
+    let cone = at(
+        Shape::Cone {
+            half_height: 1.0,
+            radius: 1.0,
+        },
+        DVec3::ZERO,
+    );
+    let f = gjk::solve(&cone, &sphere(0.4, DVec3::X * 0.2), &split());
+    let core_depth = (1.0 - 0.4) / 5f64.sqrt();
+    let f_depth = f.penetration.expect("a depth").depth;
+    assert!(
+        (f_depth - (core_depth + 0.4)).abs() <= 1e-6 * (core_depth + 0.4),
+        "{f_depth} vs {}",
+        core_depth + 0.4
+    );
+}
+
+/// On random pairs of every kind the split answer agrees with the folded one wherever the
+/// folded one is certified apart, and with parry's contact depth on overlapping pairs with a
+/// unique deepest direction.
+#[test]
+fn split_agrees_with_folded_where_the_folded_run_is_certified() {
+    let mut rng = Rng::new(2024);
+    let (mut apart, mut shallow, mut cores) = (0, 0, 0);
+    for i in 0..6_000 {
+        let (ka, kb) = (rng.pick(6), rng.pick(6));
+        let a = body(&mut rng, KINDS[ka]);
+        let b = body(&mut rng, KINDS[kb]);
+        let folded = gjk::solve(&a, &b, &SolverConfig::default());
+        let f = gjk::solve(&a, &b, &split());
+        let Some(radii) = f.radii else {
+            assert_eq!(f, folded, "pair {i}: nothing to split, the same run");
+            continue;
+        };
+        match radii.case {
+            CoreCase::Apart => apart += 1,
+            CoreCase::Shallow => shallow += 1,
+            CoreCase::CoresOverlap => cores += 1,
+        }
+        if let (
+            Outcome::Separated { distance: ours, .. },
+            Outcome::Separated {
+                distance: theirs, ..
+            },
+        ) = (f.outcome, folded.outcome)
+            && folded.certificate.certified
+        {
+            assert!(
+                (ours - theirs).abs() <= 1e-8 * (1.0 + theirs),
+                "pair {i}: split {ours}, folded {theirs}"
+            );
+        }
+        // The verdicts never contradict each other where both are proven.
+        if let (Some(x), Some(y)) = (f.certificate.intersecting, folded.certificate.intersecting) {
+            assert_eq!(x, y, "pair {i}: {f:?} vs {folded:?}");
+        }
+    }
+    println!("split: {apart} apart, {shallow} shallow, {cores} cores overlapping");
+    assert!(
+        apart > 300 && shallow > 100 && cores > 100,
+        "{apart}/{shallow}/{cores}"
+    );
+}
