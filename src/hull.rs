@@ -61,6 +61,15 @@ pub fn minkowski_points(a: Placed, b: Placed, samples: usize) -> Vec<Vec3> {
         .collect()
 }
 
+/// The point that scores highest by `from` (a distance, say), or `None` for no points.
+fn furthest<P: Copy, S: PartialOrd>(points: &[P], from: impl Fn(P) -> S) -> Option<P> {
+    points.iter().copied().max_by(|p, q| {
+        from(*p)
+            .partial_cmp(&from(*q))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    })
+}
+
 /// Whether the points lie (nearly) on a line or a plane: the hull's faces would be slivers whose
 /// normals f32 cannot compute (quickhull asserts on them). Found like a hull's first
 /// tetrahedron: the widest pair, the point furthest from their line, the point furthest from
@@ -69,13 +78,7 @@ fn too_thin(points: &[Vec3]) -> bool {
     let Some(&first) = points.first() else {
         return true;
     };
-    let far = |from: &dyn Fn(Vec3) -> f32| {
-        points
-            .iter()
-            .copied()
-            .max_by(|p, q| from(*p).total_cmp(&from(*q)))
-            .unwrap_or(first)
-    };
+    let far = |from: &dyn Fn(Vec3) -> f32| furthest(points, from).unwrap_or(first);
     let a = far(&|p| p.distance_squared(first));
     let b = far(&|p| p.distance_squared(a));
     let width = a.distance(b);
@@ -180,13 +183,7 @@ impl OrientedBox {
     /// pair, its second towards the point furthest off that line), grown by `margin` each way.
     pub fn around(points: &[DVec3], margin: f64) -> Self {
         let first = points.first().copied().unwrap_or(DVec3::ZERO);
-        let far = |from: &dyn Fn(DVec3) -> f64| {
-            points
-                .iter()
-                .copied()
-                .max_by(|p, q| from(*p).total_cmp(&from(*q)))
-                .unwrap_or(first)
-        };
+        let far = |from: &dyn Fn(DVec3) -> f64| furthest(points, from).unwrap_or(first);
         let a = far(&|p| p.distance_squared(first));
         let b = far(&|p| p.distance_squared(a));
         let u = (b - a).try_normalize().unwrap_or(DVec3::X);
