@@ -2,7 +2,7 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, cast, classroom, compare, controls, frames, labels, minkowski_view, panel, playback,
+    camera, cast, classroom, compare, controls, cores, frames, labels, minkowski_view, panel, playback,
     reference, scenario_io, scene, shading, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
@@ -31,6 +31,7 @@ impl Plugin for LabPlugin {
         camera::plugin(app);
         scene::plugin(app);
         minkowski_view::plugin(app);
+        cores::plugin(app);
         step_view::plugin(app);
         cast::plugin(app);
         cast::view_plugin(app);

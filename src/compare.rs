@@ -83,7 +83,7 @@ fn rerun(
     run.trace = Some(trace);
 }
 
-/// A configuration in a few words, e.g. "distance · f32 · rel 1e-5 · abs 1e-5".
+/// A configuration in a few words, e.g. "distance · f32 · rel 1e-5 · abs 1e-5 · radii split".
 pub fn summary(spec: &SolverSpec) -> String {
     let c = spec.config();
     let algorithm = c.algorithm.name();
@@ -95,6 +95,9 @@ pub fn summary(spec: &SolverSpec) -> String {
         "{algorithm} · {precision} · rel {:.0e} · abs {:.0e}",
         c.rel_tolerance, c.abs_tolerance
     );
+    if c.algorithm.measures_distance() {
+        s += &format!(" · radii {}", c.radii.name());
+    }
     if c.max_iterations != 64 {
         s += &format!(" · cap {}", c.max_iterations);
     }

@@ -70,35 +70,54 @@ fn furthest<P: Copy, S: PartialOrd>(points: &[P], from: impl Fn(P) -> S) -> Opti
     })
 }
 
-/// Whether the points lie (nearly) on a line or a plane: the hull's faces would be slivers whose
-/// normals f32 cannot compute (quickhull asserts on them). Found like a hull's first
-/// tetrahedron: the widest pair, the point furthest from their line, the point furthest from
-/// that plane; thin means that height is under 1e-4 of the width.
-fn too_thin(points: &[Vec3]) -> bool {
+/// How many dimensions a point set really spans.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Spread {
+    /// No points, or all of them in one place.
+    Point(Vec3),
+    /// All (nearly) on the segment between its two extremes.
+    Line(Vec3, Vec3),
+    /// All (nearly) on the plane through `origin` with unit `normal`.
+    Plane { origin: Vec3, normal: Vec3 },
+    /// A body with volume.
+    Solid,
+}
+
+/// How many dimensions `points` span, found like a hull's first tetrahedron: the widest pair,
+/// the point furthest from their line, the point furthest from that plane. A line or a plane
+/// means that height is under 1e-4 of the width: a hull's faces would be slivers whose normals
+/// f32 cannot compute (quickhull asserts on them).
+pub fn spread(points: &[Vec3]) -> Spread {
     let Some(&first) = points.first() else {
-        return true;
+        return Spread::Point(Vec3::ZERO);
     };
     let far = |from: &dyn Fn(Vec3) -> f32| furthest(points, from).unwrap_or(first);
     let a = far(&|p| p.distance_squared(first));
     let b = far(&|p| p.distance_squared(a));
     let width = a.distance(b);
-    if width <= f32::EPSILON {
-        return true;
+    if width <= f32::EPSILON * (1.0 + a.abs().max_element()) {
+        return Spread::Point(a);
     }
     let axis = (b - a) / width;
     let off_line = |p: Vec3| (p - a).reject_from_normalized(axis).length();
     let c = far(&off_line);
+    if off_line(c) < 1e-4 * width {
+        return Spread::Line(a, b);
+    }
     let normal = (b - a).cross(c - a).normalize_or_zero();
     let height = points
         .iter()
         .map(|p| (*p - a).dot(normal).abs())
         .fold(0.0, f32::max);
-    off_line(c) < 1e-4 * width || height < 1e-4 * width
+    if height < 1e-4 * width {
+        return Spread::Plane { origin: a, normal };
+    }
+    Spread::Solid
 }
 
 /// Corners whose faces meet at less than this angle share a smoothed normal; sharper edges
 /// (a box's, a cylinder's rim) stay sharp.
-const SMOOTH_ANGLE_COS: f32 = 0.8; // about 37°
+pub const SMOOTH_ANGLE_COS: f32 = 0.8; // about 37°
 
 /// A triangle mesh of the convex hull of `points`, or `None` when the points are too few or too
 /// flat to bound a volume.
@@ -107,7 +126,7 @@ const SMOOTH_ANGLE_COS: f32 = 0.8; // about 37°
 /// of the faces around its vertex that lean less than about 37° from this face. A sampled
 /// sphere then shades round, while a box keeps its flat faces and sharp edges.
 pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
-    if too_thin(points) {
+    if spread(points) != Spread::Solid {
         return None;
     }
     let cloud: Vec<Vec3A> = points.iter().map(|&p| p.into()).collect();

@@ -24,6 +24,12 @@ pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
 pub const UNCERTIFIED: Color = Color::srgb(1.0, 0.45, 0.45);
 /// Where two compared runs part ways (the plots' marker; unlike any curve's colour).
 pub const DIFFER: Color = Color::srgb(0.45, 0.75, 1.0);
+/// A core's lines (`radii: split`): the colour of the body (or of A ⊖ B) it lies inside,
+/// lightened so the thin lines show through the translucent solid.
+pub fn core(body: Color) -> Color {
+    body.mix(&Color::WHITE, 0.55)
+}
+
 /// EPA's horizon: the rim of the faces the new support point removed.
 pub const HORIZON: Color = Color::srgb(1.0, 0.25, 0.1);
 

@@ -39,6 +39,10 @@ struct Answer<'a> {
     termination: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     epa_termination: Option<&'static str>,
+    /// With `radii: split` on rounded shapes: the radii and the cores' proven distance, and
+    /// which case decided the answer (`apart`, `shallow`, `cores_overlap`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    radii: Option<gjk::CoreRadii>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     reference: Option<ReferenceFields>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -177,6 +181,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         iterations: finish.iterations,
         termination: finish.termination.name(),
         epa_termination: finish.epa_termination.map(|t| t.name()),
+        radii: finish.radii,
         reference: reference
             .then(|| ReferenceFields::of(scenario, finish.certificate.distance_bounds)),
         cast: CastFields::of(scenario, reference),

@@ -42,6 +42,9 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         )
     };
     ui.label(RichText::new(text).strong().color(palette::egui(color)));
+    if let Some(r) = finish.radii {
+        ui.label(r.describe());
+    }
     ui.label(format!("GJK stopped by: {}", finish.termination.name()));
     if let (Some(p), Some(t)) = (finish.penetration, finish.epa_termination) {
         ui.label(

@@ -5,7 +5,7 @@ use crate::playback::Lab;
 use crate::scene::{Which, euler_degrees, from_euler_degrees};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use gjk::{Algorithm, Precision, Shape};
+use gjk::{Algorithm, Precision, Radii, Shape};
 use glam::DVec3;
 
 /// A tolerance edited on a log scale, or typed.
@@ -68,6 +68,20 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
         changed |= ui
             .radio_value(&mut solver.precision, Precision::F32, "f32")
             .changed();
+    });
+    let mut radii = solver.radii.unwrap_or(defaults.radii);
+    ui.horizontal(|ui| {
+        ui.label("Radii").on_hover_text(
+            "split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded \
+             shape unrounded) and adds the radii back exactly.\nfolded: the radius is part of \
+             the support mapping, and GJK and EPA work on the whole curved surface.",
+        );
+        for r in [Radii::Split, Radii::Folded] {
+            if ui.radio_value(&mut radii, r, r.name()).changed() {
+                solver.radii = Some(radii);
+                changed = true;
+            }
+        }
     });
     changed |= tolerance_ui(
         ui,

@@ -120,7 +120,7 @@ fn the_exported_trace_is_the_one_on_screen() {
     assert!(
         playback.trace.steps[0]
             .explanation()
-            .starts_with("Warm start")
+            .contains("Warm start: the previous run's simplex")
     );
     // An edit that cannot be solved leaves the last trace on screen.
     app.world_mut().resource_mut::<Lab>().scenario.a.margin = -1.0;

@@ -5,14 +5,20 @@ use bevy_egui::egui::{Rect, pos2, vec2};
 use gjk_lab::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
 use gjk_lab::label_layout::{Wanted, place};
 
-/// Every preset and gallery case, read and solved.
+/// Every preset and gallery case, read and solved with its radii split and folded.
 fn bundled_traces() -> Vec<(&'static str, gjk::Trace)> {
     gjk_lab::assets::presets()
         .into_iter()
         .chain(gjk_lab::assets::gallery())
-        .map(|case| {
+        .flat_map(|case| {
             let s = case.load().unwrap_or_else(|e| panic!("{}: {e}", case.name));
-            (case.name, gjk::trace(&s.a, &s.b, &s.config()))
+            [gjk::Radii::Split, gjk::Radii::Folded].map(|radii| {
+                let config = gjk::SolverConfig {
+                    radii,
+                    ..s.config()
+                };
+                (case.name, gjk::trace(&s.a, &s.b, &config))
+            })
         })
         .collect()
 }
@@ -58,7 +64,7 @@ fn the_framing_of_every_step_shows_its_simplex_the_origin_and_the_closest_point(
             steps += 1;
         }
     }
-    assert!(steps > 300, "only {steps} steps checked");
+    assert!(steps > 500, "only {steps} steps checked");
 }
 
 fn overlaps(spots: &[Option<gjk_lab::label_layout::Spot>]) -> bool {

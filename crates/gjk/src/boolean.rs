@@ -135,6 +135,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             quantities,
             termination,
             certificate: self.finish.map(|f| f.certificate),
+            cores: None,
+            radii: None,
         }
     }
 }

@@ -51,11 +51,11 @@ pub enum Radii {
     /// The radius is folded into the support mapping (`s(d) = s_core(d) + r·d/‖d‖`): GJK and EPA
     /// see the whole curved surface. EPA must then tessellate it face by face, and stops on its
     /// budget before the depth is exact when the overlap is deep.
-    #[default]
     Folded,
     /// GJK runs on the cores and the radii are added back exactly: cores apart by more than the
     /// radii are apart by the difference; cores apart by less overlap by the rest, with no EPA
     /// at all; only cores that overlap themselves need EPA, on the cores.
+    #[default]
     Split,
 }
 
@@ -84,6 +84,14 @@ impl Precision {
         match self {
             Precision::F32 => "f32",
             Precision::F64 => "f64",
+        }
+    }
+
+    /// The type's machine epsilon, as an `f64`.
+    pub fn epsilon(self) -> f64 {
+        match self {
+            Precision::F32 => f64::from(f32::EPSILON),
+            Precision::F64 => f64::EPSILON,
         }
     }
 

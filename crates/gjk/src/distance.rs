@@ -52,6 +52,10 @@ impl Subalgorithm {
 pub struct SimplexCache {
     pub local_a: Vec<glam::DVec3>,
     pub local_b: Vec<glam::DVec3>,
+    /// The witnesses are points of the bodies' cores (`radii: split`), not of the whole bodies:
+    /// a cache only warm-starts a run on the same kind of body.
+    #[serde(default)]
+    pub cores: bool,
 }
 
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
@@ -62,6 +66,9 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     rel_tolerance: R,
     max_iterations: u32,
     subalgorithm: Subalgorithm,
+    /// The radii the bodies are the cores of (`radii: split`; 0 for whole bodies): the answer
+    /// is the cores' distance minus this, and the gap test is made relative to that answer.
+    radius: R,
     simplex: Simplex<R>,
     /// Barycentric weights of `v` over `simplex`.
     weights: [R; 4],
@@ -85,6 +92,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 crate::Algorithm::SignedVolumes => Subalgorithm::SignedVolumes,
                 _ => Subalgorithm::Johnson,
             },
+            radius: R::ZERO,
             simplex: Simplex::default(),
             weights: [R::ZERO; 4],
             v: R::V::ZERO,
@@ -93,6 +101,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             bounds: Tracker::new(&cso),
             finish: None,
         }
+    }
+
+    /// A run on cores grown by `radius` (the sum of both radii): the gap test asks for the
+    /// relative tolerance on the grown shapes' distance `‖v‖ − radius`, not on the cores'.
+    pub fn on_cores(mut self, radius: f64) -> Self {
+        self.radius = R::from_f64(radius);
+        self
     }
 
     /// The current simplex (after the run: the one that decided it).
@@ -139,7 +154,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             local_a.push(self.cso.a.to_local(p.a).to_f64());
             local_b.push(self.cso.b.to_local(p.b).to_f64());
         }
-        SimplexCache { local_a, local_b }
+        SimplexCache {
+            local_a,
+            local_b,
+            cores: false,
+        }
     }
 
     /// The unit direction (from A towards B) along which the run proved its lower bound on the
@@ -222,6 +241,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             quantities,
             termination,
             certificate: self.finish.map(|f| f.certificate),
+            cores: None,
+            radii: None,
         }
     }
 }
@@ -282,13 +303,24 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// The tests that need the previous `v`, before `w` joins: the gap `‖v‖² − v·w` within the
     /// relative tolerance (the bounds have met), or `w` a vertex already (rounding).
+    ///
+    /// The bounds `v·w/‖v‖ ≤ dist ≤ ‖v‖` are `gap/‖v‖` apart, so `gap ≤ ε‖v‖²` puts `‖v‖` within
+    /// `ε` (relative) of the distance. On cores grown by `r` the answer is `‖v‖ − r` (or the
+    /// depth `r − ‖v‖`), which can be far smaller than `‖v‖`: the test becomes
+    /// `gap ≤ ε‖v‖·|‖v‖ − r|` (never below `ε‖v‖·abs`, where the grown shapes just touch).
     fn nothing_new(&self, w: &CsoPoint<R>, q: &mut Quantities) -> Option<Termination> {
         if self.simplex.is_empty() {
             return None;
         }
         let vv = self.v.length_squared();
         let gap = vv - self.v.dot(w.point);
-        let threshold = self.rel_tolerance * vv;
+        let threshold = if self.radius > R::ZERO {
+            let v = vv.sqrt();
+            let answer = (v - self.radius).abs().max_with(self.abs_tolerance);
+            self.rel_tolerance * v * answer
+        } else {
+            self.rel_tolerance * vv
+        };
         q.v_norm = Some(vv.sqrt().to_f64());
         q.gap = Some(gap.to_f64());
         q.gap_threshold = Some(threshold.to_f64());

@@ -2,6 +2,7 @@
 //! the answer. `gjk-lab trace` prints it and the app exports the trace it shows as it.
 
 use crate::cast::{CastAnswer, CastStep, CastTrace};
+use crate::radii::CoreRadii;
 use crate::scenario::Scenario;
 use crate::trace::{
     Certificate, EpaRecord, Feature, Outcome, Penetration, Quantities, SimplexVertex, Step,
@@ -24,6 +25,9 @@ pub struct TraceDocument<'t> {
     #[serde(skip_serializing_if = "Option::is_none")]
     epa_termination: Option<Termination>,
     epa_iterations: u32,
+    /// With `radii: split`: how the radii turned the cores' answer into the shapes'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    radii: Option<CoreRadii>,
     /// The cast's steps and answer, for a scenario with a `cast` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     cast: Option<CastSection<'t>>,
@@ -58,6 +62,7 @@ impl<'t> TraceDocument<'t> {
             penetration: f.penetration,
             epa_termination: f.epa_termination,
             epa_iterations: f.epa_iterations,
+            radii: f.radii,
             cast: None,
         }
     }
@@ -108,6 +113,11 @@ impl Serialize for Step {
             termination: Option<Termination>,
             #[serde(skip_serializing_if = "Option::is_none")]
             epa: Option<&'s EpaRecord>,
+            /// A run on the cores: the radii of A's and B's.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cores: Option<[f64; 2]>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            radii: Option<CoreRadii>,
         }
         Written {
             iteration: self.iteration,
@@ -125,6 +135,8 @@ impl Serialize for Step {
             explanation: self.explanation(),
             termination: self.termination,
             epa: self.epa(),
+            cores: self.cores,
+            radii: self.radii,
         }
         .serialize(serializer)
     }

@@ -432,6 +432,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             },
             termination,
             certificate: None,
+            cores: None,
+            radii: None,
         }
     }
 }

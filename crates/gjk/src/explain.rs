@@ -13,9 +13,16 @@ impl Step {
             Phase::Boolean => boolean_step(self),
             Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len()),
         };
+        if self.cores.is_some() && self.iteration == 1 {
+            s.insert_str(0, "Radii split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded shape without its rounding); the radii are added back at the end. ");
+        }
         if let Some(c) = &self.certificate {
             s.push(' ');
-            s.push_str(&c.describe());
+            s.push_str(&c.describe_of(if self.cores.is_some() { "cores" } else { "shapes" }));
+        }
+        if let Some(r) = &self.radii {
+            s.push(' ');
+            s.push_str(&r.describe());
         }
         s
     }
@@ -147,8 +154,9 @@ fn epa_step(step: &Step, removed: usize, horizon: usize) -> String {
 }
 
 impl Certificate {
-    /// One plain sentence saying what was proven.
-    pub fn describe(&self) -> String {
+    /// One plain sentence saying what was proven about `subject`: "shapes", or "cores" for a
+    /// run on the cores.
+    pub fn describe_of(&self, subject: &str) -> String {
         let [lower, upper] = self.distance_bounds;
         // Four digits cannot show a tight interval: then say how tight it is.
         let distance = if fmt_num(lower) == fmt_num(upper) {
@@ -158,15 +166,15 @@ impl Certificate {
         };
         match (self.intersecting, self.certified) {
             // A proven contact is always certified (see `bounds::certify`).
-            (Some(true), _) if upper == 0.0 => "Certified: the shapes intersect.".to_string(),
+            (Some(true), _) if upper == 0.0 => format!("Certified: the {subject} intersect."),
             (Some(true), _) => format!(
-                "Certified: the shapes touch; their distance {distance}, within the absolute tolerance."
+                "Certified: the {subject} touch; their distance {distance}, within the absolute tolerance."
             ),
             (Some(false), true) => {
-                format!("Certified: the shapes are apart; their distance {distance}.")
+                format!("Certified: the {subject} are apart; their distance {distance}.")
             }
             (Some(false), false) => format!(
-                "Not certified: a separating plane proves the shapes apart, but the tolerance was not met; their distance {distance}."
+                "Not certified: a separating plane proves the {subject} apart, but the tolerance was not met; their distance {distance}."
             ),
             (None, _) => format!(
                 "Not certified: this run proves neither overlap nor separation; their distance {distance}."

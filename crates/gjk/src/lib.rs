@@ -43,6 +43,7 @@ pub mod explain;
 pub mod hull;
 pub mod prepared;
 pub mod query;
+pub mod radii;
 pub mod reading;
 pub mod real;
 #[cfg(feature = "reference")]
@@ -71,6 +72,7 @@ pub use epa::Epa;
 pub use expect::{Approx, Check, Expectation, OutcomeKind};
 pub use prepared::{PreparedShape, SupportMethod};
 pub use query::{Placed, solve, trace};
+pub use radii::{CoreCase, CoreRadii};
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Pose, Shape};
@@ -78,7 +80,7 @@ pub use stepper::Steppable;
 pub use support::SupportMap;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
-    Certificate, CoreCase, CoreRadii, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,
+    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,
     Observer, Outcome, Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination,
     Trace,
 };

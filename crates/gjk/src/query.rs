@@ -9,7 +9,7 @@
 //!
 //! With `radii: split` the bodies are the shapes' cores (a sphere's centre, a capsule's
 //! segment, a rounded shape unrounded) and the radii are added back to the finish afterwards
-//! (see [`add_radii`]).
+//! (see [`crate::radii`]).
 
 use crate::body::Body;
 use crate::boolean::BooleanGjk;
@@ -23,11 +23,8 @@ use crate::scenario::BodySpec;
 use crate::shape::Pose;
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
-use crate::trace::{
-    Certificate, CoreCase, CoreRadii, Finish, NoTrace, Observer, Outcome, Penetration, Recorder,
-    Trace,
-};
-use glam::DVec3;
+use crate::radii::{OnCores, add_radii};
+use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
 #[derive(Debug, Clone, Copy)]
@@ -77,30 +74,41 @@ pub fn query<O: Observer>(
 ) -> (Finish, Option<SimplexCache>) {
     let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
     let split = config.radii == Radii::Split && config.algorithm.measures_distance();
+    // A cache's points belong to the bodies it was made on: cores, or the whole bodies.
     if split && radius_a + radius_b > 0.0 {
-        let (finish, cache) = query_whole(core_a, core_b, config, warm, observer);
-        return (add_radii(finish, radius_a, radius_b, config), cache);
+        let mut on_cores = OnCores::new(observer, [radius_a, radius_b]);
+        let grown = radius_a + radius_b;
+        let warm = warm.filter(|c| c.cores);
+        let (finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
+        let finish = add_radii(finish, radius_a, radius_b, config);
+        on_cores.end(finish.radii);
+        let cache = cache.map(|c| SimplexCache { cores: true, ..c });
+        return (finish, cache);
     }
-    query_whole(a, b, config, warm, observer)
+    query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
 
-/// The query on the bodies as they are (no core split).
+/// The query on the bodies as they are, which are cores grown by `radius` when it is above 0
+/// (the distance algorithms then aim their tolerance at the grown shapes' distance).
 fn query_whole<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
+    radius: f64,
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> (Finish, Option<SimplexCache>) {
     match config.precision {
-        Precision::F32 => run(
+        Precision::F32 => run_grown(
             MinkowskiDifference::new(&a.body::<f32>(), &b.body::<f32>()),
+            radius,
             config,
             warm,
             observer,
         ),
-        Precision::F64 => run(
+        Precision::F64 => run_grown(
             MinkowskiDifference::new(&a.body::<f64>(), &b.body::<f64>()),
+            radius,
             config,
             warm,
             observer,
@@ -116,12 +124,24 @@ pub fn run<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> (Finish, Option<SimplexCache>) {
+    run_grown(cso, 0.0, config, warm, observer)
+}
+
+/// [`run`] on cores that are grown by `radius` afterwards (see [`crate::radii`]).
+fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
+    cso: MinkowskiDifference<'_, R, A, B>,
+    radius: f64,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> (Finish, Option<SimplexCache>) {
     let (mut finish, simplex, cache) = match config.algorithm {
         Algorithm::Distance | Algorithm::SignedVolumes => {
             let mut gjk = match warm {
                 Some(cache) => DistanceGjk::warm_started(cso, config, cache),
                 None => DistanceGjk::new(cso, config),
-            };
+            }
+            .on_cores(radius);
             let finish = gjk.run_traced(observer);
             (finish, *gjk.simplex(), Some(gjk.cache()))
         }
@@ -139,90 +159,6 @@ pub fn run<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
         finish.epa_iterations = epa.iterations();
     }
     (finish, cache)
-}
-
-/// Turns the cores' answer into the shapes': each shape is its core grown by its radius, so
-/// the shapes' distance is the cores' minus `r = radius_a + radius_b`, and along the same line.
-///
-/// ```text
-///   cores apart by d > r      apart by d − r; the closest points move out by their radii
-///   cores apart by d ≤ r      overlap by r − d along the cores' closest line: exact, no EPA
-///   cores overlap by e        EPA ran on the cores: overlap by e + r along EPA's normal
-/// ```
-///
-/// The proof carries over: the cores' distance bounds `[lo, hi]` become `[lo − r, hi − r]`
-/// (floored at 0). Overlap is proven when `hi ≤ r`, separation when `lo > r`; between the two
-/// the verdict is not proven, and the finish says so.
-pub fn add_radii(
-    mut finish: Finish,
-    radius_a: f64,
-    radius_b: f64,
-    config: &SolverConfig,
-) -> Finish {
-    let r = radius_a + radius_b;
-    let [lo, hi] = finish.certificate.distance_bounds;
-    let case = match finish.outcome {
-        Outcome::Separated {
-            distance,
-            point_a,
-            point_b,
-        } => {
-            // The unit direction from A's core towards B's, which the surfaces share.
-            let n = (point_b - point_a).try_normalize().unwrap_or(DVec3::X);
-            let (point_a, point_b) = (point_a + n * radius_a, point_b - n * radius_b);
-            if distance > r {
-                finish.outcome = Outcome::Separated {
-                    distance: distance - r,
-                    point_a,
-                    point_b,
-                };
-                CoreCase::Apart
-            } else {
-                finish.outcome = Outcome::Intersecting;
-                finish.penetration = Some(Penetration {
-                    depth: r - distance,
-                    normal: n,
-                    point_a,
-                    point_b,
-                });
-                CoreCase::Shallow
-            }
-        }
-        Outcome::Intersecting => {
-            if let Some(p) = &mut finish.penetration {
-                p.depth += r;
-                p.point_a += p.normal * radius_a;
-                p.point_b -= p.normal * radius_b;
-            }
-            CoreCase::CoresOverlap
-        }
-        // Boolean GJK measures no distance and is never split.
-        Outcome::Disjoint | Outcome::Undecided => return finish,
-    };
-    let intersecting = if hi <= r {
-        Some(true)
-    } else if lo > r {
-        Some(false)
-    } else {
-        None
-    };
-    // A separated answer is certified when its distance is still within the relative
-    // tolerance once the radii are taken off (the bounds' width is unchanged, the distance
-    // smaller).
-    let tight = case != CoreCase::Apart
-        || hi - lo <= config.rel_tolerance * (hi - r) + config.abs_tolerance;
-    finish.certificate = Certificate {
-        intersecting,
-        certified: finish.certificate.certified && intersecting.is_some() && tight,
-        distance_bounds: [(lo - r).max(0.0), (hi - r).max(0.0)],
-    };
-    finish.radii = Some(CoreRadii {
-        radius_a,
-        radius_b,
-        core_distance_bounds: [lo, hi],
-        case,
-    });
-    finish
 }
 
 /// Runs [`query`] recording every step.

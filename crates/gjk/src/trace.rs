@@ -111,6 +111,12 @@ pub struct Step {
     pub termination: Option<Termination>,
     /// What the whole GJK run proved, on its last step.
     pub certificate: Option<Certificate>,
+    /// With `radii: split`, on every step: the radii of A's and B's cores. The step's points
+    /// are then points of the cores and their difference (see [`crate::Radii`]).
+    pub cores: Option<[f64; 2]>,
+    /// With `radii: split`, on the run's last step: how the radii turned the cores' answer into
+    /// the shapes'.
+    pub radii: Option<crate::radii::CoreRadii>,
 }
 
 impl Step {
@@ -334,41 +340,6 @@ impl Certificate {
     };
 }
 
-/// How a run on the cores became the shapes' answer (`radii: split`, see [`crate::Radii`]).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct CoreRadii {
-    /// The radius around A's core: a sphere's or capsule's radius plus the body's margin.
-    pub radius_a: f64,
-    pub radius_b: f64,
-    /// What GJK proved about the distance between the cores.
-    pub core_distance_bounds: [f64; 2],
-    pub case: CoreCase,
-}
-
-/// Which way the radii decided the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CoreCase {
-    /// The cores are apart by more than the radii: the shapes are apart by the difference.
-    Apart,
-    /// The cores are apart by less than the radii: the shapes overlap by the rest, exactly,
-    /// with no EPA.
-    Shallow,
-    /// The cores themselves overlap: EPA ran on the cores, and the radii add to its depth.
-    CoresOverlap,
-}
-
-impl CoreCase {
-    /// The snake_case name used in files and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            CoreCase::Apart => "apart",
-            CoreCase::Shallow => "shallow",
-            CoreCase::CoresOverlap => "cores_overlap",
-        }
-    }
-}
-
 /// A finished run: what ended it and the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Finish {
@@ -388,7 +359,7 @@ pub struct Finish {
     pub epa_iterations: u32,
     /// With `radii: split` on rounded shapes: the cores' answer and how the radii changed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub radii: Option<CoreRadii>,
+    pub radii: Option<crate::radii::CoreRadii>,
 }
 
 impl Finish {

@@ -277,7 +277,11 @@ fn stepping_by_hand_matches_the_traced_run() {
     let a = super::common::body(&mut Rng::new(4), "polytope");
     let b = super::common::body(&mut Rng::new(5), "capsule");
     for algorithm in Algorithm::ALL {
-        let config = SolverConfig::default_for(algorithm, Precision::F64);
+        // The whole bodies, stepped as they are (not split into cores and radii).
+        let config = SolverConfig {
+            radii: gjk::Radii::Folded,
+            ..SolverConfig::default_for(algorithm, Precision::F64)
+        };
         let whole = gjk::trace(&a, &b, &config);
         let (ba, bb) = (
             Body::<f64>::prepared(

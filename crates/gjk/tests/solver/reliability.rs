@@ -61,8 +61,14 @@ fn overlapping_boxes_in_f32_are_never_claimed_apart() {
 
 #[test]
 fn one_iteration_proves_nothing_and_says_so() {
-    // "With max_iterations: 1 an overlapping pair reads 'separated by 0.995'."
-    let s = parse(&spheres(r#"{"max_iterations": 1}"#, "1", "[0.5, 0, 0]")).unwrap();
+    // "With max_iterations: 1 an overlapping pair reads 'separated by 0.995'." (Folded: on
+    // their cores, two points, one iteration is the whole answer.)
+    let s = parse(&spheres(
+        r#"{"max_iterations": 1, "radii": "folded"}"#,
+        "1",
+        "[0.5, 0, 0]",
+    ))
+    .unwrap();
     let f = gjk::solve(&s.a, &s.b, &s.config());
     assert_eq!(f.termination.name(), "max_iterations");
     assert_eq!(f.intersecting(), None);

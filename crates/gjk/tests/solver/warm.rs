@@ -76,7 +76,7 @@ fn a_warm_first_step_says_so() {
     let step = &warm.steps[0];
     assert!(!step.simplex_before.is_empty());
     assert!(
-        step.explanation().starts_with("Warm start"),
+        step.explanation().contains("Warm start: the previous run's simplex"),
         "{}",
         step.explanation()
     );

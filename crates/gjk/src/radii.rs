@@ -1,0 +1,218 @@
+//! Cores and radii (`radii: split`): a sphere is a point grown by its radius, a capsule a
+//! segment grown by its radius, a rounded shape its core grown by its margin. GJK runs on the
+//! cores, where it converges in a few steps, and the radii are added back here, exactly (the
+//! way Jolt's convex radius and Box2D's rounded polygons work).
+//!
+//! ```text
+//!        core A ●───────── d ─────────● core B       d = the cores' distance (GJK)
+//!            ╰ r_A ╯                ╰ r_B ╯           r = r_A + r_B
+//!   d > r   the shapes are apart by d − r
+//!   d ≤ r   they overlap by r − d, along the same line: exact, no EPA
+//!   cores overlap (d = 0)   EPA on the cores, its depth + r
+//! ```
+
+use crate::config::SolverConfig;
+use crate::explain::fmt_num;
+use crate::trace::{Certificate, Finish, Observer, Outcome, Penetration, Step};
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+
+/// How a run on the cores became the shapes' answer.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct CoreRadii {
+    /// The radius around A's core: a sphere's or capsule's radius plus the body's margin.
+    pub radius_a: f64,
+    pub radius_b: f64,
+    /// What GJK proved about the distance between the cores.
+    pub core_distance_bounds: [f64; 2],
+    pub case: CoreCase,
+}
+
+/// Which way the radii decided the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoreCase {
+    /// The cores are apart by more than the radii: the shapes are apart by the difference.
+    Apart,
+    /// The cores are apart by less than the radii: the shapes overlap by the rest, exactly,
+    /// with no EPA.
+    Shallow,
+    /// The cores themselves overlap: EPA ran on the cores, and the radii add to its depth.
+    CoresOverlap,
+}
+
+impl CoreCase {
+    /// The snake_case name used in files and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoreCase::Apart => "apart",
+            CoreCase::Shallow => "shallow",
+            CoreCase::CoresOverlap => "cores_overlap",
+        }
+    }
+}
+
+impl CoreRadii {
+    /// `r = r_A + r_B`.
+    pub fn total(&self) -> f64 {
+        self.radius_a + self.radius_b
+    }
+
+    /// What the radii did, in plain words with the numbers.
+    pub fn describe(&self) -> String {
+        let [lo, hi] = self.core_distance_bounds;
+        let r = self.total();
+        let radii = format!(
+            "the radii add up to {} + {} = {}",
+            fmt_num(self.radius_a),
+            fmt_num(self.radius_b),
+            fmt_num(r)
+        );
+        let cores = if fmt_num(lo) == fmt_num(hi) {
+            format!("The cores are {} apart", fmt_num(hi))
+        } else {
+            format!("The cores are between {} and {} apart", fmt_num(lo), fmt_num(hi))
+        };
+        match self.case {
+            CoreCase::Apart => format!(
+                "Radii added back: {cores} and {radii}, so the shapes are {} apart, along the same line.",
+                fmt_num(hi - r)
+            ),
+            CoreCase::Shallow => format!(
+                "Radii added back: {cores}, less than the radii ({radii}), so the shapes overlap by r − d = {} along the line between the cores' closest points: exact, with no EPA.",
+                fmt_num(r - hi)
+            ),
+            CoreCase::CoresOverlap => format!(
+                "Radii added back: the cores themselves overlap, so EPA ran on the cores; {radii}, which add to EPA's depth along its normal."
+            ),
+        }
+    }
+}
+
+/// Turns the cores' answer into the shapes': each shape is its core grown by its radius, so
+/// the shapes' distance is the cores' minus `r = radius_a + radius_b`, and along the same line.
+///
+/// ```text
+///   cores apart by d > r      apart by d − r; the closest points move out by their radii
+///   cores apart by d ≤ r      overlap by r − d along the cores' closest line: exact, no EPA
+///   cores overlap by e        EPA ran on the cores: overlap by e + r along EPA's normal
+/// ```
+///
+/// The proof carries over: the cores' distance bounds `[lo, hi]` become `[lo − r, hi − r]`
+/// (floored at 0). Overlap is proven when `hi ≤ r`, separation when `lo > r`; between the two
+/// the verdict is not proven, and the finish says so.
+pub fn add_radii(
+    mut finish: Finish,
+    radius_a: f64,
+    radius_b: f64,
+    config: &SolverConfig,
+) -> Finish {
+    let r = radius_a + radius_b;
+    let [lo, hi] = finish.certificate.distance_bounds;
+    // Shapes closer than the absolute tolerance touch, as in a run on the whole shapes.
+    let touching = r + config.abs_tolerance;
+    let case = match finish.outcome {
+        Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } => {
+            // The unit direction from A's core towards B's, which the surfaces share.
+            let n = (point_b - point_a).try_normalize().unwrap_or(DVec3::X);
+            let (point_a, point_b) = (point_a + n * radius_a, point_b - n * radius_b);
+            if distance > touching {
+                finish.outcome = Outcome::Separated {
+                    distance: distance - r,
+                    point_a,
+                    point_b,
+                };
+                CoreCase::Apart
+            } else {
+                finish.outcome = Outcome::Intersecting;
+                finish.penetration = Some(Penetration {
+                    depth: (r - distance).max(0.0),
+                    normal: n,
+                    point_a,
+                    point_b,
+                });
+                CoreCase::Shallow
+            }
+        }
+        Outcome::Intersecting => {
+            if let Some(p) = &mut finish.penetration {
+                p.depth += r;
+                p.point_a += p.normal * radius_a;
+                p.point_b -= p.normal * radius_b;
+            }
+            CoreCase::CoresOverlap
+        }
+        // Boolean GJK measures no distance and is never split.
+        Outcome::Disjoint | Outcome::Undecided => return finish,
+    };
+    let intersecting = if hi <= touching {
+        Some(true)
+    } else if lo > r {
+        Some(false)
+    } else {
+        None
+    };
+    // A proven contact is certified, as in a run on the whole shapes (its depth is EPA's
+    // business, or here r − d to the cores' bounds). A separated answer must also have its
+    // distance hi − r within the relative tolerance: the bounds' width is unchanged by the
+    // radii, the answer smaller. The run on the cores aimed its gap test at that (see
+    // `DistanceGjk::on_cores`); what it met, up to the rounding of the bounds themselves, is
+    // checked here.
+    let rounding = 4.0 * config.precision.epsilon() * hi;
+    let tight = case != CoreCase::Apart
+        || hi - lo <= config.rel_tolerance * (hi - r).max(config.abs_tolerance) + rounding;
+    finish.certificate = Certificate {
+        intersecting,
+        certified: finish.certificate.certified && intersecting.is_some() && tight,
+        distance_bounds: [(lo - r).max(0.0), (hi - r).max(0.0)],
+    };
+    finish.radii = Some(CoreRadii {
+        radius_a,
+        radius_b,
+        core_distance_bounds: [lo, hi],
+        case,
+    });
+    finish
+}
+
+/// The observer of a run on the cores: marks every step with the cores' radii, and the last
+/// one with how the radii turned the answer (held back until [`OnCores::end`] knows it).
+#[derive(Debug)]
+pub struct OnCores<'o, O: Observer> {
+    inner: &'o mut O,
+    radii: [f64; 2],
+    held: Option<Step>,
+}
+
+impl<'o, O: Observer> OnCores<'o, O> {
+    pub fn new(inner: &'o mut O, radii: [f64; 2]) -> Self {
+        OnCores {
+            inner,
+            radii,
+            held: None,
+        }
+    }
+
+    /// Hands on the last step, carrying `radii`.
+    pub fn end(mut self, radii: Option<CoreRadii>) {
+        if let Some(mut last) = self.held.take() {
+            last.radii = radii;
+            self.inner.on_step(last);
+        }
+    }
+}
+
+impl<O: Observer> Observer for OnCores<'_, O> {
+    const ENABLED: bool = O::ENABLED;
+
+    fn on_step(&mut self, mut step: Step) {
+        step.cores = Some(self.radii);
+        if let Some(previous) = self.held.replace(step) {
+            self.inner.on_step(previous);
+        }
+    }
+}

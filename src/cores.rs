@@ -1,0 +1,129 @@
+//! Cores, for a run with `radii: split`: thin lines inside each rounded shape (a sphere's centre,
+//! a capsule's segment, a rounded box's box) and, in the Minkowski view, inside A ⊖ B the
+//! difference of the cores, which is what GJK then searches. Drawn only for a run that split:
+//! in compare mode, only in the view of the run that did.
+
+use crate::camera::{COMPARE_LAYER, MINKOWSKI_LAYER, WORLD_LAYER};
+use crate::compare::CompareRun;
+use crate::hull::{local_shape_points, minkowski_points};
+use crate::outline::{Outline, outline};
+use crate::palette;
+use crate::playback::{Lab, LabSet, Playback, Shapes};
+use crate::scene::Which;
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use gjk::Trace;
+
+/// Support directions sampled for a curved core (a rounded cylinder's cylinder, say).
+const CORE_SAMPLES: usize = 400;
+
+/// Which core a lines entity draws.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum CoreLines {
+    /// A body's core, in the body's own frame (the entity follows the body).
+    Body(Which),
+    /// The cores' difference, in the Minkowski view of run 1 (`false`) or of the compared
+    /// run 2 (`true`).
+    Difference { compared: bool },
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_lines)
+        .add_systems(Update, rebuild_lines.in_set(LabSet::Visualise));
+}
+
+fn spawn_lines(mut commands: Commands) {
+    let lines = [
+        (CoreLines::Body(Which::A), WORLD_LAYER),
+        (CoreLines::Body(Which::B), WORLD_LAYER),
+        (CoreLines::Difference { compared: false }, MINKOWSKI_LAYER),
+        (CoreLines::Difference { compared: true }, COMPARE_LAYER),
+    ];
+    for (which, layer) in lines {
+        commands.spawn((
+            which,
+            Gizmo {
+                line_config: GizmoLineConfig {
+                    width: 1.5,
+                    ..default()
+                },
+                // In front of the translucent solid the core lies inside.
+                depth_bias: -1.0,
+                ..default()
+            },
+            Visibility::Hidden,
+            RenderLayers::layer(layer),
+        ));
+    }
+}
+
+/// Whether a run was made on the cores.
+fn split(trace: Option<&Trace>) -> bool {
+    trace.is_some_and(|t| t.finish.radii.is_some())
+}
+
+/// An outline as retained lines (a point as a small cross of `size`).
+fn lines_of(outline: &Outline, color: Color, size: f32) -> GizmoAsset {
+    let mut asset = GizmoAsset::new();
+    match outline {
+        Outline::Point(p) => {
+            asset.cross(Isometry3d::from_translation(*p), size, color);
+        }
+        Outline::Edges(edges) => {
+            for [a, b] in edges {
+                asset.line(*a, *b, color);
+            }
+        }
+    }
+    asset
+}
+
+/// Rebuilds the core lines when the case or a run changes, and shows those of a split run.
+fn rebuild_lines(
+    lab: Res<Lab>,
+    shapes: Res<Shapes>,
+    playback: Res<Playback>,
+    compare: Res<CompareRun>,
+    mut assets: ResMut<Assets<GizmoAsset>>,
+    mut lines: Query<(&CoreLines, &mut Gizmo, &mut Transform, &mut Visibility)>,
+    mut shown_for: Local<Option<[bool; 2]>>,
+) {
+    // Stepping changes the playback but not which runs split: nothing to redo then.
+    let runs_split = [split(Some(&playback.trace)), split(compare.trace.as_ref())];
+    if !lab.is_changed() && *shown_for == Some(runs_split) {
+        return;
+    }
+    *shown_for = Some(runs_split);
+    let placed = shapes.placed(&lab.scenario);
+    let cores = placed.map(|p| p.core());
+    for (which, mut gizmo, mut transform, mut visibility) in &mut lines {
+        let (shown, asset): (bool, GizmoAsset) = match *which {
+            CoreLines::Body(w) => {
+                let (core, radius) = cores[w as usize];
+                let body = w.body(&lab);
+                *transform = Transform::from_translation(body.position.as_vec3())
+                    .with_rotation(body.rotation.as_quat());
+                let points = local_shape_points(core.shape, 0.0, CORE_SAMPLES);
+                (
+                    radius > 0.0 && runs_split[0],
+                    lines_of(&outline(&points), palette::core(w.color()), 0.12),
+                )
+            }
+            CoreLines::Difference { compared } => {
+                let points = minkowski_points(cores[0].0, cores[1].0, CORE_SAMPLES);
+                (
+                    runs_split[usize::from(compared)],
+                    lines_of(&outline(&points), palette::core(palette::MINKOWSKI), 0.12),
+                )
+            }
+        };
+        *visibility = if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if shown {
+            gizmo.handle = assets.add(asset);
+        }
+    }
+}
