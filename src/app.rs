@@ -2,8 +2,8 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, cast, classroom, compare, controls, cores, frames, labels, minkowski_view, panel, playback,
-    reference, scenario_io, scene, shading, shot, step_view, sweep,
+    camera, cast, classroom, compare, controls, cores, frames, labels, minkowski_view, panel,
+    playback, reference, scenario_io, scene, shading, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;

@@ -128,7 +128,10 @@ mod tests {
     #[test]
     fn a_segment_and_a_point() {
         let line: Vec<Vec3> = (0..10).map(|i| Vec3::X * i as f32).collect();
-        assert_eq!(outline(&line), Outline::Edges(vec![[Vec3::X * 9.0, Vec3::ZERO]]));
+        assert_eq!(
+            outline(&line),
+            Outline::Edges(vec![[Vec3::X * 9.0, Vec3::ZERO]])
+        );
         assert_eq!(outline(&[Vec3::ONE; 5]), Outline::Point(Vec3::ONE));
     }
 }

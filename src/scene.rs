@@ -201,17 +201,30 @@ fn draw_world(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<WorldGi
     if let Some((pa, pb)) = closest_points(step)
         && (pa - pb).length() > 1e-6
     {
-        gizmos.line(pa.as_vec3(), pb.as_vec3(), palette::CLOSEST);
-        gizmos.sphere(
-            Isometry3d::from_translation(pa.as_vec3()),
-            0.06,
-            palette::CLOSEST,
-        );
-        gizmos.sphere(
-            Isometry3d::from_translation(pb.as_vec3()),
-            0.06,
-            palette::CLOSEST,
-        );
+        let (sa, sb) = match step.cores {
+            // On cores: the shapes' closest points lie out along the cores' closest line, by
+            // each radius; the radii are drawn in the bodies' core colours.
+            Some([ra, rb]) => {
+                let n = (pb - pa).normalize();
+                let (sa, sb) = (pa + n * ra, pb - n * rb);
+                let core = |w: Which| palette::core(w.color());
+                gizmos.line(pa.as_vec3(), sa.as_vec3(), core(Which::A));
+                gizmos.line(pb.as_vec3(), sb.as_vec3(), core(Which::B));
+                (sa, sb)
+            }
+            None => (pa, pb),
+        };
+        // Apart (the closest points face each other): the segment between them.
+        if (sb - sa).dot(pb - pa) > 0.0 {
+            gizmos.line(sa.as_vec3(), sb.as_vec3(), palette::CLOSEST);
+        }
+        for p in [sa, sb] {
+            gizmos.sphere(
+                Isometry3d::from_translation(p.as_vec3()),
+                0.06,
+                palette::CLOSEST,
+            );
+        }
     }
 }
 

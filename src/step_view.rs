@@ -254,7 +254,25 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
     );
     if let Some(v) = step.closest {
         let v = v.as_vec3();
-        gizmos.line(Vec3::ZERO, v, palette::CLOSEST);
+        match (step.cores, step.epa()) {
+            // On cores, A ⊖ B is the cores' difference grown by r = r_A + r_B: its point
+            // nearest the origin lies r short of v, towards the origin (past it when the
+            // grown shapes overlap). The stretch of length r is drawn in the cores' colour.
+            (Some([ra, rb]), None) if v.length() > 0.0 => {
+                let r = (ra + rb) as f32;
+                let surface = v - v.normalize() * r;
+                gizmos.line(v, surface, palette::core(palette::MINKOWSKI));
+                if v.length() > r {
+                    gizmos.line(Vec3::ZERO, surface, palette::CLOSEST);
+                }
+                gizmos.sphere(
+                    Isometry3d::from_translation(surface),
+                    0.05 * marks,
+                    palette::CLOSEST,
+                );
+            }
+            _ => gizmos.line(Vec3::ZERO, v, palette::CLOSEST),
+        }
         gizmos.sphere(
             Isometry3d::from_translation(v),
             0.08 * marks,

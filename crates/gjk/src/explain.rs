@@ -18,7 +18,11 @@ impl Step {
         }
         if let Some(c) = &self.certificate {
             s.push(' ');
-            s.push_str(&c.describe_of(if self.cores.is_some() { "cores" } else { "shapes" }));
+            s.push_str(&c.describe_of(if self.cores.is_some() {
+                "cores"
+            } else {
+                "shapes"
+            }));
         }
         if let Some(r) = &self.radii {
             s.push(' ');

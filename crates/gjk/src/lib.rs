@@ -80,7 +80,6 @@ pub use stepper::Steppable;
 pub use support::SupportMap;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
-    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,
-    Observer, Outcome, Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination,
-    Trace,
+    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,
+    Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination, Trace,
 };

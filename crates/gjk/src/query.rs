@@ -18,12 +18,12 @@ use crate::cso::MinkowskiDifference;
 use crate::distance::{DistanceGjk, SimplexCache};
 use crate::epa::Epa;
 use crate::prepared::PreparedShape;
+use crate::radii::{OnCores, add_radii};
 use crate::real::Real;
 use crate::scenario::BodySpec;
 use crate::shape::Pose;
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
-use crate::radii::{OnCores, add_radii};
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.

@@ -71,7 +71,11 @@ impl CoreRadii {
         let cores = if fmt_num(lo) == fmt_num(hi) {
             format!("The cores are {} apart", fmt_num(hi))
         } else {
-            format!("The cores are between {} and {} apart", fmt_num(lo), fmt_num(hi))
+            format!(
+                "The cores are between {} and {} apart",
+                fmt_num(lo),
+                fmt_num(hi)
+            )
         };
         match self.case {
             CoreCase::Apart => format!(

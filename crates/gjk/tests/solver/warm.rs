@@ -76,7 +76,8 @@ fn a_warm_first_step_says_so() {
     let step = &warm.steps[0];
     assert!(!step.simplex_before.is_empty());
     assert!(
-        step.explanation().contains("Warm start: the previous run's simplex"),
+        step.explanation()
+            .contains("Warm start: the previous run's simplex"),
         "{}",
         step.explanation()
     );
