@@ -137,6 +137,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             certificate: self.finish.map(|f| f.certificate),
             cores: None,
             radii: None,
+            momentum: None,
         }
     }
 }

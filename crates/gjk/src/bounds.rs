@@ -190,6 +190,11 @@ impl Tracker {
         }
     }
 
+    /// The best lower bound seen so far.
+    pub fn lower(&self) -> f64 {
+        self.lower
+    }
+
     /// The direction along which the lower bound was proven (zero before any was).
     pub fn lower_direction(&self) -> DVec3 {
         self.lower_direction

@@ -69,6 +69,45 @@ impl Radii {
     }
 }
 
+/// How the distance algorithms choose their search direction (Montaut, Le Lidec, Petrík, Sivic
+/// & Carpentier, "Collision Detection Accelerated: An Optimization Perspective", RSS 2022).
+///
+/// GJK is a Frank-Wolfe method: each iteration asks for the support point along −v, the
+/// "gradient" of ‖x‖²/2 at the current closest point v. On curved shapes it then converges
+/// linearly, creeping round the surface. Momentum mixes −v with the directions taken before,
+/// as Polyak's heavy ball and Nesterov's accelerated gradient do, and reaches the answer in
+/// fewer support calls on strictly convex shapes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Acceleration {
+    /// Plain GJK: always along −v.
+    #[default]
+    None,
+    /// Heavy ball: `d ← δ d + (1 − δ) v`, with `δ = (k+1)/(k+3)`.
+    Polyak,
+    /// Nesterov: `y = δ v + (1 − δ) w` (a step past v towards the last support point w), then
+    /// `d ← δ d + (1 − δ) y`; both terms at unit length for two polytopes, as the paper
+    /// recommends.
+    Nesterov,
+}
+
+impl Acceleration {
+    pub const ALL: [Acceleration; 3] = [
+        Acceleration::None,
+        Acceleration::Polyak,
+        Acceleration::Nesterov,
+    ];
+
+    /// The snake_case name used in files and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Acceleration::None => "none",
+            Acceleration::Polyak => "polyak",
+            Acceleration::Nesterov => "nesterov",
+        }
+    }
+}
+
 /// The floating-point type the solver computes in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -157,6 +196,10 @@ pub struct SolverConfig {
     /// GJK has no distance to take radii from: it always runs folded.
     #[serde(default)]
     pub radii: Radii,
+    /// The distance algorithms' search direction: plain −v, or with momentum (see
+    /// [`Acceleration`]). Boolean GJK ignores it.
+    #[serde(default)]
+    pub acceleration: Acceleration,
 }
 
 impl SolverConfig {
@@ -179,6 +222,7 @@ impl SolverConfig {
             },
             epa_max_iterations: 256,
             radii: Radii::default(),
+            acceleration: Acceleration::default(),
         }
     }
 }

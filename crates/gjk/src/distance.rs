@@ -17,9 +17,10 @@
 //! a named termination instead of going round in circles.
 
 use crate::bounds::Tracker;
-use crate::config::SolverConfig;
+use crate::config::{Acceleration, SolverConfig};
 use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
+use crate::momentum::{Heading, Momentum, MomentumOff};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
@@ -69,6 +70,14 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     /// The radii the bodies are the cores of (`radii: split`; 0 for whole bodies): the answer
     /// is the cores' distance minus this, and the gap test is made relative to that answer.
     radius: R,
+    /// Accelerated runs (see [`crate::momentum`]): the kind, whether to blend unit vectors,
+    /// the momentum (dropped for good once its direction stops helping), and the record of the
+    /// direction the next iteration will take.
+    acceleration: Acceleration,
+    normalise: bool,
+    heading: Option<Heading<R>>,
+    momentum_off: bool,
+    pending: Option<Momentum>,
     simplex: Simplex<R>,
     /// Barycentric weights of `v` over `simplex`.
     weights: [R; 4],
@@ -93,6 +102,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 _ => Subalgorithm::Johnson,
             },
             radius: R::ZERO,
+            acceleration: config.acceleration,
+            normalise: false,
+            heading: None,
+            momentum_off: false,
+            pending: None,
             simplex: Simplex::default(),
             weights: [R::ZERO; 4],
             v: R::V::ZERO,
@@ -107,6 +121,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     /// relative tolerance on the grown shapes' distance `‖v‖ − radius`, not on the cores'.
     pub fn on_cores(mut self, radius: f64) -> Self {
         self.radius = R::from_f64(radius);
+        self
+    }
+
+    /// Blends the momentum's terms at unit length (the paper's heuristic for bodies that are
+    /// not both strictly convex).
+    pub fn unit_momentum(mut self, unit: bool) -> Self {
+        self.normalise = unit;
         self
     }
 
@@ -198,12 +219,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     /// Builds the record of the iteration that just ran (only when someone is watching).
     fn record(
         &self,
-        d: R::V,
-        w: CsoPoint<R>,
-        before: &Simplex<R>,
+        asked: &Asked<'_, R>,
         reduced: Option<(&Simplex<R>, &Reduction<R>)>,
         quantities: Quantities,
         termination: Option<Termination>,
+        momentum: Option<Momentum>,
     ) -> Step {
         let feature = reduced.map(|(candidate, r)| {
             let vertices: Vec<usize> = (0..candidate.len())
@@ -225,11 +245,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         Step {
             iteration: self.iteration,
             phase: Phase::Distance,
-            direction: d.to_f64(),
-            support: record_vertex(&w),
-            simplex_before: before.record(),
-            candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
-            names: reduced.map_or(before, |(c, _)| c).names().to_vec(),
+            direction: asked.d.to_f64(),
+            support: record_vertex(&asked.w),
+            simplex_before: asked.before.record(),
+            candidate: reduced.map_or_else(|| asked.before.record(), |(c, _)| c.record()),
+            names: reduced.map_or(asked.before, |(c, _)| c).names().to_vec(),
             simplex_after: self.simplex.record(),
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
@@ -243,6 +263,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             certificate: self.finish.map(|f| f.certificate),
             cores: None,
             radii: None,
+            momentum,
         }
     }
 }
@@ -264,15 +285,35 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let w = self.cso.support(d);
         self.bounds.see(d, &w);
         let before = self.simplex;
+        let asked = Asked { d, w, before: &before };
+        let mut momentum = self.pending.take();
         let mut q = Quantities {
             abs_threshold: Some(self.abs_tolerance.to_f64()),
             ..Quantities::default()
         };
         // Has w brought anything new? If not, v is the answer.
-        if let Some(t) = self.nothing_new(&w, &mut q) {
+        if let Some(m) = momentum {
+            // Along an accelerated direction the gap proves nothing; nor is v's own direction
+            // checked when the best plane and ‖v‖ meet: either way, go on along −v.
+            let tested = self.nothing_new(&w, &mut q);
+            let off = if self.bounds_met() {
+                Some(MomentumOff::BoundsMet)
+            } else {
+                match tested {
+                    Some(Termination::GapBelowTolerance { .. }) => {
+                        Some(MomentumOff::GapBelowTolerance)
+                    }
+                    Some(_) => Some(MomentumOff::RepeatedSupport),
+                    None => None,
+                }
+            };
+            if let Some(off) = off {
+                return self.switch_off(m, off, &asked, q, observer);
+            }
+        } else if let Some(t) = self.nothing_new(&w, &mut q) {
             let f = self.end(self.separated(), t);
             if O::ENABLED {
-                observer.on_step(self.record(d, w, &before, None, q, Some(t)));
+                observer.on_step(self.record(&asked, None, q, Some(t), None));
             }
             return Some(f);
         }
@@ -283,7 +324,20 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             .subalgorithm
             .closest_feature::<R>(&candidate.points()[..candidate.len()]);
         q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
+        if let Some(m) = momentum
+            && reduction.closest.is_finite()
+            && reduction.closest.length_squared() >= self.v.length_squared()
+        {
+            q.v_norm = Some(self.v.length_squared().sqrt().to_f64());
+            return self.switch_off(m, MomentumOff::NotDecreasing, &asked, q, observer);
+        }
         let termination = self.descend(&candidate, &reduction);
+        if termination.is_none()
+            && let Some(off) = self.steer(w.point)
+            && let Some(m) = &mut momentum
+        {
+            m.switched_off = Some(off);
+        }
         let finish = termination.map(|t| {
             let outcome = match t {
                 Termination::IntersectionFound { .. }
@@ -294,13 +348,89 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         });
         if O::ENABLED {
             let reduced = Some((&candidate, &reduction));
-            observer.on_step(self.record(d, w, &before, reduced, q, termination));
+            observer.on_step(self.record(&asked, reduced, q, termination, momentum));
         }
         finish
     }
 }
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
+    /// The next iteration's direction: `−v`, or with momentum while it is on. Momentum gets
+    /// half the iteration budget at most, so that a run it slows down still has the other
+    /// half to finish plain (returns why it was switched off, when it is here).
+    fn steer(&mut self, w: R::V) -> Option<MomentumOff> {
+        self.direction = -self.v;
+        if self.momentum_off {
+            return None;
+        }
+        if self.acceleration != Acceleration::None && self.iteration >= self.max_iterations / 2 {
+            self.momentum_off = true;
+            self.heading = None;
+            return Some(MomentumOff::Budget);
+        }
+        if self.heading.is_none() {
+            self.heading = Heading::start(self.acceleration, self.normalise, self.v);
+        }
+        if let Some((d, weight)) = self
+            .heading
+            .as_mut()
+            .and_then(|h| h.next(self.iteration, self.v, w))
+        {
+            self.direction = d;
+            self.pending = Some(Momentum {
+                weight,
+                plain: (-self.v).to_f64(),
+                switched_off: None,
+            });
+        }
+        None
+    }
+
+    /// Ends an accelerated iteration whose support point proved nothing (see
+    /// [`crate::momentum`]): the simplex and `v` stay, the momentum is dropped for good, and
+    /// the next iteration searches along `−v`. Only the iteration cap can end the run here.
+    fn switch_off<O: Observer>(
+        &mut self,
+        mut momentum: Momentum,
+        why: MomentumOff,
+        asked: &Asked<'_, R>,
+        q: Quantities,
+        observer: &mut O,
+    ) -> Option<Finish> {
+        momentum.switched_off = Some(why);
+        self.momentum_off = true;
+        self.heading = None;
+        self.direction = -self.v;
+        let capped = (self.iteration >= self.max_iterations).then(|| Termination::MaxIterations {
+            iterations: self.iteration,
+            v_norm: Some(self.v.length_squared().sqrt().to_f64()),
+        });
+        let finish = capped.map(|t| self.end(self.separated(), t));
+        if O::ENABLED {
+            observer.on_step(self.record(asked, None, q, capped, Some(momentum)));
+        }
+        finish
+    }
+
+    /// Whether the best separating plane seen (along any direction) and `‖v‖` have met within
+    /// the tolerance: `‖v‖(‖v‖ − lower) ≤ threshold`, in the gap's units.
+    fn bounds_met(&self) -> bool {
+        let vv = self.v.length_squared();
+        let v = vv.sqrt().to_f64();
+        !self.simplex.is_empty() && v * (v - self.bounds.lower()) <= self.gap_threshold(vv).to_f64()
+    }
+
+    /// The gap test's threshold at `‖v‖² = vv` (see [`Self::nothing_new`]).
+    fn gap_threshold(&self, vv: R) -> R {
+        if self.radius > R::ZERO {
+            let v = vv.sqrt();
+            let answer = (v - self.radius).abs().max_with(self.abs_tolerance);
+            self.rel_tolerance * v * answer
+        } else {
+            self.rel_tolerance * vv
+        }
+    }
+
     /// The tests that need the previous `v`, before `w` joins: the gap `‖v‖² − v·w` within the
     /// relative tolerance (the bounds have met), or `w` a vertex already (rounding).
     ///
@@ -314,13 +444,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         }
         let vv = self.v.length_squared();
         let gap = vv - self.v.dot(w.point);
-        let threshold = if self.radius > R::ZERO {
-            let v = vv.sqrt();
-            let answer = (v - self.radius).abs().max_with(self.abs_tolerance);
-            self.rel_tolerance * v * answer
-        } else {
-            self.rel_tolerance * vv
-        };
+        let threshold = self.gap_threshold(vv);
         q.v_norm = Some(vv.sqrt().to_f64());
         q.gap = Some(gap.to_f64());
         q.gap_threshold = Some(threshold.to_f64());
@@ -383,6 +507,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             None
         }
     }
+}
+
+/// What an iteration asked for: its direction, the support point found along it, and the
+/// simplex it started from.
+struct Asked<'s, R: Real> {
+    d: R::V,
+    w: CsoPoint<R>,
+    before: &'s Simplex<R>,
 }
 
 /// The reduction's weights of the vertices it kept, in their order.

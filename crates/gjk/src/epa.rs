@@ -434,6 +434,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             certificate: None,
             cores: None,
             radii: None,
+            momentum: None,
         }
     }
 }

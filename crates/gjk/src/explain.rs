@@ -36,6 +36,8 @@ impl Step {
 fn distance_step(step: &Step) -> String {
     let before_len = step.simplex_before.len();
     let feature = step.feature.as_ref();
+    // An accelerated step searched along the blended direction d, not −v.
+    let along = if step.momentum.is_some() { "d" } else { "−v" };
     let mut s = if step.iteration == 1 && before_len > 0 {
         format!(
             "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along −v is the new vertex {}.",
@@ -48,16 +50,34 @@ fn distance_step(step: &Step) -> String {
         )
     } else if feature.is_some() {
         format!(
-            "The support point w furthest along −v is the new vertex {}.",
+            "The support point w furthest along {along} is the new vertex {}.",
             step.letter(before_len)
         )
     } else {
-        "The support point w furthest along −v is examined before it joins the simplex.".to_string()
+        format!("The support point w furthest along {along} is examined before it joins the simplex.")
     };
+    if let Some(m) = &step.momentum {
+        s.insert_str(0, &format!(
+            "With momentum: d blends −v with the earlier directions, keeping {} of them (−v is drawn beside d). ",
+            fmt_num(m.weight)
+        ));
+        if let Some(off) = m.switched_off {
+            s.push(' ');
+            s.push_str(off.describe());
+        }
+    }
     if let (Some(f), true) = (feature, step.iteration > 1 || before_len > 0) {
         region_sentence(&mut s, f, before_len + 1, &|i| step.letter(i));
     }
+    // With momentum on, the next direction is not −v.
+    let blended = match (step.next_direction, step.closest) {
+        (Some(n), Some(v)) => (n + v).length() > 1e-12 * v.length(),
+        _ => false,
+    };
     match step.termination {
+        None if blended => s.push_str(
+            " The search continues along d, which blends −v with the earlier directions.",
+        ),
         None => s.push_str(
             " The search continues along −v, from the closest point v towards the origin.",
         ),

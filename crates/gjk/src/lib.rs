@@ -41,6 +41,7 @@ pub mod epa;
 pub mod expect;
 pub mod explain;
 pub mod hull;
+pub mod momentum;
 pub mod prepared;
 pub mod query;
 pub mod radii;
@@ -63,7 +64,9 @@ pub mod voronoi;
 pub use body::Body;
 pub use boolean::BooleanGjk;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
-pub use config::{Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig};
+pub use config::{
+    Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,
+};
 pub use convex::Convex;
 pub use cso::{CsoPoint, MinkowskiDifference};
 pub use distance::{DistanceGjk, SimplexCache};

@@ -21,7 +21,7 @@ use crate::prepared::PreparedShape;
 use crate::radii::{OnCores, add_radii};
 use crate::real::Real;
 use crate::scenario::BodySpec;
-use crate::shape::Pose;
+use crate::shape::{Pose, Shape};
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
@@ -46,6 +46,12 @@ impl<'p> Placed<'p> {
 
     fn body<R: Real>(&self) -> Body<R> {
         Body::prepared(self.shape, self.pose, self.margin)
+    }
+
+    /// Whether the body is strictly convex: no flat face and no straight edge (a ball, or any
+    /// shape rounded by a margin).
+    fn strictly_convex(&self) -> bool {
+        self.margin > 0.0 || matches!(*self.shape.shape(), Shape::Sphere { radius } if radius > 0.0)
     }
 
     /// The body's core, placed where the body is, and the radius around it (the shape's own
@@ -98,17 +104,21 @@ fn query_whole<O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> (Finish, Option<SimplexCache>) {
+    let bodies = Bodies {
+        grown_by: radius,
+        strictly_convex: a.strictly_convex() && b.strictly_convex(),
+    };
     match config.precision {
         Precision::F32 => run_grown(
             MinkowskiDifference::new(&a.body::<f32>(), &b.body::<f32>()),
-            radius,
+            bodies,
             config,
             warm,
             observer,
         ),
         Precision::F64 => run_grown(
             MinkowskiDifference::new(&a.body::<f64>(), &b.body::<f64>()),
-            radius,
+            bodies,
             config,
             warm,
             observer,
@@ -124,13 +134,27 @@ pub fn run<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> (Finish, Option<SimplexCache>) {
-    run_grown(cso, 0.0, config, warm, observer)
+    let bodies = Bodies {
+        grown_by: 0.0,
+        strictly_convex: false,
+    };
+    run_grown(cso, bodies, config, warm, observer)
 }
 
-/// [`run`] on cores that are grown by `radius` afterwards (see [`crate::radii`]).
+/// What a run knows about its bodies beyond their support mappings.
+#[derive(Debug, Clone, Copy)]
+struct Bodies {
+    /// They are cores, grown by this (the sum of the radii) afterwards (see [`crate::radii`]).
+    grown_by: f64,
+    /// Both are strictly convex (accelerated runs blend their terms as they are; otherwise at
+    /// unit length, see [`crate::momentum`]).
+    strictly_convex: bool,
+}
+
+/// [`run`] on bodies described by `bodies`.
 fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     cso: MinkowskiDifference<'_, R, A, B>,
-    radius: f64,
+    bodies: Bodies,
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
@@ -141,7 +165,8 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
                 Some(cache) => DistanceGjk::warm_started(cso, config, cache),
                 None => DistanceGjk::new(cso, config),
             }
-            .on_cores(radius);
+            .on_cores(bodies.grown_by)
+            .unit_momentum(!bodies.strictly_convex);
             let finish = gjk.run_traced(observer);
             (finish, *gjk.simplex(), Some(gjk.cache()))
         }

@@ -5,7 +5,7 @@
 //! [`SolverConfig::default_for`]. Bad input is rejected with the field and the reason.
 
 use crate::cast::CastSpec;
-use crate::config::{Algorithm, Precision, Radii, SolverConfig};
+use crate::config::{Acceleration, Algorithm, Precision, Radii, SolverConfig};
 use crate::expect::Expectation;
 use crate::prepared::PreparedShape;
 use crate::shape::{Pose, Shape};
@@ -86,6 +86,8 @@ pub struct SolverSpec {
     pub epa_max_iterations: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radii: Option<Radii>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<Acceleration>,
 }
 
 impl SolverSpec {
@@ -100,6 +102,7 @@ impl SolverSpec {
             epa_tolerance: self.epa_tolerance.unwrap_or(d.epa_tolerance),
             epa_max_iterations: self.epa_max_iterations.unwrap_or(d.epa_max_iterations),
             radii: self.radii.unwrap_or(d.radii),
+            acceleration: self.acceleration.unwrap_or(d.acceleration),
             ..d
         }
     }
@@ -117,6 +120,7 @@ impl SolverSpec {
             epa_tolerance: Some(c.epa_tolerance),
             epa_max_iterations: Some(c.epa_max_iterations),
             radii: Some(c.radii),
+            acceleration: Some(c.acceleration),
         }
     }
 }

@@ -117,6 +117,9 @@ pub struct Step {
     /// With `radii: split`, on the run's last step: how the radii turned the cores' answer into
     /// the shapes'.
     pub radii: Option<crate::radii::CoreRadii>,
+    /// An accelerated step: the momentum weight, the plain direction −v beside the one taken,
+    /// and whether this step switched the momentum off.
+    pub momentum: Option<crate::momentum::Momentum>,
 }
 
 impl Step {

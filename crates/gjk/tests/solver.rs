@@ -2,6 +2,7 @@
 //! properties, and the failure cases of the articles we started from.
 
 mod solver {
+    pub mod acceleration;
     pub mod analytic;
     pub mod cast_oracle;
     pub mod cast_properties;

@@ -1,7 +1,7 @@
 //! The soak's scenarios: seeded random and adversarial pairs, each with the truth it is known
 //! to satisfy (see the parent module).
 
-use crate::config::{Algorithm, Precision, Radii};
+use crate::config::{Acceleration, Algorithm, Precision, Radii};
 use crate::scenario::{BodySpec, Scenario, SolverSpec};
 use crate::shape::Shape;
 use glam::{DQuat, DVec3};
@@ -186,6 +186,12 @@ fn solver(rng: &mut Rng, precision: Precision) -> SolverSpec {
         radii: match rng.below(3) {
             0 => Some(Radii::Folded),
             1 => Some(Radii::Split),
+            _ => None,
+        },
+        acceleration: match rng.below(4) {
+            0 => Some(Acceleration::Polyak),
+            1 => Some(Acceleration::Nesterov),
+            2 => Some(Acceleration::None),
             _ => None,
         },
     }

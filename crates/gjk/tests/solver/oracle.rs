@@ -6,7 +6,7 @@
 //! is right by checking parry's number against those bounds.
 
 use super::common::{KINDS, Rng, body, lower_bound, to_parry};
-use gjk::{Algorithm, Outcome, Precision, SolverConfig, Termination};
+use gjk::{Acceleration, Algorithm, Outcome, Precision, Radii, SolverConfig, Termination};
 
 #[test]
 fn agrees_with_parry_on_random_pairs_of_every_kind() {
@@ -18,9 +18,27 @@ fn signed_volumes_agrees_with_parry_on_random_pairs_of_every_kind() {
     against_parry(Algorithm::SignedVolumes);
 }
 
+/// Every combination of radii (split, folded) and acceleration (none, polyak, nesterov).
 fn against_parry(algorithm: Algorithm) {
+    for radii in [Radii::Split, Radii::Folded] {
+        for acceleration in Acceleration::ALL {
+            println!(
+                "{} · radii {} · {}",
+                algorithm.name(),
+                radii.name(),
+                acceleration.name()
+            );
+            against_parry_with(SolverConfig {
+                radii,
+                acceleration,
+                ..SolverConfig::default_for(algorithm, Precision::F64)
+            });
+        }
+    }
+}
+
+fn against_parry_with(config: SolverConfig) {
     let mut rng = Rng::new(42);
-    let config = SolverConfig::default_for(algorithm, Precision::F64);
     let (mut compared, mut separated, mut intersecting) = (0, 0, 0);
     let mut parry_proven_wrong = Vec::new();
     let (mut rounding_limited, mut worst_rounding_limited) = (0, 0.0f64);
@@ -82,14 +100,15 @@ fn against_parry(algorithm: Algorithm) {
             }
             Outcome::Intersecting => {
                 intersecting += 1;
-                // Ours is certified too: a point of A ⊖ B within abs_tolerance of the origin.
-                // Outside a thin touching band parry must agree.
+                // Ours is certified too: the shapes are proven within abs_tolerance of each
+                // other (a point of A ⊖ B that close to the origin, or cores closer than their
+                // radii). Outside a thin touching band parry must agree.
                 if theirs > 1e-6 {
-                    let last = gjk::trace(&a, &b, &config).steps.pop().expect("a step");
-                    let v = last.closest.expect("distance GJK keeps v").length();
+                    let upper = finish.certificate.distance_bounds[1];
                     assert!(
-                        v <= 1e-9,
-                        "pair {i}: intersecting but ‖v‖ = {v}, parry {theirs}"
+                        finish.certificate.intersecting == Some(true) && upper <= 1e-9,
+                        "pair {i}: intersecting but proven only {:?}, parry {theirs}",
+                        finish.certificate
                     );
                     parry_proven_wrong.push((i, KINDS[ka], KINDS[kb], theirs, 0.0));
                 }
@@ -97,7 +116,6 @@ fn against_parry(algorithm: Algorithm) {
             other => panic!("pair {i}: {other:?}"),
         }
     }
-    println!("{}:", algorithm.name());
     println!(
         "compared {compared}: {separated} separated, {intersecting} intersecting; parry proven off on {}",
         parry_proven_wrong.len()

@@ -1,7 +1,7 @@
 //! Properties that hold for every input.
 
 use super::common::{KINDS, Rng, body};
-use gjk::{Algorithm, BodySpec, Precision, Shape, SolverConfig};
+use gjk::{Acceleration, Algorithm, BodySpec, Precision, Radii, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 use proptest::prelude::*;
 
@@ -11,8 +11,18 @@ fn pair(seed: u64) -> (BodySpec, BodySpec) {
     (body(&mut rng, KINDS[ka]), body(&mut rng, KINDS[kb]))
 }
 
-fn run(a: &BodySpec, b: &BodySpec) -> gjk::Finish {
-    gjk::solve(a, b, &SolverConfig::default())
+/// The default configuration with radii and acceleration chosen by `variant` (0..6: every
+/// combination).
+fn config(variant: usize) -> SolverConfig {
+    SolverConfig {
+        radii: [Radii::Split, Radii::Folded][variant % 2],
+        acceleration: Acceleration::ALL[variant / 2 % 3],
+        ..SolverConfig::default()
+    }
+}
+
+fn run(a: &BodySpec, b: &BodySpec, variant: usize) -> gjk::Finish {
+    gjk::solve(a, b, &config(variant))
 }
 
 fn dist(f: &gjk::Finish) -> f64 {
@@ -100,22 +110,26 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn distance_is_non_negative_and_symmetric(seed in any::<u64>()) {
+    fn distance_is_non_negative_and_symmetric(seed in any::<u64>(), variant in 0usize..6) {
         let (a, b) = pair(seed);
-        let (ab, ba) = (run(&a, &b), run(&b, &a));
+        let (ab, ba) = (run(&a, &b, variant), run(&b, &a, variant));
         prop_assert!(dist(&ab) >= 0.0);
         let agreed = agree(&ab, &ba, 1e-12);
         prop_assert!(agreed.is_ok(), "{:?}", agreed);
     }
 
     #[test]
-    fn distance_is_invariant_under_a_common_rigid_motion(seed in any::<u64>(), t in finite_vec()) {
+    fn distance_is_invariant_under_a_common_rigid_motion(
+        seed in any::<u64>(),
+        t in finite_vec(),
+        variant in 0usize..6,
+    ) {
         let (a, b) = pair(seed);
         let mut rng = Rng::new(seed ^ 0x5555);
         let r = rng.rotation();
         let t = t.clamp(DVec3::splat(-100.0), DVec3::splat(100.0));
-        let before = run(&a, &b);
-        let after = run(&moved(&a, r, t), &moved(&b, r, t));
+        let before = run(&a, &b, variant);
+        let after = run(&moved(&a, r, t), &moved(&b, r, t), variant);
         // Moving both by up to 100 units costs up to ~100·ε of absolute precision.
         let agreed = agree(&before, &after, 1e-11);
         prop_assert!(agreed.is_ok(), "{:?}", agreed);
@@ -128,12 +142,20 @@ proptest! {
         algorithm in 0usize..3,
         f32 in any::<bool>(),
         cap in 1u32..80,
+        variant in 0usize..6,
     ) {
         let algorithm = [Algorithm::Distance, Algorithm::SignedVolumes, Algorithm::Boolean][algorithm];
-        let mut config = SolverConfig::default_for(
+        let mut config = SolverConfig {
             algorithm,
-            if f32 { Precision::F32 } else { Precision::F64 },
-        );
+            ..config(variant)
+        };
+        if f32 {
+            config = SolverConfig {
+                radii: config.radii,
+                acceleration: config.acceleration,
+                ..SolverConfig::default_for(algorithm, Precision::F32)
+            };
+        }
         config.max_iterations = cap;
         let t = gjk::trace(&a, &b, &config);
         prop_assert!(t.finish.iterations <= cap);

@@ -1,0 +1,152 @@
+//! Accelerated GJK: the search direction with momentum (Montaut, Le Lidec, Petrík, Sivic &
+//! Carpentier, "Collision Detection Accelerated: An Optimization Perspective", RSS 2022).
+//!
+//! Seen as optimisation, distance GJK minimises `f(x) = ‖x‖²/2` over `A ⊖ B` by Frank-Wolfe:
+//! the gradient at the current closest point `v` is `v` itself, and the support point along
+//! `−v` is the vertex that decreases `f` fastest. On a curved surface the iterates zig-zag and
+//! converge only linearly. Nesterov's momentum blends the new gradient into the old direction:
+//!
+//! ```text
+//!   after k iterations (k ≥ 1), with closest point v and last support point w:
+//!   δ = (k+1)/(k+3)                    (k+2)/(k+3) when the terms are at unit length
+//!   y = δ v + (1 − δ) w                between v and w
+//!   d ← δ d + (1 − δ) y                each term at unit length unless both bodies are
+//!                                      strictly convex (the paper's heuristic)
+//!   next support point: s(−d)          (plain GJK: s(−v))
+//! ```
+//!
+//! Polyak's heavy ball keeps a running average instead: `d ← δ d + (1 − δ) v` with
+//! `δ = 1/(k+1)` (the weights of the coal library's implementation).
+//!
+//! A support point along `−d` still proves a lower bound (a separating plane is one whatever
+//! its normal), and is tracked like any other. But the gap `‖v‖² − v·w` the accelerated point
+//! makes is not GJK's duality gap: it is smaller than the gap along `−v`, so a small one
+//! proves nothing. When it falls below the tolerance, when the best plane seen meets `‖v‖`, or
+//! when the momentum brings nothing new, the momentum is switched off and the run goes on
+//! along `−v`, where the gap test is the proof it always was (as the coal library does). The answer
+//! keeps its certificate; the acceleration only changes which support points were asked for.
+//!
+//! Momentum can also slow a run down: once the simplex collapses to the newest support point
+//! at every step, GJK is plain Frank-Wolfe with an averaged direction that lags behind, and
+//! crawls. So momentum gets half the iteration budget at most; plain GJK has the rest.
+
+use crate::config::Acceleration;
+use crate::real::{Real, Vector};
+use serde::{Deserialize, Serialize};
+
+/// What an accelerated step records about its direction.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Momentum {
+    /// δ: the share of the previous direction kept.
+    pub weight: f64,
+    /// The plain direction −v of this iteration, drawn beside the accelerated one.
+    pub plain: glam::DVec3,
+    /// Set when this step switched the momentum off, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switched_off: Option<MomentumOff>,
+}
+
+/// Why the momentum was switched off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MomentumOff {
+    /// The accelerated support point's gap fell below the tolerance: only the plain direction's
+    /// gap proves the distance.
+    GapBelowTolerance,
+    /// The accelerated direction found a vertex already in the simplex.
+    RepeatedSupport,
+    /// The accelerated support point did not bring v closer to the origin.
+    NotDecreasing,
+    /// The best separating plane seen and ‖v‖ have met within the tolerance: one plain step
+    /// checks v's own direction.
+    BoundsMet,
+    /// Momentum has had half the iteration budget: the rest goes to plain GJK.
+    Budget,
+}
+
+impl MomentumOff {
+    /// Why momentum stopped, in plain words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            MomentumOff::GapBelowTolerance => {
+                "Its gap is below the tolerance, but along d that proves nothing: momentum is switched off, and the next step searches along −v, where the gap test is a proof."
+            }
+            MomentumOff::RepeatedSupport => {
+                "It is a vertex the simplex already has: momentum is switched off, and the next step searches along −v."
+            }
+            MomentumOff::NotDecreasing => {
+                "It brings v no closer to the origin, so it is not kept: momentum is switched off, and the next step searches along −v."
+            }
+            MomentumOff::BoundsMet => {
+                "The best separating plane so far and |v| have met within the tolerance: momentum is switched off, and one step along −v checks v's own direction."
+            }
+            MomentumOff::Budget => {
+                "Momentum has had half of the iteration budget: it is switched off, and plain GJK has the rest."
+            }
+        }
+    }
+
+    /// The snake_case name used in files and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            MomentumOff::GapBelowTolerance => "gap_below_tolerance",
+            MomentumOff::RepeatedSupport => "repeated_support",
+            MomentumOff::NotDecreasing => "not_decreasing",
+            MomentumOff::BoundsMet => "bounds_met",
+            MomentumOff::Budget => "budget",
+        }
+    }
+}
+
+/// The momentum between iterations: the direction so far (pointing like `v`, from the origin
+/// towards the difference; the search goes along its negative).
+#[derive(Debug, Clone, Copy)]
+pub struct Heading<R: Real> {
+    kind: Acceleration,
+    /// Both bodies are polytopes: blend unit vectors (the paper's normalised variant).
+    normalise: bool,
+    d: R::V,
+}
+
+impl<R: Real> Heading<R> {
+    /// The momentum for a run, starting from the first closest point `v`; `None` for plain GJK.
+    pub fn start(kind: Acceleration, normalise: bool, v: R::V) -> Option<Self> {
+        (kind != Acceleration::None).then_some(Heading {
+            kind,
+            normalise,
+            d: v,
+        })
+    }
+
+    /// The next search direction after `iterations` iterations ended at closest point `v`
+    /// with support point `w`, and the weight it used; `None` when the blend degenerates
+    /// (zero or not finite), and the plain `−v` should be used.
+    pub fn next(&mut self, iterations: u32, v: R::V, w: R::V) -> Option<(R::V, f64)> {
+        let k = f64::from(iterations);
+        let weight = match (self.kind, self.normalise) {
+            (Acceleration::Polyak, _) => 1.0 / (k + 1.0),
+            (_, true) => (k + 2.0) / (k + 3.0),
+            (_, false) => (k + 1.0) / (k + 3.0),
+        };
+        let delta = R::from_f64(weight);
+        let rest = R::ONE - delta;
+        let pull = match self.kind {
+            Acceleration::Nesterov => v * delta + w * rest,
+            Acceleration::Polyak | Acceleration::None => v,
+        };
+        let d = if self.normalise {
+            let (dn, pn) = (self.d.length_squared().sqrt(), pull.length_squared().sqrt());
+            if dn == R::ZERO || pn == R::ZERO {
+                return None;
+            }
+            self.d * (delta / dn) + pull * (rest / pn)
+        } else {
+            self.d * delta + pull * rest
+        };
+        if !d.is_finite() || d.length_squared() == R::ZERO {
+            return None;
+        }
+        self.d = d;
+        Some((-d, weight))
+    }
+}
