@@ -97,6 +97,9 @@ pub fn summary(spec: &SolverSpec) -> String {
     );
     if c.algorithm.measures_distance() {
         s += &format!(" · radii {}", c.radii.name());
+        if c.acceleration != gjk::Acceleration::None {
+            s += &format!(" · {}", c.acceleration.name());
+        }
     }
     if c.max_iterations != 64 {
         s += &format!(" · cap {}", c.max_iterations);

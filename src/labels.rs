@@ -175,6 +175,10 @@ fn minkowski_labels(step: &gjk::Step, marks: f32) -> Vec<Item> {
         None => {
             let d = step.direction.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;
             items.push(("d".into(), d, palette::DIRECTION));
+            if let Some(m) = step.momentum {
+                let plain = m.plain.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;
+                items.push(("−v".into(), plain, palette::PLAIN_DIRECTION));
+            }
         }
     }
     items

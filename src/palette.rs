@@ -15,6 +15,8 @@ pub const GRID: Color = Color::srgba(0.6, 0.6, 0.65, 0.25);
 pub const ORIGIN: Color = Color::WHITE;
 /// The search direction d.
 pub const DIRECTION: Color = Color::srgb(1.0, 0.92, 0.2);
+/// The plain direction −v beside an accelerated step's direction d: d's colour, dimmed.
+pub const PLAIN_DIRECTION: Color = Color::srgba(1.0, 0.92, 0.2, 0.45);
 /// The closest point v and the closest-point segment between the shapes.
 pub const CLOSEST: Color = Color::srgb(0.2, 0.95, 0.55);
 /// The new support point w.

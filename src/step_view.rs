@@ -245,6 +245,15 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
     if step.epa().is_none() {
         let d = step.direction.as_vec3().normalize_or_zero();
         gizmos.arrow(Vec3::ZERO, d * DIRECTION_LENGTH * marks, palette::DIRECTION);
+        // An accelerated step: the plain direction −v it did not take, dimmed.
+        if let Some(m) = step.momentum {
+            let plain = m.plain.as_vec3().normalize_or_zero();
+            gizmos.arrow(
+                Vec3::ZERO,
+                plain * DIRECTION_LENGTH * marks,
+                palette::PLAIN_DIRECTION,
+            );
+        }
     }
     let w = step.support.point.as_vec3();
     gizmos.sphere(

@@ -5,7 +5,7 @@ use crate::playback::Lab;
 use crate::scene::{Which, euler_degrees, from_euler_degrees};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use gjk::{Algorithm, Precision, Radii, Shape};
+use gjk::{Acceleration, Algorithm, Precision, Radii, Shape};
 use glam::DVec3;
 
 /// A tolerance edited on a log scale, or typed.
@@ -79,6 +79,20 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
         for r in [Radii::Split, Radii::Folded] {
             if ui.radio_value(&mut radii, r, r.name()).changed() {
                 solver.radii = Some(radii);
+                changed = true;
+            }
+        }
+    });
+    let mut acceleration = solver.acceleration.unwrap_or(defaults.acceleration);
+    ui.horizontal(|ui| {
+        ui.label("Momentum").on_hover_text(
+            "Accelerated GJK (Montaut et al. 2022): the search direction d blends −v with \
+             the earlier directions (Polyak or Nesterov). The answer keeps its proof: \
+             momentum is switched off whenever its support point proves nothing.",
+        );
+        for a in Acceleration::ALL {
+            if ui.radio_value(&mut acceleration, a, a.name()).changed() {
+                solver.acceleration = Some(acceleration);
                 changed = true;
             }
         }

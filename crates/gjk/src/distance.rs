@@ -285,7 +285,11 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let w = self.cso.support(d);
         self.bounds.see(d, &w);
         let before = self.simplex;
-        let asked = Asked { d, w, before: &before };
+        let asked = Asked {
+            d,
+            w,
+            before: &before,
+        };
         let mut momentum = self.pending.take();
         let mut q = Quantities {
             abs_threshold: Some(self.abs_tolerance.to_f64()),
@@ -368,8 +372,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             self.heading = None;
             return Some(MomentumOff::Budget);
         }
+        // The momentum starts at the first v: blending it with itself would give −v again.
         if self.heading.is_none() {
             self.heading = Heading::start(self.acceleration, self.normalise, self.v);
+            return None;
         }
         if let Some((d, weight)) = self
             .heading

@@ -54,7 +54,9 @@ fn distance_step(step: &Step) -> String {
             step.letter(before_len)
         )
     } else {
-        format!("The support point w furthest along {along} is examined before it joins the simplex.")
+        format!(
+            "The support point w furthest along {along} is examined before it joins the simplex."
+        )
     };
     if let Some(m) = &step.momentum {
         s.insert_str(0, &format!(

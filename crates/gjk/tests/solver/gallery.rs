@@ -105,8 +105,13 @@ fn separated_f64_gallery_distances_are_certified_and_match_parry() {
         "only {compared} gallery cases compared with parry"
     );
     // parry3d-f64 0.31 answers 0.0100005 on the nearly parallel faces (exact 0.0099998): its
-    // GJK stops before the last face. The case's notes say so.
-    assert_eq!(parry_above, ["16-near-parallel-faces.json"]);
+    // GJK stops before the last face. The case's notes say so. On the rounded cone and sphere
+    // that plain GJK crawls round for 50 iterations it answers 1.78295e-4, 2.6e-5 (relative)
+    // above the distance two of our points realise (1.7829003e-4): it stopped early.
+    assert_eq!(
+        parry_above,
+        ["16-near-parallel-faces.json", "35-momentum-saves-most.json"]
+    );
 }
 
 #[test]

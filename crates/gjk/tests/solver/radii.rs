@@ -208,3 +208,45 @@ fn split_agrees_with_folded_where_the_folded_run_is_certified() {
         "{apart}/{shallow}/{cores}"
     );
 }
+
+/// The gallery's concentric spheres: folded, EPA ends on its budget short of the depth; split,
+/// the depth is exact.
+#[test]
+fn the_gallery_concentric_spheres_are_exact_split() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/scenarios/gallery/34-folded-spheres-epa-budget.json");
+    let s = gjk::Scenario::load(&path).unwrap();
+    assert_eq!(s.config().radii, Radii::Folded);
+    let f = gjk::solve(&s.a, &s.b, &split());
+    let p = overlaps(&f, 0.85, None, CoreCase::CoresOverlap);
+    assert_eq!(p.depth, 0.85);
+    assert_eq!(f.epa_iterations, 0);
+}
+
+/// A warm-start cache holds points of the bodies it was made on: one from a folded run (points
+/// of the whole shapes) must not start a split run (on the cores), nor the other way round.
+#[test]
+fn a_cache_only_warm_starts_runs_on_the_same_kind_of_body() {
+    let (a, b) = (
+        sphere(0.5, DVec3::ZERO),
+        sphere(0.3, DVec3::new(1.2, 0.3, 0.0)),
+    );
+    let (pa, pb) = (
+        gjk::PreparedShape::new(a.shape.clone()),
+        gjk::PreparedShape::new(b.shape.clone()),
+    );
+    let placed = || (gjk::Placed::new(&pa, &a), gjk::Placed::new(&pb, &b));
+    for (from, to) in [(folded(), split()), (split(), folded())] {
+        let (x, y) = placed();
+        let cache = gjk::query::trace_query(x, y, &from, None).cache.unwrap();
+        assert_eq!(cache.cores, from.radii == Radii::Split);
+        let (x, y) = placed();
+        let warm = gjk::query::trace_query(x, y, &to, Some(&cache));
+        let cold = gjk::trace(&a, &b, &to);
+        assert_eq!(
+            warm.steps, cold.steps,
+            "{:?} cache into {:?}",
+            from.radii, to.radii
+        );
+    }
+}
