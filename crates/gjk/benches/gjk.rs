@@ -9,6 +9,9 @@
 //!   of building the hull graph the walk needs;
 //! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`;
 //! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs;
+//! - `radii/*`: a whole query (`gjk::query::query`, EPA included) on the rounded pairs, radii
+//!   split (cores and radii) and folded, and with Nesterov momentum, against parry's
+//!   `query::distance` and its GJK;
 //! - `cast/*`: time of impact, B moving onto A: our ray cast against parry's `cast_shapes`, and
 //!   with A turning, our conservative advancement against parry's `cast_shapes_nonlinear`.
 //!
@@ -387,6 +390,54 @@ fn casts(c: &mut Criterion) {
     g.finish();
 }
 
+/// Whole queries on rounded pairs: split, folded and accelerated, against parry (f64).
+fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
+    use gjk::{Acceleration, NoTrace, Placed, Radii};
+    let mut g = c.benchmark_group("radii");
+    let rounded = cases
+        .iter()
+        .filter(|(name, ..)| name.starts_with("sphere-capsule") || name.starts_with("cylinder"));
+    for (name, a, b) in rounded {
+        let (pa, pb) = (
+            PreparedShape::new(a.shape.clone()),
+            PreparedShape::new(b.shape.clone()),
+        );
+        let (qa, qb) = (Placed::new(&pa, a), Placed::new(&pb, b));
+        let runs = [
+            ("split", Radii::Split, Acceleration::None),
+            ("folded", Radii::Folded, Acceleration::None),
+            ("split-nesterov", Radii::Split, Acceleration::Nesterov),
+            ("folded-nesterov", Radii::Folded, Acceleration::Nesterov),
+        ];
+        for (who, radii, acceleration) in runs {
+            let config = SolverConfig {
+                radii,
+                acceleration,
+                ..SolverConfig::default()
+            };
+            g.bench_function(BenchmarkId::new(who, name), |bench| {
+                bench.iter(|| gjk::query::query(black_box(qa), qb, &config, None, &mut NoTrace))
+            });
+        }
+        let (ppa, sa) = common::to_parry(a).expect("parry shape");
+        let (ppb, sb) = common::to_parry(b).expect("parry shape");
+        g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
+            bench.iter(|| parry3d_f64::query::distance(black_box(&ppa), &*sa.0, &ppb, &*sb.0))
+        });
+        let (ga, gb) = (
+            sa.as_support_map().expect("convex"),
+            sb.as_support_map().expect("convex"),
+        );
+        g.bench_function(BenchmarkId::new("parry-gjk", name), |bench| {
+            bench.iter(|| {
+                let pos12 = black_box(&ppa).inv_mul(&ppb);
+                parry3d_f64::query::details::distance_support_map_support_map(&pos12, ga, gb)
+            })
+        });
+    }
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
     casts(c);
     trace_cost(c);
@@ -397,6 +448,7 @@ fn bench(c: &mut Criterion) {
             cases.push((format!("{pair}-{pose}"), a.clone(), b));
         }
     }
+    radii(c, &cases);
     ours::<f64>(c, "f64", &cases);
     parry_f64(c, &cases);
     ours::<f32>(c, "f32", &cases);
