@@ -14,26 +14,11 @@ use std::collections::BTreeMap;
     reason = "the example uses only part of the shared test helpers"
 )]
 mod common;
+mod shared;
 
 fn main() {
-    let pairs: usize = match std::env::args().nth(1).map(|a| a.parse()) {
-        None => 100_000,
-        Some(Ok(n)) if n > 0 => n,
-        Some(_) => {
-            eprintln!("usage: iterations [PAIRS]  (PAIRS a whole number above zero)");
-            std::process::exit(2);
-        }
-    };
-    let mut rng = common::Rng::new(2024);
-    let bodies: Vec<_> = (0..pairs)
-        .map(|_| {
-            let (ka, kb) = (rng.pick(6), rng.pick(6));
-            (
-                common::body(&mut rng, common::KINDS[ka]),
-                common::body(&mut rng, common::KINDS[kb]),
-            )
-        })
-        .collect();
+    let pairs = shared::pairs_argument("iterations");
+    let bodies = shared::random_pairs(2024, pairs);
     let algorithms = Algorithm::ALL;
     let mut histograms: Vec<BTreeMap<u32, usize>> = vec![BTreeMap::new(); algorithms.len()];
     let mut uncertified = vec![0usize; algorithms.len()];

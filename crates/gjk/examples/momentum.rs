@@ -18,6 +18,7 @@ use gjk::{Acceleration, BodySpec, Finish, Outcome, Radii, SolverConfig};
     reason = "the example uses only part of the shared test helpers"
 )]
 mod common;
+mod shared;
 
 /// Iteration bins of the histogram.
 const BINS: [(u32, u32); 8] = [
@@ -79,24 +80,8 @@ fn class(b: &BodySpec) -> (bool, bool) {
 }
 
 fn main() {
-    let pairs: usize = match std::env::args().nth(1).map(|a| a.parse()) {
-        None => 100_000,
-        Some(Ok(n)) if n > 0 => n,
-        Some(_) => {
-            eprintln!("usage: momentum [PAIRS]  (PAIRS a whole number above zero)");
-            std::process::exit(2);
-        }
-    };
-    let mut rng = common::Rng::new(2026);
-    let bodies: Vec<_> = (0..pairs)
-        .map(|_| {
-            let (ka, kb) = (rng.pick(6), rng.pick(6));
-            (
-                common::body(&mut rng, common::KINDS[ka]),
-                common::body(&mut rng, common::KINDS[kb]),
-            )
-        })
-        .collect();
+    let pairs = shared::pairs_argument("momentum");
+    let bodies = shared::random_pairs(2026, pairs);
     println!("{pairs} random pairs, f64, default tolerances");
     for radii in [Radii::Folded, Radii::Split] {
         // [strictly convex, polytopes, nearly touching] × [none, polyak, nesterov]
