@@ -86,10 +86,31 @@ pub struct Options {
     pub compare: Option<Option<gjk::SolverSpec>>,
     /// Presenter mode at this lesson of the tour (1-based).
     pub present: Option<u32>,
+    /// Show this step of the run (a link's step).
+    pub step: Option<usize>,
+    /// Why the case asked for could not be opened (a link that did not decode): shown in the
+    /// panel over the default scene.
+    pub notice: Option<String>,
 }
 
 /// Opens what the options ask for: a sweep already running, compare mode, presenter mode.
 fn apply_launch(app: &mut App, launch: &Options) {
+    if let Some(step) = launch.step {
+        let mut playback = app.world_mut().resource_mut::<playback::Playback>();
+        playback.step = step.min(playback.trace.steps.len());
+    }
+    if let Some(why) = &launch.notice {
+        warn!("{why}");
+        app.world_mut().resource_mut::<playback::Lab>().error = Some(why.clone());
+    }
+    // Said once, for whoever reads the log (the page's tests read the browser's console).
+    let playback = app.world().resource::<playback::Playback>();
+    info!(
+        "opened \"{}\" at step {} of {}",
+        playback.case.name,
+        playback.step,
+        playback.trace.steps.len()
+    );
     if let Some(lesson) = launch.present {
         let world = app.world_mut();
         world.write_message(classroom::TourCommand::Toggle);
@@ -119,6 +140,7 @@ fn apply_launch(app: &mut App, launch: &Options) {
 
 /// Opens the window. Returns the process exit code.
 pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
+    #[cfg(not(target_arch = "wasm32"))]
     if let Err(why) = crate::display::check() {
         eprintln!("gjk-lab: cannot open a window: {why}");
         return 1;
@@ -132,6 +154,9 @@ pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) ->
                 Mode::Interactive => PresentMode::AutoVsync,
                 _ => PresentMode::AutoNoVsync,
             },
+            // In a page: the canvas of `web/index.html`, as large as the page.
+            canvas: cfg!(target_arch = "wasm32").then(|| "#gjk-lab".to_string()),
+            fit_canvas_to_parent: true,
             ..default()
         }),
         ..default()

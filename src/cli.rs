@@ -32,6 +32,7 @@ impl From<Launch> for crate::app::Options {
             sweep2: l.sweep2,
             compare: l.compare,
             present: l.present.map(|n| n.unwrap_or(1)),
+            ..Default::default()
         }
     }
 }
@@ -82,6 +83,10 @@ pub struct Cli {
     /// Open the app on this scenario (.json or .ron) instead of the default scene.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    /// Open the case in a link made by *Copy link* (the page's address with #case=…), at its
+    /// step.
+    #[arg(long, value_name = "URL", conflicts_with = "scenario")]
+    pub link: Option<String>,
     #[command(flatten)]
     pub launch: Launch,
     #[command(subcommand)]

@@ -18,8 +18,18 @@ pub(super) fn plugin(app: &mut App) {
             quiet_modifiers
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
-        );
+        )
+        .add_systems(Last, first_frame);
     state_plugin(app);
+}
+
+/// Says once that the first frame is done: the page's time to its first frame is read from
+/// this line's timestamp in the browser's console.
+fn first_frame(mut said: Local<bool>) {
+    if !*said {
+        *said = true;
+        info!("first frame drawn");
+    }
 }
 
 /// bevy_egui 0.42 hands egui the keyboard modifiers as an event on every frame, changed or not,

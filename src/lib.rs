@@ -10,6 +10,7 @@ pub mod cli;
 pub mod compare;
 pub mod controls;
 pub mod cores;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod display;
 pub mod frames;
 pub mod guard;
@@ -17,11 +18,13 @@ pub mod hull;
 pub mod import;
 pub mod label_layout;
 pub mod labels;
+pub mod link;
 pub mod minkowski_view;
 pub mod outline;
 pub mod palette;
 pub mod panel;
 pub mod playback;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod query;
 pub mod reference;
 pub mod scenario_io;
@@ -30,3 +33,5 @@ pub mod shading;
 pub mod shot;
 pub mod step_view;
 pub mod sweep;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

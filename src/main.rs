@@ -1,12 +1,16 @@
 //! `gjk-lab`: opens the app, or answers from the command line.
 
-use clap::Parser;
-use gjk_lab::app::{self, Mode};
-use gjk_lab::cli::{self, Cli, Command};
-use gjk_lab::shot::RenderRequest;
-use std::path::Path;
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    clap::Parser,
+    gjk_lab::app::{self, Mode},
+    gjk_lab::cli::{self, Cli, Command},
+    gjk_lab::shot::RenderRequest,
+    std::path::Path,
+};
 
 /// The scenario at `path`, or the default scene; errors are printed.
+#[cfg(not(target_arch = "wasm32"))]
 fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
     match path {
         None => Some(app::default_scenario()),
@@ -20,6 +24,13 @@ fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
     }
 }
 
+/// In a page: the app, on the case in the page's link.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    gjk_lab::web::start();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -74,9 +85,23 @@ fn main() {
             .map_or(1, |s| {
                 app::run(s, Mode::Bench(frames), size, app::Options::default())
             }),
-        None => scenario(cli.scenario.as_deref()).map_or(1, |s| {
-            app::run(s, Mode::Interactive, (1280, 800), cli.launch.into())
-        }),
+        None => {
+            let mut options: app::Options = cli.launch.into();
+            let opened = match cli.link.as_deref().map(gjk_lab::link::decode) {
+                Some(Ok(linked)) => {
+                    options.step = linked.step;
+                    Some(linked.scenario)
+                }
+                // The default scene opens, with the reason, as the page does.
+                Some(Err(why)) => {
+                    eprintln!("gjk-lab: the link does not open: {why}");
+                    options.notice = Some(format!("the link does not open: {why}"));
+                    Some(app::default_scenario())
+                }
+                None => scenario(cli.scenario.as_deref()),
+            };
+            opened.map_or(1, |s| app::run(s, Mode::Interactive, (1280, 800), options))
+        }
     };
     std::process::exit(code);
 }

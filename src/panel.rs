@@ -23,7 +23,7 @@ mod reference;
 mod settings;
 mod sweep;
 
-use files::{files_ui, import_ui};
+use files::{files_ui, import_ui, link_ui};
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
 
@@ -112,6 +112,10 @@ fn side_panel(
                     ui.label(&lab.scenario.notes);
                 }
                 promises_ui(ui, &lab, &playback);
+                // Why the case asked for is not the one on screen: at the top, where it is seen.
+                if let Some(e) = &lab.error {
+                    ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
+                }
                 ui.separator();
                 stepping_ui(ui, &playback, &mut commands, &mut tools.framing);
                 if tools.compare.enabled {
@@ -161,13 +165,11 @@ fn side_panel(
                         )
                     });
                 tools_ui(ui, &mut tools, &lab);
+                link_ui(ui, &mut files, &playback);
                 if let Some(reference) = &reference {
                     egui::CollapsingHeader::new("Reference: parry3d's answer")
                         .default_open(true)
                         .show(ui, |ui| reference_ui(ui, reference, &playback));
-                }
-                if let Some(e) = &lab.error {
-                    ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
                 }
                 egui::CollapsingHeader::new("Solver")
                     .default_open(true)

@@ -36,6 +36,8 @@ pub struct ScenarioFiles {
     pub paste: String,
     /// What the last request did, or why it failed.
     pub status: String,
+    /// The last link *Copy link* made.
+    pub link: String,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
             mesh_field: "shape.obj".to_string(),
             paste: String::new(),
             status: String::new(),
+            link: String::new(),
         })
         .add_systems(Update, handle_requests.in_set(LabSet::Input));
 }

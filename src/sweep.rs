@@ -3,12 +3,12 @@
 //! run is done, its plots. Clicking a sample opens that configuration in the stepper.
 
 use crate::playback::{Lab, LabSet, PlaybackCommand, Shapes};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gjk::{Scenario, Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 /// What the sweep window is set to run.
 #[derive(Resource, Debug, Clone)]
@@ -64,9 +64,26 @@ pub struct SweepResult {
     pub cancelled: bool,
 }
 
+type Ran = Vec<Result<SweepSample, SweepRefusal>>;
+
+/// Where a sweep's samples are computed.
+#[derive(Debug)]
+enum Work {
+    /// On a worker thread (the desktop).
+    Thread(JoinHandle<Ran>),
+    /// A few milliseconds' worth of samples every frame (a page has no threads by default).
+    Slices {
+        shapes: [gjk::PreparedShape; 2],
+        ran: Ran,
+    },
+}
+
+/// How long a frame may spend on sweep samples when there is no worker thread.
+const SLICE: std::time::Duration = std::time::Duration::from_millis(8);
+
 #[derive(Debug)]
 struct Job {
-    handle: JoinHandle<Vec<Result<SweepSample, SweepRefusal>>>,
+    work: Work,
     progress: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
     sweep: Sweep,
@@ -152,17 +169,22 @@ fn handle_requests(
 fn start(sweep: Sweep, base: Scenario, shapes: [gjk::PreparedShape; 2]) -> Job {
     let progress = Arc::new(AtomicUsize::new(0));
     let cancel = Arc::new(AtomicBool::new(false));
-    let handle = {
+    let work = if cfg!(target_arch = "wasm32") {
+        Work::Slices {
+            shapes,
+            ran: Vec::new(),
+        }
+    } else {
         let (sweep, base) = (sweep.clone(), base.clone());
         let (progress, cancel) = (progress.clone(), cancel.clone());
-        std::thread::spawn(move || {
+        Work::Thread(std::thread::spawn(move || {
             sweep.run(&base, &shapes, &progress, &|| {
                 cancel.load(Ordering::Relaxed)
             })
-        })
+        }))
     };
     Job {
-        handle,
+        work,
         progress,
         cancel,
         sweep,
@@ -171,15 +193,42 @@ fn start(sweep: Sweep, base: Scenario, shapes: [gjk::PreparedShape; 2]) -> Job {
     }
 }
 
+/// Runs samples for a slice of the frame, when the sweep runs in slices; `true` once done.
+fn run_slice(job: &mut Job) -> bool {
+    let Work::Slices { shapes, ran } = &mut job.work else {
+        return false;
+    };
+    let frame = Instant::now();
+    while ran.len() < job.sweep.len() && frame.elapsed() < SLICE {
+        if job.cancel.load(Ordering::Relaxed) {
+            return true;
+        }
+        ran.push(job.sweep.sample(&job.base, shapes, ran.len()));
+        job.progress.store(ran.len(), Ordering::Relaxed);
+    }
+    ran.len() == job.sweep.len()
+}
+
 fn collect_finished(mut run: ResMut<SweepRun>) {
-    if !run.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+    let finished = match run.job.as_mut() {
+        Some(job) => match &job.work {
+            Work::Thread(handle) => handle.is_finished(),
+            Work::Slices { .. } => run_slice(job),
+        },
+        None => false,
+    };
+    if !finished {
         return;
     }
     let Some(job) = run.job.take() else {
         return;
     };
     let seconds = job.started.elapsed().as_secs_f64();
-    match job.handle.join() {
+    let joined = match job.work {
+        Work::Thread(handle) => handle.join().map_err(|_| ()),
+        Work::Slices { ran, .. } => Ok(ran),
+    };
+    match joined {
         Ok(ran) => {
             let cancelled = ran.len() < job.sweep.len();
             let (mut samples, mut refused) = (Vec::new(), Vec::new());

@@ -12,4 +12,5 @@ mod app {
     pub mod stepping;
     pub mod sweeping;
     pub mod views;
+    pub mod web;
 }

@@ -1,6 +1,7 @@
 //! The scenario files section (open, save, export the trace, presets and the gallery) and the
 //! import controls under each shape.
 
+use crate::playback::Playback;
 use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
 use crate::scene::Which;
 use bevy::prelude::*;
@@ -94,5 +95,30 @@ pub(super) fn import_ui(
     }
     if !files.status.is_empty() {
         ui.label(RichText::new(&files.status).small());
+    }
+}
+
+/// *Copy link*: the case on screen and its step as a link (see [`crate::link`]), put on the
+/// clipboard and shown, so it can be copied by hand where there is no clipboard.
+pub(super) fn link_ui(ui: &mut egui::Ui, files: &mut ScenarioFiles, playback: &Playback) {
+    ui.horizontal(|ui| {
+        if ui
+            .button("Copy link")
+            .on_hover_text(
+                "This case at this step as a link: paste it in an issue; the page, or \
+                 gjk-lab --link 'URL', opens it at the same step",
+            )
+            .clicked()
+        {
+            files.link = crate::link::encode(&playback.case, playback.step, &crate::link::page());
+            ui.ctx().copy_text(files.link.clone());
+        }
+        if !files.link.is_empty() {
+            ui.label(RichText::new(format!("copied, {} characters", files.link.len())).small());
+        }
+    });
+    if !files.link.is_empty() {
+        let mut shown = files.link.as_str();
+        ui.add(egui::TextEdit::singleline(&mut shown).desired_width(f32::INFINITY));
     }
 }

@@ -1,0 +1,208 @@
+//! The page in a real browser: headless Chromium, with WebGL2 in software (SwiftShader), opens
+//! `target/web/` served on 127.0.0.1. Ignored in a plain `cargo test`; `./lab test` builds the
+//! page (`./lab web --build`) and runs these with `--ignored`.
+
+use image::RgbImage;
+use std::io::Read;
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `target/web/`, built.
+fn page_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web");
+    assert!(
+        dir.join("index.html").is_file() && dir.join("gjk_lab_bg.wasm").is_file(),
+        "no page in {}: run ./lab web --build first",
+        dir.display()
+    );
+    dir
+}
+
+/// A static server on a free port, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start() -> Server {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new("python3")
+            .args([
+                "-m",
+                "http.server",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+            ])
+            .arg("--directory")
+            .arg(page_dir())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 serves the page");
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "no server");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Server { child, port }
+    }
+
+    fn url(&self, fragment: &str) -> String {
+        format!("http://127.0.0.1:{}/{fragment}", self.port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What the page showed: a screenshot, and the browser's console.
+struct Visit {
+    shot: RgbImage,
+    console: String,
+}
+
+/// Opens `url` in headless Chromium at 1280×800 and takes a screenshot once the page has run
+/// for a while (virtual time: the wasm is compiled and the first frames drawn before it).
+fn visit(url: &str, name: &str) -> Visit {
+    let out = std::env::temp_dir().join(format!("gjk-lab-web-{name}-{}.png", std::process::id()));
+    let profile =
+        std::env::temp_dir().join(format!("gjk-lab-chromium-{name}-{}", std::process::id()));
+    let mut child = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+            "--window-size=1280,800",
+            "--hide-scrollbars",
+            "--virtual-time-budget=20000",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--screenshot={}", out.display()))
+        .arg(url)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chromium runs (./lab test installs it)");
+    let mut console = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut console)
+        .expect("console text");
+    let status = child.wait().expect("chromium ends");
+    assert!(
+        status.success(),
+        "chromium failed on {url}: {status}\n{console}"
+    );
+    let shot = image::open(&out)
+        .unwrap_or_else(|e| panic!("no screenshot of {url}: {e}\n{console}"))
+        .to_rgb8();
+    if let Some(dir) = std::env::var_os("GJK_LAB_KEEP_RENDERS") {
+        std::fs::copy(&out, PathBuf::from(dir).join(format!("web-{name}.png"))).unwrap();
+    }
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_dir_all(&profile);
+    assert!(
+        !console.contains("panicked at"),
+        "the page panicked on {url}:\n{console}"
+    );
+    Visit { shot, console }
+}
+
+/// Pixels in columns `x0..x1` that `pred` accepts.
+fn count(img: &RgbImage, x0: u32, x1: u32, pred: impl Fn(i32, i32, i32) -> bool) -> usize {
+    let mut n = 0;
+    for y in 0..img.height() {
+        for x in x0..x1.min(img.width()) {
+            let [r, g, b] = img.get_pixel(x, y).0.map(i32::from);
+            n += usize::from(pred(r, g, b));
+        }
+    }
+    n
+}
+
+fn opened(console: &str) -> Option<&str> {
+    console
+        .lines()
+        .find(|l| l.contains("opened \\\"") || l.contains("opened \""))
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn the_page_draws_the_default_scene() {
+    let server = Server::start();
+    let v = visit(&server.url(""), "default");
+    let line = opened(&v.console).unwrap_or_else(|| panic!("no start line:\n{}", v.console));
+    assert!(line.contains("A tilted box and a capsule"), "{line}");
+    let (w, img) = (v.shot.width(), &v.shot);
+    assert_eq!((w, img.height()), (1280, 800));
+    // The panel (egui's grey, left), shape A in blue and B in orange in the world view,
+    // A − B in violet in the Minkowski view.
+    let panel = count(img, 0, 300, |r, g, b| {
+        (r - g).abs() < 8 && (g - b).abs() < 8 && r > 20 && r < 60
+    });
+    let blue = count(img, 360, 820, |r, g, b| b > 120 && b > r + 50 && b > g + 20);
+    let orange = count(img, 360, 820, |r, g, b| r > 150 && r > g + 30 && g > b + 30);
+    let violet = count(img, 820, w, |r, g, b| b > 110 && b > g + 25 && r > g + 5);
+    assert!(panel > 20_000, "panel {panel}");
+    assert!(
+        blue > 2_000 && orange > 2_000,
+        "blue {blue}, orange {orange}"
+    );
+    assert!(violet > 5_000, "violet {violet}");
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_case_link_opens_that_case_at_its_step() {
+    let case = gjk_lab::assets::gallery()
+        .into_iter()
+        .find(|c| c.name.contains("/07-"))
+        .expect("gallery case 07")
+        .load()
+        .expect("it loads");
+    let link = gjk_lab::link::encode(&case, 2, "http://x/");
+    let fragment = link.split_once('#').unwrap().1;
+    let server = Server::start();
+    let v = visit(&server.url(&format!("#{fragment}")), "link");
+    let line = opened(&v.console).unwrap_or_else(|| panic!("no start line:\n{}", v.console));
+    assert!(
+        line.contains(&case.name) && line.contains("at step 2 of"),
+        "{line}"
+    );
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_broken_link_opens_the_default_scene_and_says_why() {
+    let server = Server::start();
+    let v = visit(&server.url("#case=not*a*case&step=1"), "broken");
+    let line = opened(&v.console).unwrap_or_else(|| panic!("no start line:\n{}", v.console));
+    assert!(line.contains("A tilted box and a capsule"), "{line}");
+    assert!(
+        v.console
+            .contains("the link does not open: case: not base64url"),
+        "{}",
+        v.console
+    );
+    // Not a blank page: the shapes are drawn.
+    let blue = count(&v.shot, 360, 820, |r, g, b| {
+        b > 120 && b > r + 50 && b > g + 20
+    });
+    assert!(blue > 2_000, "blue {blue}");
+}
