@@ -51,7 +51,6 @@ fn spawn_lines(mut commands: Commands) {
                 depth_bias: -1.0,
                 ..default()
             },
-            Visibility::Hidden,
             RenderLayers::layer(layer),
         ));
     }
@@ -85,7 +84,7 @@ fn rebuild_lines(
     playback: Res<Playback>,
     compare: Res<CompareRun>,
     mut assets: ResMut<Assets<GizmoAsset>>,
-    mut lines: Query<(&CoreLines, &mut Gizmo, &mut Transform, &mut Visibility)>,
+    mut lines: Query<(&CoreLines, &mut Gizmo, &mut Transform)>,
     mut shown_for: Local<Option<[bool; 2]>>,
 ) {
     // Stepping changes the playback but not which runs split: nothing to redo then.
@@ -96,7 +95,7 @@ fn rebuild_lines(
     *shown_for = Some(runs_split);
     let placed = shapes.placed(&lab.scenario);
     let cores = placed.map(|p| p.core());
-    for (which, mut gizmo, mut transform, mut visibility) in &mut lines {
+    for (which, mut gizmo, mut transform) in &mut lines {
         let (shown, asset): (bool, GizmoAsset) = match *which {
             CoreLines::Body(w) => {
                 let (core, radius) = cores[w as usize];
@@ -117,13 +116,7 @@ fn rebuild_lines(
                 )
             }
         };
-        *visibility = if shown {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-        if shown {
-            gizmo.handle = assets.add(asset);
-        }
+        // Retained gizmos are drawn whatever their visibility: a hidden core gets no lines.
+        gizmo.handle = assets.add(if shown { asset } else { GizmoAsset::new() });
     }
 }
