@@ -136,18 +136,29 @@ fn count(img: &RgbImage, x0: u32, x1: u32, pred: impl Fn(i32, i32, i32) -> bool)
     n
 }
 
-fn opened(console: &str) -> Option<&str> {
-    console
+/// The page with `fragment` after its address, and the console's start line (which case, at
+/// which step).
+fn open_page(fragment: &str, name: &str) -> (Visit, String) {
+    let server = Server::start();
+    let v = visit(&server.url(fragment), name);
+    let line = v
+        .console
         .lines()
         .find(|l| l.contains("opened \\\"") || l.contains("opened \""))
+        .unwrap_or_else(|| panic!("no start line:\n{}", v.console))
+        .to_string();
+    (v, line)
+}
+
+/// Shape A's blue, through translucency and shading.
+fn is_blue(r: i32, g: i32, b: i32) -> bool {
+    b > 120 && b > r + 50 && b > g + 20
 }
 
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn the_page_draws_the_default_scene() {
-    let server = Server::start();
-    let v = visit(&server.url(""), "default");
-    let line = opened(&v.console).unwrap_or_else(|| panic!("no start line:\n{}", v.console));
+    let (v, line) = open_page("", "default");
     assert!(line.contains("A tilted box and a capsule"), "{line}");
     let (w, img) = (v.shot.width(), &v.shot);
     assert_eq!((w, img.height()), (1280, 800));
@@ -156,7 +167,7 @@ fn the_page_draws_the_default_scene() {
     let panel = count(img, 0, 300, |r, g, b| {
         (r - g).abs() < 8 && (g - b).abs() < 8 && r > 20 && r < 60
     });
-    let blue = count(img, 360, 820, |r, g, b| b > 120 && b > r + 50 && b > g + 20);
+    let blue = count(img, 360, 820, is_blue);
     let orange = count(img, 360, 820, |r, g, b| r > 150 && r > g + 30 && g > b + 30);
     let violet = count(img, 820, w, |r, g, b| b > 110 && b > g + 25 && r > g + 5);
     assert!(panel > 20_000, "panel {panel}");
@@ -178,9 +189,7 @@ fn a_case_link_opens_that_case_at_its_step() {
         .expect("it loads");
     let link = gjk_lab::link::encode(&case, 2, "http://x/");
     let fragment = link.split_once('#').unwrap().1;
-    let server = Server::start();
-    let v = visit(&server.url(&format!("#{fragment}")), "link");
-    let line = opened(&v.console).unwrap_or_else(|| panic!("no start line:\n{}", v.console));
+    let (_, line) = open_page(&format!("#{fragment}"), "link");
     assert!(
         line.contains(&case.name) && line.contains("at step 2 of"),
         "{line}"
@@ -190,9 +199,7 @@ fn a_case_link_opens_that_case_at_its_step() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_broken_link_opens_the_default_scene_and_says_why() {
-    let server = Server::start();
-    let v = visit(&server.url("#case=not*a*case&step=1"), "broken");
-    let line = opened(&v.console).unwrap_or_else(|| panic!("no start line:\n{}", v.console));
+    let (v, line) = open_page("#case=not*a*case&step=1", "broken");
     assert!(line.contains("A tilted box and a capsule"), "{line}");
     assert!(
         v.console
