@@ -2,18 +2,23 @@
 //! on top, that only draws the egui panel. Right-drag orbits the view under the pointer, the
 //! wheel zooms it; with the cameras linked, both turn together.
 
-use crate::compare::{CompareRun, CompareSettings};
+use crate::compare::CompareSettings;
 use crate::palette;
-use crate::playback::{LabSet, Playback, Timeline};
+use crate::playback::LabSet;
 use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
-use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+
+mod framing;
+
+pub use framing::{FIELD_OF_VIEW, FrameStep, FrameViews, Heading, fit, step_points};
+use framing::{ease, follow_steps, frame_step, frame_views};
 
 /// Render layer of the world view (shapes, witnesses).
 pub const WORLD_LAYER: usize = 0;
@@ -98,23 +103,6 @@ impl Screen<'_, '_> {
     }
 }
 
-/// Asks the Minkowski view to frame the current step: the simplex, the new support point, the
-/// closest point and the origin (key F, the panel's button; sent on every step by itself).
-#[derive(Message, Debug, Clone, Copy)]
-pub struct FrameStep;
-
-/// Where a view's camera is heading when it eases to a new framing.
-#[derive(Component, Debug, Clone, Copy, PartialEq)]
-pub struct Heading {
-    pub focus: Vec3,
-    pub distance: f32,
-}
-
-/// Asks both cameras to frame the case: the world view both bodies, the Minkowski view the
-/// difference and the origin. Sent at start and when a scenario is opened, never while dragging.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct FrameViews;
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewLayout>()
         .insert_resource(ClearColor(palette::BACKGROUND))
@@ -137,48 +125,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, fit_viewports);
 }
 
-/// The smallest sphere-ish bound of some points: centre of their box and the radius around it.
-fn bounds(points: impl Iterator<Item = Vec3>) -> (Vec3, f32) {
-    let pts: Vec<Vec3> = points.collect();
-    let lo = pts.iter().fold(Vec3::splat(f32::MAX), |a, &p| a.min(p));
-    let hi = pts.iter().fold(Vec3::splat(f32::MIN), |a, &p| a.max(p));
-    let center = (lo + hi) / 2.0;
-    // Never a point: a simplex a micrometre across still gets a view around it.
-    let floor = 1e-3 * center.length().max(1e-3);
-    let radius = pts.iter().map(|p| p.distance(center)).fold(floor, f32::max);
-    (center, radius)
-}
-
-/// What the Minkowski view frames at a step: the simplex (or EPA's polytope), the new support
-/// point w, the closest point v and the origin.
-pub fn step_points(step: &gjk::Step) -> Vec<Vec3> {
-    let mut points: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
-    points.push(step.support.point.as_vec3());
-    points.extend(step.closest.map(|v| v.as_vec3()));
-    if let Some(epa) = step.epa() {
-        points.extend(epa.vertices.iter().map(|v| v.point.as_vec3()));
-    }
-    points.push(Vec3::ZERO);
-    points
-}
-
-/// The vertical field of view of every camera (Bevy's default perspective).
-pub const FIELD_OF_VIEW: f32 = std::f32::consts::FRAC_PI_4;
-
-/// The focus and distance at which a view of `aspect` (width / height) shows all of `points`,
-/// with a margin: their bounding sphere fits the narrower of the two fields of view.
-pub fn fit(points: impl Iterator<Item = Vec3>, aspect: f32) -> (Vec3, f32) {
-    let (centre, radius) = bounds(points);
-    (centre, fit_distance(radius, aspect))
-}
-
-/// How far back a camera stands to see a sphere of `radius` whole, with a margin.
-fn fit_distance(radius: f32, aspect: f32) -> f32 {
-    let half_v = FIELD_OF_VIEW / 2.0;
-    let half_h = (half_v.tan() * aspect).atan();
-    radius * 1.15 / half_v.min(half_h).sin()
-}
-
 /// In compare mode both viewports show A ⊖ B: run 1 on the left (where the world was), run 2
 /// on the right.
 fn follow_compare_mode(
@@ -199,139 +145,6 @@ fn follow_compare_mode(
             *layers = RenderLayers::layer(layer);
             framing.write(FrameViews);
         }
-    }
-}
-
-fn frame_views(
-    mut requests: MessageReader<FrameViews>,
-    mut then_step: MessageWriter<FrameStep>,
-    compare: Res<CompareSettings>,
-    lab: Res<crate::playback::Lab>,
-    shapes: Res<crate::playback::Shapes>,
-    screen: Screen,
-    mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
-) {
-    if requests.read().count() == 0 {
-        return;
-    }
-    // Once the case is solved, the Minkowski view closes in on the step shown.
-    then_step.write(FrameStep);
-    let [a, b] = shapes.placed(&lab.scenario);
-    // The bodies where they stand and, for a cast, where their motion takes them by its end.
-    let cast = lab.scenario.cast;
-    let end = cast.map_or(0.0, |c| c.settings(gjk::Precision::F64).max_time);
-    let poses = [
-        (a, cast.map(|c| c.motion_a(a.pose).at(end))),
-        (b, cast.map(|c| c.motion_b(b.pose).at(end))),
-    ];
-    let world = poses.into_iter().flat_map(|(body, moved)| {
-        let points = crate::hull::local_shape_points(body.shape, body.margin, 200);
-        [Some(body.pose), moved]
-            .into_iter()
-            .flatten()
-            .flat_map(move |pose| {
-                points
-                    .clone()
-                    .into_iter()
-                    .map(move |p| (pose.rotation.as_quat() * p) + pose.position.as_vec3())
-            })
-    });
-    let world = bounds(world);
-    // The Minkowski view leans towards the origin: that is where the action is.
-    let cloud = crate::hull::minkowski_points(a, b, 200);
-    let (center, _) = bounds(cloud.iter().copied().chain([Vec3::ZERO]));
-    let focus = center * 0.7;
-    let radius = cloud
-        .iter()
-        .chain([&Vec3::ZERO])
-        .map(|p| p.distance(focus))
-        .fold(0.1, f32::max);
-    let difference = (focus, radius);
-    for (view, mut orbit, mut transform) in &mut cameras {
-        let (center, radius) = match view {
-            View::World if !compare.enabled => world,
-            _ => difference,
-        };
-        let distance = fit_distance(radius, screen.aspect(*view));
-        frame(&mut orbit, &mut transform, center, distance);
-    }
-}
-
-/// Frames the step whenever the cursor moves to another step or timeline — not while a drag
-/// reruns the solver at the same step, where a moving camera would fight the hand.
-fn follow_steps(
-    playback: Res<Playback>,
-    mut last: Local<Option<(usize, Timeline)>>,
-    mut frame: MessageWriter<FrameStep>,
-) {
-    let now = (playback.step, playback.timeline);
-    if *last != Some(now) {
-        *last = Some(now);
-        frame.write(FrameStep);
-    }
-}
-
-/// Sets the views that show A ⊖ B heading for the current step's framing. Before the first
-/// step, and on the cast's timeline, the case's framing stays.
-fn frame_step(
-    mut requests: MessageReader<FrameStep>,
-    playback: Res<Playback>,
-    compare: Res<CompareSettings>,
-    compare_run: Res<CompareRun>,
-    screen: Screen,
-    mut commands: Commands,
-    cameras: Query<(Entity, &View)>,
-) {
-    if requests.read().count() == 0 {
-        return;
-    }
-    let shown = playback
-        .current()
-        .filter(|_| playback.timeline == Timeline::Query);
-    let Some(step) = shown else {
-        for (entity, _) in &cameras {
-            commands.entity(entity).remove::<Heading>();
-        }
-        return;
-    };
-    let mut points = step_points(step);
-    if compare.enabled
-        && let Some(other) = compare_run.step(playback.step)
-    {
-        points.extend(step_points(other));
-    }
-    for (entity, view) in &cameras {
-        if *view == View::World && !compare.enabled {
-            continue;
-        }
-        let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
-        commands.entity(entity).insert(Heading { focus, distance });
-    }
-}
-
-/// Moves each heading camera part of the way to its framing every frame (the same fraction per
-/// second at any frame rate; the distance in proportion, so a zoom by 100 takes as long as one
-/// by 2), asking for frames until it arrives.
-fn ease(
-    time: Res<Time>,
-    mut commands: Commands,
-    mut cameras: Query<(Entity, &Heading, &mut Orbit, &mut Transform)>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let k = 1.0 - (-time.delta_secs() * 8.0).exp();
-    for (entity, heading, mut orbit, mut transform) in &mut cameras {
-        orbit.focus = orbit.focus.lerp(heading.focus, k);
-        orbit.distance *= (heading.distance / orbit.distance).powf(k);
-        let arrived = orbit.focus.distance(heading.focus) < 1e-3 * heading.distance
-            && (orbit.distance / heading.distance - 1.0).abs() < 1e-3;
-        if arrived {
-            orbit.focus = heading.focus;
-            orbit.distance = heading.distance;
-            commands.entity(entity).remove::<Heading>();
-        } else {
-            redraw.write(RequestRedraw);
-        }
-        *transform = orbit.transform();
     }
 }
 

@@ -9,7 +9,7 @@ use crate::hull::{local_shape_points, minkowski_points};
 use crate::outline::{Outline, outline};
 use crate::palette;
 use crate::playback::{Lab, LabSet, Playback, Shapes};
-use crate::scene::Which;
+use crate::scene::{Which, to_transform};
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::Trace;
@@ -95,28 +95,28 @@ fn rebuild_lines(
     *shown_for = Some(runs_split);
     let placed = shapes.placed(&lab.scenario);
     let cores = placed.map(|p| p.core());
+    // The cores' difference, computed once for both views that may show it.
+    let mut difference = None;
     for (which, mut gizmo, mut transform) in &mut lines {
-        let (shown, asset): (bool, GizmoAsset) = match *which {
+        let asset = match *which {
             CoreLines::Body(w) => {
                 let (core, radius) = cores[w as usize];
-                let body = w.body(&lab);
-                *transform = Transform::from_translation(body.position.as_vec3())
-                    .with_rotation(body.rotation.as_quat());
-                let points = local_shape_points(core.shape, 0.0, CORE_SAMPLES);
-                (
-                    radius > 0.0 && runs_split[0],
-                    lines_of(&outline(&points), palette::core(w.color()), 0.12),
-                )
+                *transform = to_transform(w.body(&lab));
+                (radius > 0.0 && runs_split[0]).then(|| {
+                    let points = local_shape_points(core.shape, 0.0, CORE_SAMPLES);
+                    lines_of(&outline(&points), palette::core(w.color()), 0.12)
+                })
             }
-            CoreLines::Difference { compared } => {
-                let points = minkowski_points(cores[0].0, cores[1].0, CORE_SAMPLES);
-                (
-                    runs_split[usize::from(compared)],
-                    lines_of(&outline(&points), palette::core(palette::MINKOWSKI), 0.12),
-                )
-            }
+            CoreLines::Difference { compared } => runs_split[usize::from(compared)].then(|| {
+                difference
+                    .get_or_insert_with(|| {
+                        let points = minkowski_points(cores[0].0, cores[1].0, CORE_SAMPLES);
+                        lines_of(&outline(&points), palette::core(palette::MINKOWSKI), 0.12)
+                    })
+                    .clone()
+            }),
         };
         // Retained gizmos are drawn whatever their visibility: a hidden core gets no lines.
-        gizmo.handle = assets.add(if shown { asset } else { GizmoAsset::new() });
+        gizmo.handle = assets.add(asset.unwrap_or_default());
     }
 }

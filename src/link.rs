@@ -67,7 +67,10 @@ pub fn decode(link: &str) -> Result<LinkedCase, String> {
     }
     let case = case.ok_or("the link has no case (expected #case=… after the address)")?;
     let json = if case.starts_with('{') || case.starts_with("%7B") || case.starts_with("%7b") {
-        percent_decode(case)?
+        percent_encoding::percent_decode_str(case)
+            .decode_utf8()
+            .map_err(|_| "case: the scenario is not UTF-8 text".to_string())?
+            .into_owned()
     } else {
         inflate(case)?
     };
@@ -82,27 +85,6 @@ fn inflate(case: &str) -> Result<String, String> {
         .map_err(|e| format!("case: not base64url text ({e})"))?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_SCENARIO_BYTES)
         .map_err(|e| format!("case: not a compressed scenario, or over 4 MiB unpacked ({e:?})"))?;
-    String::from_utf8(bytes).map_err(|_| "case: the scenario is not UTF-8 text".to_string())
-}
-
-/// `%xx` escapes to bytes, then UTF-8.
-fn percent_decode(text: &str) -> Result<String, String> {
-    let mut bytes = Vec::with_capacity(text.len());
-    let mut rest = text.as_bytes();
-    while let Some((&b, tail)) = rest.split_first() {
-        if b == b'%' {
-            let hex = tail
-                .get(..2)
-                .and_then(|h| std::str::from_utf8(h).ok())
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or("case: a % escape without two hex digits")?;
-            bytes.push(hex);
-            rest = &tail[2..];
-        } else {
-            bytes.push(b);
-            rest = tail;
-        }
-    }
     String::from_utf8(bytes).map_err(|_| "case: the scenario is not UTF-8 text".to_string())
 }
 

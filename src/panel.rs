@@ -12,18 +12,19 @@ use crate::scene::Which;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use glam::DVec3;
 
 mod cast;
 mod compare;
 mod files;
 mod outcome;
+mod plot;
 mod reference;
 mod settings;
 mod sweep;
 
 use files::{files_ui, import_ui, link_ui};
+use plot::plot_ui;
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
 
@@ -419,58 +420,6 @@ fn separate_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, playback: &Playback) {
         let push = p.normal * (p.depth * 1.001 + 1e-6);
         lab.scenario.b.position += push;
     }
-}
-
-/// log₁₀ of ‖v‖ and the gap per iteration, the current step marked.
-fn plot_ui(
-    ui: &mut egui::Ui,
-    playback: &Playback,
-    second: Option<&gjk::Trace>,
-    compare: &crate::compare::CompareRun,
-) {
-    let series_of = |trace: &gjk::Trace, f: &dyn Fn(&gjk::Step) -> Option<f64>| -> Vec<[f64; 2]> {
-        trace
-            .steps
-            .iter()
-            // GJK's convergence only: EPA's numbers are face distances, on another scale.
-            .filter(|s| s.epa().is_none())
-            .filter_map(|s| {
-                f(s).filter(|x| *x > 0.0)
-                    .map(|x| [s.iteration as f64, x.log10()])
-            })
-            .collect()
-    };
-    let v = series_of(&playback.trace, &|s| s.quantities.v_norm);
-    let gap = series_of(&playback.trace, &|s| s.quantities.gap);
-    let v2 = second.map(|t| series_of(t, &|s| s.quantities.v_norm));
-    if v.is_empty() && gap.is_empty() {
-        return;
-    }
-    Plot::new("convergence")
-        .height(130.0)
-        // Bottom left: the curves start high on the left and fall to the right.
-        .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
-        .y_axis_label("log₁₀")
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            plot.line(Line::new("|v|", PlotPoints::from(v)).color(palette::egui(palette::CLOSEST)));
-            plot.line(
-                Line::new("gap", PlotPoints::from(gap)).color(palette::egui(palette::SUPPORT)),
-            );
-            if let Some(v2) = v2 {
-                plot.line(
-                    Line::new("|v| run 2", PlotPoints::from(v2))
-                        .color(palette::egui(palette::DIRECTION))
-                        .style(egui_plot::LineStyle::dashed_loose()),
-                );
-            }
-            if let Some(d) = &compare.divergence {
-                plot.vline(
-                    VLine::new("runs differ", d.step as f64).color(palette::egui(palette::DIFFER)),
-                );
-            }
-            plot.vline(VLine::new("step", playback.step as f64).color(Color32::GRAY));
-        });
 }
 
 fn view_ui(ui: &mut egui::Ui, layout: &mut ViewLayout, minkowski: &mut MinkowskiSettings) {

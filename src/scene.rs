@@ -89,7 +89,8 @@ fn spawn_shapes(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
     }
 }
 
-fn to_transform(body: &BodySpec) -> Transform {
+/// Where a body is, as a Bevy transform.
+pub fn to_transform(body: &BodySpec) -> Transform {
     Transform::from_translation(body.position.as_vec3()).with_rotation(body.rotation.as_quat())
 }
 

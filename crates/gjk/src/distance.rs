@@ -17,10 +17,10 @@
 //! a named termination instead of going round in circles.
 
 use crate::bounds::Tracker;
-use crate::config::{Acceleration, SolverConfig};
+use crate::config::SolverConfig;
 use crate::convex::Convex;
 use crate::cso::{CsoPoint, MinkowskiDifference};
-use crate::momentum::{Heading, Momentum, MomentumOff};
+use crate::momentum::{Momentum, MomentumOff, Steering};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
@@ -70,14 +70,8 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     /// The radii the bodies are the cores of (`radii: split`; 0 for whole bodies): the answer
     /// is the cores' distance minus this, and the gap test is made relative to that answer.
     radius: R,
-    /// Accelerated runs (see [`crate::momentum`]): the kind, whether to blend unit vectors,
-    /// the momentum (dropped for good once its direction stops helping), and the record of the
-    /// direction the next iteration will take.
-    acceleration: Acceleration,
-    normalise: bool,
-    heading: Option<Heading<R>>,
-    momentum_off: bool,
-    pending: Option<Momentum>,
+    /// How the next direction is chosen: −v, or with momentum (see [`crate::momentum`]).
+    steering: Steering<R>,
     simplex: Simplex<R>,
     /// Barycentric weights of `v` over `simplex`.
     weights: [R; 4],
@@ -102,11 +96,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 _ => Subalgorithm::Johnson,
             },
             radius: R::ZERO,
-            acceleration: config.acceleration,
-            normalise: false,
-            heading: None,
-            momentum_off: false,
-            pending: None,
+            steering: Steering::new(config.acceleration),
             simplex: Simplex::default(),
             weights: [R::ZERO; 4],
             v: R::V::ZERO,
@@ -127,7 +117,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     /// Blends the momentum's terms at unit length (the paper's heuristic for bodies that are
     /// not both strictly convex).
     pub fn unit_momentum(mut self, unit: bool) -> Self {
-        self.normalise = unit;
+        self.steering = self.steering.unit(unit);
         self
     }
 
@@ -290,7 +280,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             w,
             before: &before,
         };
-        let mut momentum = self.pending.take();
+        let mut momentum = self.steering.take();
         let mut q = Quantities {
             abs_threshold: Some(self.abs_tolerance.to_f64()),
             ..Quantities::default()
@@ -336,11 +326,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             return self.switch_off(m, MomentumOff::NotDecreasing, &asked, q, observer);
         }
         let termination = self.descend(&candidate, &reduction);
-        if termination.is_none()
-            && let Some(off) = self.steer(w.point)
-            && let Some(m) = &mut momentum
-        {
-            m.switched_off = Some(off);
+        if termination.is_none() {
+            let (d, off) =
+                self.steering
+                    .steer(self.iteration, self.max_iterations, self.v, w.point);
+            self.direction = d;
+            if let (Some(off), Some(m)) = (off, &mut momentum) {
+                m.switched_off = Some(off);
+            }
         }
         let finish = termination.map(|t| {
             let outcome = match t {
@@ -359,39 +352,6 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
 }
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
-    /// The next iteration's direction: `−v`, or with momentum while it is on. Momentum gets
-    /// half the iteration budget at most, so that a run it slows down still has the other
-    /// half to finish plain (returns why it was switched off, when it is here).
-    fn steer(&mut self, w: R::V) -> Option<MomentumOff> {
-        self.direction = -self.v;
-        if self.momentum_off {
-            return None;
-        }
-        if self.acceleration != Acceleration::None && self.iteration >= self.max_iterations / 2 {
-            self.momentum_off = true;
-            self.heading = None;
-            return Some(MomentumOff::Budget);
-        }
-        // The momentum starts at the first v: blending it with itself would give −v again.
-        if self.heading.is_none() {
-            self.heading = Heading::start(self.acceleration, self.normalise, self.v);
-            return None;
-        }
-        if let Some((d, weight)) = self
-            .heading
-            .as_mut()
-            .and_then(|h| h.next(self.iteration, self.v, w))
-        {
-            self.direction = d;
-            self.pending = Some(Momentum {
-                weight,
-                plain: (-self.v).to_f64(),
-                switched_off: None,
-            });
-        }
-        None
-    }
-
     /// Ends an accelerated iteration whose support point proved nothing (see
     /// [`crate::momentum`]): the simplex and `v` stay, the momentum is dropped for good, and
     /// the next iteration searches along `−v`. Only the iteration cap can end the run here.
@@ -404,8 +364,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         observer: &mut O,
     ) -> Option<Finish> {
         momentum.switched_off = Some(why);
-        self.momentum_off = true;
-        self.heading = None;
+        self.steering.switch_off();
         self.direction = -self.v;
         let capped = (self.iteration >= self.max_iterations).then(|| Termination::MaxIterations {
             iterations: self.iteration,

@@ -85,43 +85,90 @@ impl MomentumOff {
             }
         }
     }
+}
 
-    /// The snake_case name used in files and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            MomentumOff::GapBelowTolerance => "gap_below_tolerance",
-            MomentumOff::RepeatedSupport => "repeated_support",
-            MomentumOff::NotDecreasing => "not_decreasing",
-            MomentumOff::BoundsMet => "bounds_met",
-            MomentumOff::Budget => "budget",
+/// A run's momentum: how it blends, the direction so far, and the record of the direction the
+/// next iteration takes. Plain GJK steers along −v only.
+#[derive(Debug, Clone, Copy)]
+pub struct Steering<R: Real> {
+    /// `None` for plain GJK, and once momentum is switched off.
+    kind: Acceleration,
+    /// The bodies are not both strictly convex: blend unit vectors (the paper's heuristic).
+    normalise: bool,
+    /// The direction so far (pointing like `v`, from the origin towards the difference),
+    /// from the first closest point on.
+    d: Option<R::V>,
+    /// The record of the blended direction the next iteration takes.
+    pending: Option<Momentum>,
+}
+
+impl<R: Real> Steering<R> {
+    pub fn new(kind: Acceleration) -> Self {
+        Steering {
+            kind,
+            normalise: false,
+            d: None,
+            pending: None,
         }
     }
-}
 
-/// The momentum between iterations: the direction so far (pointing like `v`, from the origin
-/// towards the difference; the search goes along its negative).
-#[derive(Debug, Clone, Copy)]
-pub struct Heading<R: Real> {
-    kind: Acceleration,
-    /// Both bodies are polytopes: blend unit vectors (the paper's normalised variant).
-    normalise: bool,
-    d: R::V,
-}
-
-impl<R: Real> Heading<R> {
-    /// The momentum for a run, starting from the first closest point `v`; `None` for plain GJK.
-    pub fn start(kind: Acceleration, normalise: bool, v: R::V) -> Option<Self> {
-        (kind != Acceleration::None).then_some(Heading {
-            kind,
-            normalise,
-            d: v,
-        })
+    /// Blends the terms at unit length.
+    pub fn unit(self, normalise: bool) -> Self {
+        Steering { normalise, ..self }
     }
 
-    /// The next search direction after `iterations` iterations ended at closest point `v`
-    /// with support point `w`, and the weight it used; `None` when the blend degenerates
-    /// (zero or not finite), and the plain `−v` should be used.
-    pub fn next(&mut self, iterations: u32, v: R::V, w: R::V) -> Option<(R::V, f64)> {
+    /// The record of the direction this iteration takes, when it is a blended one.
+    pub fn take(&mut self) -> Option<Momentum> {
+        self.pending.take()
+    }
+
+    /// Drops the momentum for good: every later direction is −v.
+    pub fn switch_off(&mut self) {
+        self.kind = Acceleration::None;
+        self.d = None;
+    }
+
+    /// The next search direction after `iterations` iterations (of at most `cap`) ended at
+    /// closest point `v` with support point `w`: −v, or blended while the momentum is on. The
+    /// momentum gets half the budget at most, so that a run it slows down still has the other
+    /// half to finish plain; returns why it stopped when it stops here.
+    pub fn steer(
+        &mut self,
+        iterations: u32,
+        cap: u32,
+        v: R::V,
+        w: R::V,
+    ) -> (R::V, Option<MomentumOff>) {
+        if self.kind == Acceleration::None {
+            return (-v, None);
+        }
+        if iterations >= cap / 2 {
+            self.switch_off();
+            return (-v, Some(MomentumOff::Budget));
+        }
+        // The momentum starts at the first v: blending it with itself would give −v again.
+        let Some(d) = self.d else {
+            self.d = Some(v);
+            return (-v, None);
+        };
+        match self.blend(d, iterations, v, w) {
+            Some((d, weight)) => {
+                self.d = Some(d);
+                self.pending = Some(Momentum {
+                    weight,
+                    plain: (-v).to_f64(),
+                    switched_off: None,
+                });
+                (-d, None)
+            }
+            // A degenerate blend (zero or not finite): plain this time.
+            None => (-v, None),
+        }
+    }
+
+    /// The direction `d` blended with `v` and `w` after `iterations` iterations, and the
+    /// weight it kept of `d`.
+    fn blend(&self, d: R::V, iterations: u32, v: R::V, w: R::V) -> Option<(R::V, f64)> {
         let k = f64::from(iterations);
         let weight = match (self.kind, self.normalise) {
             (Acceleration::Polyak, _) => 1.0 / (k + 1.0),
@@ -134,19 +181,15 @@ impl<R: Real> Heading<R> {
             Acceleration::Nesterov => v * delta + w * rest,
             Acceleration::Polyak | Acceleration::None => v,
         };
-        let d = if self.normalise {
-            let (dn, pn) = (self.d.length_squared().sqrt(), pull.length_squared().sqrt());
+        let blended = if self.normalise {
+            let (dn, pn) = (d.length_squared().sqrt(), pull.length_squared().sqrt());
             if dn == R::ZERO || pn == R::ZERO {
                 return None;
             }
-            self.d * (delta / dn) + pull * (rest / pn)
+            d * (delta / dn) + pull * (rest / pn)
         } else {
-            self.d * delta + pull * rest
+            d * delta + pull * rest
         };
-        if !d.is_finite() || d.length_squared() == R::ZERO {
-            return None;
-        }
-        self.d = d;
-        Some((-d, weight))
+        (blended.is_finite() && blended.length_squared() > R::ZERO).then_some((blended, weight))
     }
 }

@@ -41,17 +41,6 @@ pub enum CoreCase {
     CoresOverlap,
 }
 
-impl CoreCase {
-    /// The snake_case name used in files and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            CoreCase::Apart => "apart",
-            CoreCase::Shallow => "shallow",
-            CoreCase::CoresOverlap => "cores_overlap",
-        }
-    }
-}
-
 impl CoreRadii {
     /// `r = r_A + r_B`.
     pub fn total(&self) -> f64 {
