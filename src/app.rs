@@ -2,8 +2,8 @@
 
 use crate::playback::insert_scenario;
 use crate::{
-    camera, cast, classroom, compare, controls, cores, frames, labels, minkowski_view, panel,
-    playback, reference, scenario_io, scene, shading, shot, step_view, sweep,
+    arrivals, camera, cast, classroom, compare, controls, cores, frames, labels, minkowski_view,
+    panel, playback, reference, scenario_io, scene, shading, shot, step_view, sweep,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -37,6 +37,7 @@ impl Plugin for LabPlugin {
         cast::view_plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
+        arrivals::plugin(app);
         reference::plugin(app);
         compare::plugin(app);
         classroom::plugin(app);

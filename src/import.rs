@@ -3,24 +3,23 @@
 //! support point, and the support point of a mesh is the support point of its vertex cloud, so
 //! the faces are not needed.
 
+use crate::incoming::{Incoming, Kind};
 use glam::{DMat4, DVec3, Mat4};
-use std::path::Path;
 
 /// The vertices of every mesh in an OBJ, glTF or GLB file (glTF nodes' transforms applied).
-pub fn mesh_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
-    let name = path.display();
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let points = match ext.as_deref() {
-        Some("obj") => obj_vertices(path)?,
-        Some("gltf" | "glb") => gltf_vertices(path)?,
-        _ => {
-            return Err(format!(
-                "{name}: unknown mesh format (use .obj, .gltf or .glb)"
-            ));
-        }
+pub fn mesh_vertices(file: &Incoming) -> Result<Vec<DVec3>, String> {
+    let name = &file.name;
+    if file.kind() != Kind::Mesh {
+        return Err(format!(
+            "{name}: unknown mesh format (use .obj, .gltf or .glb)"
+        ));
+    }
+    let bytes = file.bytes()?;
+    let ext = file.path().extension().and_then(|e| e.to_str());
+    let points = if ext.is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
+        obj_vertices(name, &bytes)?
+    } else {
+        gltf_vertices(file, &bytes)?
     };
     if points.is_empty() {
         return Err(format!("{name}: the file has no vertices"));
@@ -32,10 +31,12 @@ pub fn mesh_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
 }
 
 /// The vertices an OBJ's faces, lines and points use (tobj leaves out a `v` line nothing refers
-/// to: it is not part of any mesh).
-fn obj_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
-    let (models, _materials) = tobj::load_obj(path, &tobj::LoadOptions::default())
-        .map_err(|e| format!("{}: not a readable OBJ file: {e}", path.display()))?;
+/// to: it is not part of any mesh). Materials are not read: only the points matter.
+fn obj_vertices(name: &str, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
+    let no_materials = |_: &std::path::Path| Err(tobj::LoadError::OpenFileFailed);
+    let (models, _materials) =
+        tobj::load_obj_buf(&mut &*bytes, &tobj::LoadOptions::default(), no_materials)
+            .map_err(|e| format!("{name}: not a readable OBJ file: {e}"))?;
     Ok(models
         .iter()
         .flat_map(|m| m.mesh.positions.chunks_exact(3))
@@ -43,10 +44,9 @@ fn obj_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
         .collect())
 }
 
-fn gltf_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    let doc = gltf::Gltf::from_slice(&bytes)
+fn gltf_vertices(file: &Incoming, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
+    let name = &file.name;
+    let doc = gltf::Gltf::from_slice(bytes)
         .map_err(|e| format!("{name}: not a readable glTF file: {e}"))?;
     // Buffers: the GLB's own binary chunk, or .bin files beside the .gltf.
     let mut buffers = Vec::new();
@@ -62,10 +62,7 @@ fn gltf_vertices(path: &Path) -> Result<Vec<DVec3>, String> {
                      or with a separate .bin file"
                 ));
             }
-            gltf::buffer::Source::Uri(uri) => {
-                let bin = path.with_file_name(uri);
-                std::fs::read(&bin).map_err(|e| format!("{}: {e}", bin.display()))?
-            }
+            gltf::buffer::Source::Uri(uri) => file.beside(uri)?,
         };
         buffers.push(data);
     }

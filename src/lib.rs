@@ -2,6 +2,7 @@
 //! The solver lives in the `gjk` crate; nothing here computes GJK.
 
 pub mod app;
+pub mod arrivals;
 pub mod assets;
 pub mod camera;
 pub mod cast;
@@ -16,6 +17,7 @@ pub mod frames;
 pub mod guard;
 pub mod hull;
 pub mod import;
+pub mod incoming;
 pub mod label_layout;
 pub mod labels;
 pub mod link;

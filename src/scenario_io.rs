@@ -3,25 +3,33 @@
 //! file and renames it, so a file is never left half-written.
 
 use crate::assets::Case;
+use crate::incoming::{Incoming, Purpose};
 use crate::playback::{Lab, LabSet, Playback};
 use crate::scene::Which;
 use bevy::prelude::*;
 use gjk::Scenario;
 use std::path::{Path, PathBuf};
 
-/// A file request from the panel.
+/// A file request from the panel, or a file or link that arrived from outside it.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum ScenarioRequest {
-    Open(PathBuf),
+    /// Open a scenario file.
+    Open(Incoming),
     /// Open a preset or a gallery case.
     OpenCase(Case),
+    /// Open a case link (`#case=…&step=N`, see [`crate::link`]) at its step.
+    OpenLink(String),
+    /// Save the scenario as this file (in the page: a download by that name).
     Save(PathBuf),
-    /// Write the current run as JSON (for a bug report).
+    /// Write the current run as JSON (for a bug report); in the page, a download.
     ExportTrace(PathBuf),
     /// Replace a body's shape by the vertices of a mesh file.
-    ImportMesh(Which, PathBuf),
+    ImportMesh(Which, Incoming),
     /// Replace a body's shape by a pasted vertex list.
     PasteVertices(Which, String),
+    /// Ask the page's file dialog for a file (the page only: on the desktop the panel's path
+    /// field names the file).
+    Pick(Purpose),
 }
 
 /// The panel's file state.
@@ -53,6 +61,9 @@ pub(super) fn plugin(app: &mut App) {
             link: String::new(),
         })
         .add_systems(Update, handle_requests.in_set(LabSet::Input));
+    // The page's file dialog delivers here (its listeners are `arrivals`' part).
+    #[cfg(target_arch = "wasm32")]
+    app.init_resource::<crate::web::files::Inbox>();
 }
 
 fn handle_requests(
@@ -61,22 +72,50 @@ fn handle_requests(
     mut lab: ResMut<Lab>,
     mut playback: ResMut<Playback>,
     mut framing: MessageWriter<crate::camera::FrameViews>,
+    #[cfg(target_arch = "wasm32")] inbox: Res<crate::web::files::Inbox>,
 ) {
     for request in requests.read() {
+        let mut open = |opened: Result<(Scenario, String), String>, step: usize| {
+            files.status = match opened {
+                Ok((s, save_as)) => {
+                    let status = format!("Opened {save_as}");
+                    files.path_field = save_as;
+                    show(s, step, &mut lab, &mut playback, &mut framing);
+                    status
+                }
+                Err(e) => format!("Could not open: {e}"),
+            };
+        };
         match request {
-            ScenarioRequest::Open(path) => {
-                let opened = Scenario::load(path).map(|s| (s, path.display().to_string()));
-                open(opened, &mut files, &mut lab, &mut playback, &mut framing);
+            // Saved again by its file name: in the working directory for a file that came
+            // from the page, beside itself for one on disk.
+            ScenarioRequest::Open(file) => {
+                open(file.scenario().map(|s| (s, file.name.clone())), 0);
             }
             // A bundled case is saved by its file name in the working directory, never over
             // the program's own copy.
             ScenarioRequest::OpenCase(case) => {
                 let opened = case.load().map(|s| (s, case.file_name().to_string()));
-                open(opened, &mut files, &mut lab, &mut playback, &mut framing);
+                open(opened.map_err(|e| e.to_string()), 0);
             }
+            ScenarioRequest::OpenLink(link) => match crate::link::decode(link) {
+                Ok(linked) => {
+                    let name = format!("{}.json", file_stem(&linked.scenario.name));
+                    open(Ok((linked.scenario, name)), linked.step.unwrap_or(0));
+                }
+                Err(why) => {
+                    let why = format!("the link does not open: {why}");
+                    warn!("{why}");
+                    // Said over the case on screen, which stays: nothing to solve again.
+                    lab.bypass_change_detection().error = Some(why);
+                }
+            },
             ScenarioRequest::Save(path) => {
-                files.status = match lab.scenario.save(path) {
-                    Ok(()) => format!("Saved {}", path.display()),
+                files.status = match gjk::Format::from_path(path) {
+                    Ok(format) => {
+                        let text = lab.scenario.to_text(format);
+                        deliver(path, text.as_bytes(), "the scenario")
+                    }
                     Err(e) => format!("Could not save: {e}"),
                 };
             }
@@ -85,15 +124,12 @@ fn handle_requests(
                 let json = gjk::TraceDocument::new(&playback.case, &playback.trace)
                     .with_cast(playback.cast.as_ref())
                     .to_json();
-                files.status = match write_atomically(path, json.as_bytes()) {
-                    Ok(()) => format!("Wrote the trace to {}", path.display()),
-                    Err(e) => format!("Could not write the trace: {e}"),
-                };
+                files.status = deliver(path, json.as_bytes(), "the trace");
             }
-            ScenarioRequest::ImportMesh(which, path) => {
-                let vertices = crate::import::mesh_vertices(path)
+            ScenarioRequest::ImportMesh(which, file) => {
+                let vertices = crate::import::mesh_vertices(file)
                     .map_err(|e| format!("Could not import: {e}"));
-                let done = |n| format!("Imported {n} vertices from {}", path.display());
+                let done = |n| format!("Imported {n} vertices from {} into {which:?}", file.name);
                 files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
             }
             ScenarioRequest::PasteVertices(which, text) => {
@@ -102,28 +138,75 @@ fn handle_requests(
                 let done = |n| format!("Pasted {n} vertices");
                 files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
             }
+            #[cfg(target_arch = "wasm32")]
+            ScenarioRequest::Pick(purpose) => {
+                if let Err(e) = crate::web::files::pick(&inbox, *purpose) {
+                    files.status = format!("Could not open the file dialog: {e}");
+                }
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            ScenarioRequest::Pick(_) => {
+                files.status = "Type the file's path and press Open".to_string();
+            }
         }
     }
 }
 
-/// Shows an opened case from step 0, with the name its *Save* writes to.
-fn open(
-    opened: Result<(Scenario, String), gjk::ScenarioError>,
-    files: &mut ScenarioFiles,
+/// Shows an opened case at `step` (clamped to its run once it is solved), framed anew.
+fn show(
+    scenario: Scenario,
+    step: usize,
     lab: &mut Lab,
     playback: &mut Playback,
     framing: &mut MessageWriter<crate::camera::FrameViews>,
 ) {
-    match opened {
-        Ok((s, save_as)) => {
-            files.status = format!("Opened {save_as}");
-            files.path_field = save_as;
-            lab.scenario = s;
-            playback.step = 0;
-            playback.playing = false;
-            framing.write(crate::camera::FrameViews);
-        }
-        Err(e) => files.status = format!("Could not open: {e}"),
+    info!("opened \"{}\" at step {step}", scenario.name);
+    lab.scenario = scenario;
+    playback.step = step;
+    playback.playing = false;
+    framing.write(crate::camera::FrameViews);
+}
+
+/// A case's name as a file name: letters, digits and dashes.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = stem
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if stem.is_empty() {
+        "case".to_string()
+    } else {
+        stem
+    }
+}
+
+/// Hands `bytes` over as `path` and says how: written on the desktop (to a temporary file that
+/// is then renamed, so `path` is never half-written), downloaded by its file name in the page.
+#[cfg(not(target_arch = "wasm32"))]
+fn deliver(path: &Path, bytes: &[u8], what: &str) -> String {
+    match write_atomically(path, bytes) {
+        Ok(()) => format!("Wrote {what} to {}", path.display()),
+        Err(e) => format!("Could not write {what} to {}: {e}", path.display()),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn deliver(path: &Path, bytes: &[u8], what: &str) -> String {
+    let name = Incoming::on_disk(path).file_name();
+    match crate::web::files::download(&name, bytes) {
+        Ok(()) => format!("Downloaded {what} as {name}"),
+        Err(e) => format!("Could not download {what}: {e}"),
     }
 }
 

@@ -4,6 +4,8 @@
 
 use crate::app::{self, Mode, Options};
 
+pub mod files;
+
 /// Starts the app in the page.
 pub fn start() {
     let fragment = web_sys::window()

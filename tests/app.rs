@@ -2,6 +2,7 @@
 //! default because they need a display, the render checks (`./lab test` runs them under Xvfb).
 
 mod app {
+    pub mod arrivals;
     pub mod classroom;
     pub mod cli;
     pub mod comparing;

@@ -1,11 +1,16 @@
 //! The scenario files section (open, save, export the trace, presets and the gallery) and the
 //! import controls under each shape.
 
+use crate::incoming::{Incoming, Purpose};
 use crate::playback::Playback;
 use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
 use crate::scene::Which;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+
+/// In the page there is no disk: files are opened with the browser's file dialog (or dropped on
+/// the page) and saved as downloads by the name in the field.
+const IN_PAGE: bool = cfg!(target_arch = "wasm32");
 
 pub(super) fn files_ui(
     ui: &mut egui::Ui,
@@ -13,18 +18,32 @@ pub(super) fn files_ui(
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
     ui.horizontal(|ui| {
-        ui.label("file");
+        ui.label(if IN_PAGE { "save as" } else { "file" });
         ui.text_edit_singleline(&mut files.path_field);
     });
     ui.horizontal(|ui| {
-        if ui.button("Open").clicked() {
-            requests.write(ScenarioRequest::Open(files.path_field.clone().into()));
+        if IN_PAGE {
+            let open = ui
+                .button("Open…")
+                .on_hover_text("Choose a .json or .ron scenario, or drop one on the page");
+            if open.clicked() {
+                requests.write(ScenarioRequest::Pick(Purpose::Scenario));
+            }
+        } else {
+            let open = ui.button("Open").on_hover_text(
+                "Opens the file named above; a file dropped on the window opens too",
+            );
+            if open.clicked() {
+                let file = Incoming::on_disk(&files.path_field);
+                requests.write(ScenarioRequest::Open(file));
+            }
         }
-        if ui
-            .button("Save")
-            .on_hover_text("Writes a temporary file, then renames it")
-            .clicked()
-        {
+        let save = ui.button("Save").on_hover_text(if IN_PAGE {
+            "Downloads the scenario, named as above"
+        } else {
+            "Writes a temporary file, then renames it"
+        });
+        if save.clicked() {
             requests.write(ScenarioRequest::Save(files.path_field.clone().into()));
         }
     });
@@ -75,16 +94,23 @@ pub(super) fn import_ui(
     which: Which,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
-    ui.horizontal(|ui| {
-        ui.text_edit_singleline(&mut files.mesh_field)
-            .on_hover_text(".obj, .gltf or .glb");
-        if ui.button("Import mesh").clicked() {
-            requests.write(ScenarioRequest::ImportMesh(
-                which,
-                files.mesh_field.clone().into(),
-            ));
+    if IN_PAGE {
+        let import = ui
+            .button("Import mesh…")
+            .on_hover_text("Choose an .obj, .gltf or .glb file, or drop one on the shape");
+        if import.clicked() {
+            requests.write(ScenarioRequest::Pick(Purpose::Mesh(which)));
         }
-    });
+    } else {
+        ui.horizontal(|ui| {
+            ui.text_edit_singleline(&mut files.mesh_field)
+                .on_hover_text(".obj, .gltf or .glb; a mesh dropped on a shape replaces it too");
+            if ui.button("Import mesh").clicked() {
+                let file = Incoming::on_disk(&files.mesh_field);
+                requests.write(ScenarioRequest::ImportMesh(which, file));
+            }
+        });
+    }
     ui.add(
         egui::TextEdit::multiline(&mut files.paste)
             .desired_rows(2)

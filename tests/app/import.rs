@@ -1,8 +1,14 @@
 //! Meshes and pasted vertex lists become polytopes; broken input says what is wrong.
 
 use gjk_lab::import::{mesh_vertices, parse_vertex_list};
+use gjk_lab::incoming::Incoming;
 use glam::DVec3;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A mesh file on disk, read as the panel's *Import mesh* reads it.
+fn read(path: &Path) -> Result<Vec<DVec3>, String> {
+    mesh_vertices(&Incoming::on_disk(path))
+}
 
 fn dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("gjk-lab-import-{tag}-{}", std::process::id()));
@@ -21,7 +27,7 @@ fn an_obj_cube_gives_its_eight_corners() {
     }
     text += "f 1 2 4 3\nf 5 6 8 7\nf 1 2 6 5\nf 3 4 8 7\nf 1 3 7 5\nf 2 4 8 6\n";
     std::fs::write(&path, text).unwrap();
-    let v = mesh_vertices(&path).expect("reads");
+    let v = read(&path).expect("reads");
     assert_eq!(v.len(), 8);
     assert!(v.iter().all(|p| p.abs() == DVec3::splat(0.5)));
     // The imported polytope answers like the cuboid it is.
@@ -44,19 +50,19 @@ fn broken_or_empty_meshes_are_named() {
     let d = dir("bad");
     let empty = d.join("empty.obj");
     std::fs::write(&empty, "# nothing here\n").unwrap();
-    let e = mesh_vertices(&empty).unwrap_err();
+    let e = read(&empty).unwrap_err();
     assert!(e.contains("no vertices"), "{e}");
     let broken = d.join("broken.obj");
     std::fs::write(&broken, "v 1 2 x\nf 1 2 3\n").unwrap();
-    let e = mesh_vertices(&broken).unwrap_err();
+    let e = read(&broken).unwrap_err();
     assert!(e.contains("broken.obj"), "{e}");
     let gltf = d.join("broken.gltf");
     std::fs::write(&gltf, "{ not json").unwrap();
-    let e = mesh_vertices(&gltf).unwrap_err();
+    let e = read(&gltf).unwrap_err();
     assert!(e.contains("not a readable glTF"), "{e}");
-    let e = mesh_vertices(&d.join("shape.stl")).unwrap_err();
+    let e = read(&d.join("shape.stl")).unwrap_err();
     assert!(e.contains("unknown mesh format"), "{e}");
-    let e = mesh_vertices(&d.join("missing.obj")).unwrap_err();
+    let e = read(&d.join("missing.obj")).unwrap_err();
     assert!(e.contains("missing.obj"), "{e}");
 }
 
@@ -96,7 +102,7 @@ fn gltf_with_a_bin_file_and_glb_apply_node_transforms() {
     std::fs::write(d.join("tri.bin"), triangle_bytes()).unwrap();
     let path = d.join("tri.gltf");
     std::fs::write(&path, gltf_json(Some("tri.bin"))).unwrap();
-    assert_eq!(mesh_vertices(&path).expect("reads"), expected());
+    assert_eq!(read(&path).expect("reads"), expected());
 
     // GLB: a 12-byte header, a JSON chunk and a BIN chunk, each padded to 4 bytes.
     let mut json = gltf_json(None).into_bytes();
@@ -116,8 +122,28 @@ fn gltf_with_a_bin_file_and_glb_apply_node_transforms() {
     glb.extend(b"BIN\0");
     glb.extend(&bin);
     let path = d.join("tri.glb");
-    std::fs::write(&path, glb).unwrap();
-    assert_eq!(mesh_vertices(&path).expect("reads"), expected());
+    std::fs::write(&path, &glb).unwrap();
+    assert_eq!(read(&path).expect("reads"), expected());
+
+    // The same files handed over as bytes (picked or dropped in the page): a GLB carries its
+    // buffer, a .gltf's separate .bin cannot be reached and the message says what to do.
+    let given = Incoming::given("tri.glb", glb);
+    assert_eq!(mesh_vertices(&given).expect("reads"), expected());
+    let given = Incoming::given("tri.gltf", gltf_json(Some("tri.bin")).into_bytes());
+    let e = mesh_vertices(&given).unwrap_err();
+    assert!(e.contains("tri.bin") && e.contains(".glb"), "{e}");
+}
+
+#[test]
+fn an_obj_given_as_bytes_reads_as_on_disk() {
+    let text = "mtllib missing.mtl\nv 0 0 0\nv 1 0 0\nv 0 2 0\nv 0 0 3\nf 1 2 3\nf 1 2 4\n";
+    let d = dir("given");
+    let path = d.join("tet.obj");
+    std::fs::write(&path, text).unwrap();
+    let given = mesh_vertices(&Incoming::given("tet.obj", text.as_bytes().to_vec()));
+    assert_eq!(given.expect("reads"), read(&path).expect("reads"));
+    let e = mesh_vertices(&Incoming::given("tet.OBJ", b"v 1 2 x\nf 1 2 3\n".to_vec()));
+    assert!(e.unwrap_err().contains("tet.OBJ: not a readable OBJ"));
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use gjk::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Scenario, Shape};
 use gjk_lab::app::{default_scenario, headless_app};
+use gjk_lab::incoming::Incoming;
 use gjk_lab::playback::{Lab, Playback};
 use gjk_lab::scenario_io::{ScenarioFiles, ScenarioRequest};
 use glam::{DQuat, DVec3};
@@ -176,7 +177,8 @@ fn bad_files_are_named_with_their_reason_and_the_case_stays() {
         if let Some(text) = text {
             std::fs::write(&path, text).unwrap();
         }
-        app.world_mut().write_message(ScenarioRequest::Open(path));
+        app.world_mut()
+            .write_message(ScenarioRequest::Open(Incoming::on_disk(path)));
         app.update();
         let status = app.world().resource::<ScenarioFiles>().status.clone();
         assert!(status.starts_with("Could not open: "), "{name}: {status}");
@@ -186,7 +188,8 @@ fn bad_files_are_named_with_their_reason_and_the_case_stays() {
     // A byte-order mark in front (a Windows editor) is not an error.
     let bom = dir.join("bom.json");
     std::fs::write(&bom, format!("\u{feff}{one}")).unwrap();
-    app.world_mut().write_message(ScenarioRequest::Open(bom));
+    app.world_mut()
+        .write_message(ScenarioRequest::Open(Incoming::on_disk(bom)));
     app.update();
     let status = app.world().resource::<ScenarioFiles>().status.clone();
     assert!(status.starts_with("Opened"), "{status}");

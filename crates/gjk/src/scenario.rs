@@ -283,7 +283,7 @@ impl Scenario {
 
     /// Reads a `.json` or `.ron` scenario file.
     pub fn load(path: &Path) -> Result<Self, ScenarioError> {
-        let format = Format::from_path(path)?;
+        Format::from_path(path)?;
         let io = |error| ScenarioError::Io {
             path: path.to_path_buf(),
             error,
@@ -294,7 +294,14 @@ impl Scenario {
             )));
         }
         let text = std::fs::read_to_string(path).map_err(io)?;
-        Self::parse(&text, format).map_err(|e| e.in_file(path))
+        Self::parse_named(path, &text)
+    }
+
+    /// Parses the text of a file named `path` that was read some other way (picked or dropped
+    /// in a web page): its extension picks the format, and errors name it.
+    pub fn parse_named(path: &Path, text: &str) -> Result<Self, ScenarioError> {
+        let format = Format::from_path(path)?;
+        Self::parse(text, format).map_err(|e| e.in_file(path))
     }
 
     /// The scenario as text in `format`.

@@ -1,0 +1,116 @@
+//! Files handed over as bytes (what the page's file dialog and drops give), links opened while
+//! the app runs (the page's link changed), and saving: each reaches the case on screen, or says
+//! why not and leaves it alone.
+
+use bevy::prelude::*;
+use gjk::Scenario;
+use gjk_lab::app::{default_scenario, headless_app};
+use gjk_lab::incoming::Incoming;
+use gjk_lab::playback::{Lab, Playback};
+use gjk_lab::scenario_io::{ScenarioFiles, ScenarioRequest};
+use gjk_lab::scene::Which;
+
+fn request(app: &mut App, request: ScenarioRequest) -> String {
+    app.world_mut().write_message(request);
+    app.update();
+    app.world().resource::<ScenarioFiles>().status.clone()
+}
+
+fn gallery(name: &str) -> Scenario {
+    let case = gjk_lab::assets::find(name).expect("a bundled case");
+    case.load().expect("valid")
+}
+
+#[test]
+fn a_scenario_given_as_bytes_opens_and_a_bad_one_names_its_field() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let wanted = gallery("gallery/10-touching-boxes.json");
+    let text = wanted.to_text(gjk::Format::Ron);
+    let status = request(
+        &mut app,
+        ScenarioRequest::Open(Incoming::given("mine.ron", text.into_bytes())),
+    );
+    assert_eq!(status, "Opened mine.ron");
+    assert_eq!(app.world().resource::<Lab>().scenario, wanted);
+    assert_eq!(
+        app.world().resource::<ScenarioFiles>().path_field,
+        "mine.ron"
+    );
+
+    let bad = r#"{"a": {"shape": {"type": "sphere", "radius": -1}}, "b": {"shape": {"type": "sphere", "radius": 1}}}"#;
+    for (name, bytes, reason) in [
+        (
+            "bad.json",
+            bad.as_bytes().to_vec(),
+            "bad.json: a.shape.radius",
+        ),
+        ("notes.txt", b"{}".to_vec(), "unknown scenario format"),
+        (
+            "latin1.json",
+            vec![b'{', 0xe9, b'}'],
+            "latin1.json: not UTF-8",
+        ),
+    ] {
+        let status = request(
+            &mut app,
+            ScenarioRequest::Open(Incoming::given(name, bytes)),
+        );
+        assert!(status.starts_with("Could not open: "), "{name}: {status}");
+        assert!(status.contains(reason), "{name}: {status}");
+        assert_eq!(app.world().resource::<Lab>().scenario, wanted, "{name}");
+    }
+}
+
+#[test]
+fn a_link_opened_while_running_shows_its_case_at_its_step() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let wanted = gallery("gallery/10-touching-boxes.json");
+    let link = gjk_lab::link::encode(&wanted, 2, "http://127.0.0.1:8080/");
+    request(&mut app, ScenarioRequest::OpenLink(link));
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(playback.case, wanted.clone().validated().unwrap());
+    assert_eq!(playback.step, 2);
+    assert!(app.world().resource::<Lab>().error.is_none());
+
+    // A broken link leaves the case and says why.
+    request(&mut app, ScenarioRequest::OpenLink("#case=%%%".into()));
+    let lab = app.world().resource::<Lab>();
+    assert_eq!(lab.scenario, wanted);
+    let why = lab.error.clone().expect("a reason");
+    assert!(why.starts_with("the link does not open"), "{why}");
+}
+
+#[test]
+fn a_mesh_given_as_bytes_becomes_the_body_it_was_meant_for() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
+    let status = request(
+        &mut app,
+        ScenarioRequest::ImportMesh(Which::A, Incoming::given("tet.obj", obj.into())),
+    );
+    assert_eq!(status, "Imported 4 vertices from tet.obj into A");
+    let lab = app.world().resource::<Lab>();
+    assert!(
+        matches!(&lab.scenario.a.shape, gjk::Shape::Polytope { vertices } if vertices.len() == 4)
+    );
+    assert_eq!(lab.scenario.b, default_scenario().b);
+}
+
+#[test]
+fn saving_writes_the_case_and_a_bad_name_says_why() {
+    let dir = std::env::temp_dir().join(format!("gjk-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let path = dir.join("saved.ron");
+    let status = request(&mut app, ScenarioRequest::Save(path.clone()));
+    assert_eq!(status, format!("Wrote the scenario to {}", path.display()));
+    assert_eq!(Scenario::load(&path).unwrap(), default_scenario());
+    let status = request(&mut app, ScenarioRequest::Save(dir.join("saved.txt")));
+    assert!(status.starts_with("Could not save: "), "{status}");
+    assert!(!dir.join("saved.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
