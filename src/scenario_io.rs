@@ -75,6 +75,8 @@ fn handle_requests(
     #[cfg(target_arch = "wasm32")] inbox: Res<crate::web::files::Inbox>,
 ) {
     for request in requests.read() {
+        // Each request that says something replaces the last status line.
+        let before = std::mem::take(&mut files.status);
         let mut open = |opened: Result<(Scenario, String), String>, step: usize| {
             files.status = match opened {
                 Ok((s, save_as)) => {
@@ -148,6 +150,12 @@ fn handle_requests(
             ScenarioRequest::Pick(_) => {
                 files.status = "Type the file's path and press Open".to_string();
             }
+        }
+        // Said in the log too (the page's tests read it in the browser's console).
+        if files.status.is_empty() {
+            files.status = before;
+        } else {
+            info!("{}", files.status);
         }
     }
 }

@@ -5,7 +5,7 @@
 use image::RgbImage;
 use std::io::Read;
 use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,8 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    /// Serves `dir` (the page as built, or a copy with a script added).
+    fn start(dir: &Path) -> Server {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -41,7 +42,7 @@ impl Server {
                 "127.0.0.1",
             ])
             .arg("--directory")
-            .arg(page_dir())
+            .arg(dir)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -139,7 +140,7 @@ fn count(img: &RgbImage, x0: u32, x1: u32, pred: impl Fn(i32, i32, i32) -> bool)
 /// The page with `fragment` after its address, and the console's start line (which case, at
 /// which step).
 fn open_page(fragment: &str, name: &str) -> (Visit, String) {
-    let server = Server::start();
+    let server = Server::start(&page_dir());
     let v = visit(&server.url(fragment), name);
     let line = v
         .console
@@ -212,4 +213,112 @@ fn a_broken_link_opens_the_default_scene_and_says_why() {
         b > 120 && b > r + 50 && b > g + 20
     });
     assert!(blue > 2_000, "blue {blue}");
+}
+
+/// The page as built, with `script` run before the app: its other files are linked, not copied.
+fn page_with(script: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gjk-lab-page-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(page_dir()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name() != "index.html" {
+            std::os::unix::fs::symlink(entry.path(), dir.join(entry.file_name())).unwrap();
+        }
+    }
+    let page = std::fs::read_to_string(page_dir().join("index.html")).unwrap();
+    let page = page.replacen("<head>", &format!("<head>\n<script>{script}</script>"), 1);
+    std::fs::write(dir.join("index.html"), page).unwrap();
+    dir
+}
+
+/// The page's console (its quotes unescaped) after `act` (JavaScript) has played the user once
+/// the app drew its first frame. The events `act` makes are the page's own, not trusted input,
+/// which is all the app's listeners need.
+///
+/// One act per visit: headless Chromium, stepping virtual time, runs the app's frames at load
+/// and for its screenshot, not when the app asks for one, so an act's effect is seen by the
+/// next act only by luck. (In a browser on screen the same acts chain in under a second.)
+fn after(act: &str, name: &str) -> (Visit, String) {
+    let script = format!(
+        r#"
+        function drop(name, text, x, y) {{
+          const files = new DataTransfer();
+          files.items.add(new File([text], name));
+          window.dispatchEvent(new DragEvent("drop",
+            {{ dataTransfer: files, clientX: x, clientY: y, cancelable: true }}));
+        }}
+        let waiting = true;
+        for (const level of ["log", "info", "debug", "warn"]) {{
+          const said = console[level].bind(console);
+          console[level] = (...args) => {{
+            said(...args);
+            if (waiting && args.join(" ").includes("first frame drawn")) {{
+              waiting = false;
+              setTimeout(() => {{ {act} }}, 0);
+            }}
+          }};
+        }}
+        "#
+    );
+    let dir = page_with(&script, name);
+    let server = Server::start(&dir);
+    let v = visit(&server.url(""), name);
+    let _ = std::fs::remove_dir_all(&dir);
+    // Chromium's log escapes the quotes of a console line.
+    let console = v.console.replace("\\\"", "\"");
+    (v, console)
+}
+
+fn js(text: &str) -> String {
+    serde_json::to_string(text).unwrap()
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_scenario_dropped_on_the_page_opens() {
+    let case = gjk_lab::assets::find("gallery/10-touching-boxes.json").unwrap();
+    let text = case.load().unwrap().to_text(gjk::Format::Json);
+    let (v, console) = after(
+        &format!("drop('mine.json', {}, 640, 400)", js(&text)),
+        "drop",
+    );
+    assert!(console.contains("Opened mine.json"), "{console}");
+    assert!(
+        console.contains("opened \"Exactly touching boxes\""),
+        "{console}"
+    );
+    let blue = count(&v.shot, 360, 820, is_blue);
+    assert!(blue > 2_000, "blue {blue}");
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_mesh_dropped_on_a_shape_replaces_that_shape() {
+    // (500, 390) is on A, the blue box, drawn left of B in the default scene's world view.
+    let tetrahedron = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
+    let act = format!("drop('tet.obj', {}, 500, 390)", js(tetrahedron));
+    let (_, console) = after(&act, "mesh");
+    assert!(
+        console.contains("Imported 4 vertices from tet.obj into A"),
+        "{console}"
+    );
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_link_changed_after_loading_opens_its_case() {
+    let case = gjk_lab::assets::find("gallery/07-libccd-stacked-cubes.json").unwrap();
+    let case = case.load().unwrap();
+    let link = gjk_lab::link::encode(&case, 2, "http://x/");
+    let hash = format!("#{}", link.split_once('#').unwrap().1);
+    // Without a navigation (headless Chromium's screenshot mode stops waiting on one): the
+    // address changes, then the event a browser sends when a new link is pasted.
+    let act = format!(
+        "history.replaceState(null, '', {}); window.dispatchEvent(new HashChangeEvent('hashchange'));",
+        js(&hash)
+    );
+    let (_, console) = after(&act, "hash");
+    let said = format!("opened \"{}\" at step 2", case.name);
+    assert!(console.contains(&said), "no {said:?} in:\n{console}");
 }
