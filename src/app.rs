@@ -102,7 +102,7 @@ fn apply_launch(app: &mut App, launch: &Options) {
     }
     if let Some(why) = &launch.notice {
         warn!("{why}");
-        app.world_mut().resource_mut::<playback::Lab>().error = Some(why.clone());
+        app.world_mut().resource_mut::<playback::Lab>().notice = Some(why.clone());
     }
     // Said once, for whoever reads the log (the page's tests read the browser's console).
     let playback = app.world().resource::<playback::Playback>();

@@ -12,11 +12,17 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, dropped_on_window.in_set(LabSet::Input));
+    // Before the requests are handled, so that what arrived shows in the same frame: the app
+    // draws only when something happens, and the next frame may be seconds away.
+    let handled = crate::scenario_io::handle_requests;
+    app.add_systems(
+        Update,
+        dropped_on_window.in_set(LabSet::Input).before(handled),
+    );
     #[cfg(target_arch = "wasm32")]
     {
         crate::web::files::plugin(app);
-        app.add_systems(Update, from_the_page.in_set(LabSet::Input));
+        app.add_systems(Update, from_the_page.in_set(LabSet::Input).before(handled));
     }
 }
 

@@ -114,6 +114,9 @@ fn side_panel(
                 }
                 promises_ui(ui, &lab, &playback);
                 // Why the case asked for is not the one on screen: at the top, where it is seen.
+                if let Some(why) = &lab.notice {
+                    ui.colored_label(Color32::LIGHT_RED, why);
+                }
                 if let Some(e) = &lab.error {
                     ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
                 }

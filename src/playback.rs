@@ -27,6 +27,9 @@ pub struct Lab {
     pub scenario: Scenario,
     /// Why the last edit could not be solved (the previous trace stays on screen).
     pub error: Option<String>,
+    /// Why the case asked for is not the one on screen (a link that did not open), until
+    /// another case opens.
+    pub notice: Option<String>,
 }
 
 /// The recorded run and where the user is in it.
@@ -233,6 +236,7 @@ impl Lab {
         Lab {
             scenario,
             error: None,
+            notice: None,
         }
     }
 }

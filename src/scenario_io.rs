@@ -66,7 +66,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<crate::web::files::Inbox>();
 }
 
-fn handle_requests(
+pub(crate) fn handle_requests(
     mut requests: MessageReader<ScenarioRequest>,
     mut files: ResMut<ScenarioFiles>,
     mut lab: ResMut<Lab>,
@@ -109,7 +109,7 @@ fn handle_requests(
                     let why = format!("the link does not open: {why}");
                     warn!("{why}");
                     // Said over the case on screen, which stays: nothing to solve again.
-                    lab.bypass_change_detection().error = Some(why);
+                    lab.bypass_change_detection().notice = Some(why);
                 }
             },
             ScenarioRequest::Save(path) => {
@@ -170,6 +170,7 @@ fn show(
 ) {
     info!("opened \"{}\" at step {step}", scenario.name);
     lab.scenario = scenario;
+    lab.notice = None;
     playback.step = step;
     playback.playing = false;
     framing.write(crate::camera::FrameViews);

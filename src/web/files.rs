@@ -111,21 +111,38 @@ fn install(inbox: &Inbox) -> Result<(), JsValue> {
 /// arrives in `inbox`; nothing does if the dialog is cancelled. Browsers open the dialog only
 /// shortly after a click, which is when the panel asks.
 pub fn pick(inbox: &Inbox, purpose: Purpose) -> Result<(), String> {
-    let input: web_sys::HtmlInputElement = document()?
+    let document = document()?;
+    let input: web_sys::HtmlInputElement = document
         .create_element("input")
         .map_err(said)?
         .dyn_into()
         .map_err(|_| "not an input element".to_string())?;
     input.set_type("file");
     input.set_accept(purpose.accept());
+    input.set_hidden(true);
+    // In the page while the dialog is open: an input nothing refers to may be collected, and
+    // its answer lost, before the user has chosen.
+    document
+        .body()
+        .ok_or("the page has no body")?
+        .append_child(&input)
+        .map_err(said)?;
     let to = inbox.clone();
     let chosen = input.clone();
-    let change = Closure::once_into_js(move || {
+    let change = Closure::<dyn FnMut()>::new(move || {
         for file in listed(chosen.files()) {
             read(file, to.clone(), move |f| Arrival::Picked(purpose, f));
         }
+        chosen.remove();
     });
-    input.set_onchange(Some(change.unchecked_ref()));
+    input.set_onchange(Some(change.as_ref().unchecked_ref()));
+    change.forget();
+    let gone = input.clone();
+    let cancel = Closure::<dyn FnMut()>::new(move || gone.remove());
+    input
+        .add_event_listener_with_callback("cancel", cancel.as_ref().unchecked_ref())
+        .map_err(said)?;
+    cancel.forget();
     input.click();
     Ok(())
 }

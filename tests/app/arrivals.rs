@@ -72,14 +72,22 @@ fn a_link_opened_while_running_shows_its_case_at_its_step() {
     let playback = app.world().resource::<Playback>();
     assert_eq!(playback.case, wanted.clone().validated().unwrap());
     assert_eq!(playback.step, 2);
-    assert!(app.world().resource::<Lab>().error.is_none());
+    assert!(app.world().resource::<Lab>().notice.is_none());
 
     // A broken link leaves the case and says why.
     request(&mut app, ScenarioRequest::OpenLink("#case=%%%".into()));
     let lab = app.world().resource::<Lab>();
     assert_eq!(lab.scenario, wanted);
-    let why = lab.error.clone().expect("a reason");
+    let why = lab.notice.clone().expect("a reason");
     assert!(why.starts_with("the link does not open"), "{why}");
+    // It is not the case's error: the case on screen stays solved, and the notice goes when
+    // another case opens.
+    assert!(lab.error.is_none());
+    request(
+        &mut app,
+        ScenarioRequest::OpenCase(gjk_lab::assets::presets()[0].clone()),
+    );
+    assert!(app.world().resource::<Lab>().notice.is_none());
 }
 
 #[test]

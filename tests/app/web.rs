@@ -235,10 +235,6 @@ fn page_with(script: &str, name: &str) -> PathBuf {
 /// The page's console (its quotes unescaped) after `act` (JavaScript) has played the user once
 /// the app drew its first frame. The events `act` makes are the page's own, not trusted input,
 /// which is all the app's listeners need.
-///
-/// One act per visit: headless Chromium, stepping virtual time, runs the app's frames at load
-/// and for its screenshot, not when the app asks for one, so an act's effect is seen by the
-/// next act only by luck. (In a browser on screen the same acts chain in under a second.)
 fn after(act: &str, name: &str) -> (Visit, String) {
     let script = format!(
         r#"
