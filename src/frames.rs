@@ -19,8 +19,21 @@ pub(super) fn plugin(app: &mut App) {
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         )
+        .add_systems(Update, settle)
         .add_systems(Last, first_frame);
     state_plugin(app);
+}
+
+/// How long the window keeps drawing after it opens. The renderer compiles its pipelines in
+/// the background and egui lays the panel out over two passes, so the first frames lack the
+/// shapes and the panel; idle, the window would show them only on the next input (seen on a
+/// desktop under software rendering: a bare grid until the mouse moved).
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
+
+fn settle(time: Res<Time<Real>>, mut redraw: MessageWriter<RequestRedraw>) {
+    if time.elapsed() < SETTLE {
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// Says once that the first frame is done: the page's time to its first frame is read from
