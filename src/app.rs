@@ -57,6 +57,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
     cast::plugin(&mut app);
+    reference::plugin(&mut app);
     frames::state_plugin(&mut app);
     // Opening files: the views' framing request is only read by the cameras, absent here.
     scenario_io::plugin(&mut app);

@@ -55,7 +55,14 @@ impl ParryShapes {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, recompute.in_set(LabSet::Solve));
+    // After the case is solved again: a new shape (an opened file, an imported mesh) is
+    // prepared there, and parry's shape is built from it.
+    app.add_systems(
+        Update,
+        recompute
+            .in_set(LabSet::Solve)
+            .after(crate::playback::rerun_on_change),
+    );
 }
 
 fn recompute(

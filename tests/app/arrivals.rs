@@ -7,6 +7,7 @@ use gjk::Scenario;
 use gjk_lab::app::{default_scenario, headless_app};
 use gjk_lab::incoming::Incoming;
 use gjk_lab::playback::{Lab, Playback};
+use gjk_lab::reference::ReferenceAnswer;
 use gjk_lab::scenario_io::{ScenarioFiles, ScenarioRequest};
 use gjk_lab::scene::Which;
 
@@ -105,6 +106,26 @@ fn a_mesh_given_as_bytes_becomes_the_body_it_was_meant_for() {
         matches!(&lab.scenario.a.shape, gjk::Shape::Polytope { vertices } if vertices.len() == 4)
     );
     assert_eq!(lab.scenario.b, default_scenario().b);
+    // parry's answer beside ours is for the new shape, in the same frame (it was the old
+    // shape's, and the panel said parry was off by 0.11).
+    let ours = app
+        .world()
+        .resource::<Playback>()
+        .trace
+        .finish
+        .outcome
+        .distance();
+    let parry = app
+        .world()
+        .resource::<ReferenceAnswer>()
+        .0
+        .as_ref()
+        .unwrap()
+        .distance;
+    assert!(
+        (ours.unwrap() - parry).abs() < 1e-6,
+        "ours {ours:?}, parry {parry}"
+    );
 }
 
 #[test]
