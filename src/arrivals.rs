@@ -78,13 +78,23 @@ fn dropped_on_window(
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { window, path_buf } = drop {
             let at = windows.get(*window).ok().and_then(Window::cursor_position);
-            match targets.route(Incoming::on_disk(path_buf), at) {
-                Ok(request) => {
-                    requests.write(request);
-                }
-                Err(why) => files.status = why,
-            }
+            let routed = targets.route(Incoming::on_disk(path_buf), at);
+            pass_on(routed, &mut files, &mut requests);
         }
+    }
+}
+
+/// A request is handled like the panel's; what cannot be used is said in the status line.
+fn pass_on(
+    routed: Result<ScenarioRequest, String>,
+    files: &mut ScenarioFiles,
+    requests: &mut MessageWriter<ScenarioRequest>,
+) {
+    match routed {
+        Ok(request) => {
+            requests.write(request);
+        }
+        Err(why) => files.status = why,
     }
 }
 
@@ -108,11 +118,6 @@ fn from_the_page(
             Arrival::Link(link) => Ok(ScenarioRequest::OpenLink(link)),
             Arrival::Unreadable(why) => Err(format!("Could not read {why}")),
         };
-        match request {
-            Ok(request) => {
-                requests.write(request);
-            }
-            Err(why) => files.status = why,
-        }
+        pass_on(request, &mut files, &mut requests);
     }
 }

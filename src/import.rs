@@ -3,23 +3,25 @@
 //! support point, and the support point of a mesh is the support point of its vertex cloud, so
 //! the faces are not needed.
 
-use crate::incoming::{Incoming, Kind};
+use crate::incoming::Incoming;
 use glam::{DMat4, DVec3, Mat4};
 
 /// The vertices of every mesh in an OBJ, glTF or GLB file (glTF nodes' transforms applied).
 pub fn mesh_vertices(file: &Incoming) -> Result<Vec<DVec3>, String> {
     let name = &file.name;
-    if file.kind() != Kind::Mesh {
-        return Err(format!(
-            "{name}: unknown mesh format (use .obj, .gltf or .glb)"
-        ));
-    }
-    let bytes = file.bytes()?;
-    let ext = file.path().extension().and_then(|e| e.to_str());
-    let points = if ext.is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
-        obj_vertices(name, &bytes)?
-    } else {
-        gltf_vertices(file, &bytes)?
+    let ext = file
+        .path()
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let points = match ext.as_deref() {
+        Some("obj") => obj_vertices(name, &file.bytes()?)?,
+        Some("gltf" | "glb") => gltf_vertices(file, &file.bytes()?)?,
+        _ => {
+            return Err(format!(
+                "{name}: unknown mesh format (use .obj, .gltf or .glb)"
+            ));
+        }
     };
     if points.is_empty() {
         return Err(format!("{name}: the file has no vertices"));

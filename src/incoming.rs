@@ -75,13 +75,6 @@ impl Incoming {
         }
     }
 
-    /// Just the file's name, without folders: what a download of it is called.
-    pub fn file_name(&self) -> String {
-        self.path()
-            .file_name()
-            .map_or_else(|| self.name.clone(), |n| n.to_string_lossy().into_owned())
-    }
-
     pub fn kind(&self) -> Kind {
         let ext = self
             .path()
@@ -122,13 +115,13 @@ impl Incoming {
 
     /// The file as a scenario; errors name the file and the field.
     pub fn scenario(&self) -> Result<gjk::Scenario, String> {
-        let path = self.path();
-        if let Source::Disk(path) = &self.source {
-            return gjk::Scenario::load(path).map_err(|e| e.to_string());
+        match &self.source {
+            Source::Disk(path) => gjk::Scenario::load(path).map_err(|e| e.to_string()),
+            Source::Given(bytes) => {
+                let text = std::str::from_utf8(bytes)
+                    .map_err(|e| format!("{}: not UTF-8 text: {e}", self.name))?;
+                gjk::Scenario::parse_named(self.path(), text).map_err(|e| e.to_string())
+            }
         }
-        let bytes = self.bytes()?;
-        let text = std::str::from_utf8(&bytes)
-            .map_err(|e| format!("{}: not UTF-8 text: {e}", self.name))?;
-        gjk::Scenario::parse_named(path, text).map_err(|e| e.to_string())
     }
 }

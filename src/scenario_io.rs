@@ -1,6 +1,7 @@
-//! Opening and saving scenario files from the panel, and the presets and gallery cases built
-//! into the program ([`crate::assets`]). Saving goes through [`gjk::Scenario::save`], which writes a temporary
-//! file and renames it, so a file is never left half-written.
+//! Opening and saving scenario files from the panel, the presets and gallery cases built into
+//! the program ([`crate::assets`]), and files and links that arrive from outside the panel
+//! ([`crate::arrivals`]). On the desktop a save writes a temporary file and renames it, so a
+//! file is never left half-written; in the page it is a download.
 
 use crate::assets::Case;
 use crate::incoming::{Incoming, Purpose};
@@ -212,7 +213,11 @@ fn deliver(path: &Path, bytes: &[u8], what: &str) -> String {
 
 #[cfg(target_arch = "wasm32")]
 fn deliver(path: &Path, bytes: &[u8], what: &str) -> String {
-    let name = Incoming::on_disk(path).file_name();
+    // A page names no folders: the download is called by the file's name alone.
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
     match crate::web::files::download(&name, bytes) {
         Ok(()) => format!("Downloaded {what} as {name}"),
         Err(e) => format!("Could not download {what}: {e}"),
