@@ -92,7 +92,7 @@ impl CastFields {
             toi_distance_bounds: cast.distance_bounds,
             toi_iterations: cast.iterations,
             toi_failure: match cast.status {
-                gjk::CastStatus::Failed { why } => Some(why),
+                gjk::CastStatus::Failed { why, .. } => Some(why),
                 _ => None,
             },
             reference_toi,

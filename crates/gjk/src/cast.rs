@@ -20,8 +20,23 @@
 //! Every method answers only what it proved. Each advance of time comes with a proof that
 //! nothing touched before it (a separating plane, or a distance and a closing speed), so the
 //! reported time never passes the first true contact. A hit is then checked by a static query
-//! at that time: its proven distance bounds must lie within `tolerance` of the target, or the
-//! answer says it failed and why.
+//! at that time: its proven upper bound must lie within `tolerance` of the target (the time is
+//! safe, so the distance there is not below the target).
+//!
+//! Where a method cannot finish on its own (the ray cast stalls on its own rounding, the swept
+//! hull's interval shrinks below what its static query resolves, the cap is reached, or the
+//! check at its time is not tight enough), conservative advancement takes over from the last
+//! time it proved safe. Near contact, a static query in the working precision may not resolve
+//! the tolerance; the question is then asked again in f64 on the same shapes (the shapes are
+//! the same; only the arithmetic is finer), so an f32 cast ends with a proof or with the bounds
+//! that stopped it, never on a stale guess.
+//!
+//! The arithmetic runs in a frame centred between the bodies (their positions' midpoint at
+//! `t = 0`), as Box2D and Jolt solve in a local frame: two bodies far from the world's origin
+//! carry no more rounding than the same bodies near it. Answers come back in world
+//! coordinates. With `radii: split` (the default) the static queries run on the shapes'
+//! cores and add the radii afterwards, as in a static query ([`crate::radii`]); the ray cast
+//! grows its target by the radii instead.
 
 pub mod advance;
 pub mod explain;
@@ -36,24 +51,97 @@ pub use question::{
 pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 
 use crate::body::Body;
-use crate::config::{Algorithm, Precision, SolverConfig};
+use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::convex::Convex;
 use crate::cso::MinkowskiDifference;
 use crate::distance::{DistanceGjk, SimplexCache};
+use crate::epa::Epa;
 use crate::query::Placed;
+use crate::radii::add_radii;
 use crate::real::{Real, unit_or_zero};
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
-use crate::trace::{Finish, NoTrace};
+use crate::trace::{Finish, NoTrace, Outcome};
 use glam::DVec3;
+
+/// The static query at a time, in f64, on the same shapes (see [`Problem::judge`]).
+pub(crate) type Exact<'e> = &'e dyn Fn(f64, Option<&SimplexCache>) -> Gap;
 
 /// What every method is given: the two moving bodies, the settings and the static queries'
 /// configuration.
 pub(crate) struct Problem<'s, A, B> {
+    /// The bodies' shapes in motion, with no margin when the radii are split off.
     pub a: Mover<'s, A>,
     pub b: Mover<'s, B>,
+    /// The radii split off each body (zero when not split): its static queries run on the
+    /// shapes and add these afterwards.
+    pub radii: [f64; 2],
     pub settings: CastSettings,
     pub config: SolverConfig,
+    /// The same static query in f64, for times the working precision cannot decide.
+    pub exact: Exact<'s>,
+}
+
+impl<A, B> Problem<'_, A, B> {
+    /// The bodies at time `t` in precision `R` (their cores when the radii are split off).
+    pub fn bodies<R: Real>(&self, t: f64) -> (Body<R, &A>, Body<R, &B>)
+    where
+        A: SupportMap<R>,
+        B: SupportMap<R>,
+    {
+        (self.a.body::<R>(t), self.b.body::<R>(t))
+    }
+
+    /// The static distance at time `t` in the working precision, radii added.
+    pub fn gap<R: Real>(&self, t: f64, warm: Option<&SimplexCache>) -> Gap
+    where
+        A: SupportMap<R>,
+        B: SupportMap<R>,
+    {
+        let (a, b) = self.bodies::<R>(t);
+        distance(&a, &b, self.radii, &self.config, warm)
+    }
+
+    /// The static distance at time `t`, good enough to decide: in the working precision when
+    /// its bounds say either "a step is safe" (lower above the target) or "within the
+    /// tolerance" (upper at most target + tolerance); otherwise asked again in f64, and the
+    /// tighter of the two answers kept. Near contact an f32 query on metre-sized bodies proves
+    /// bounds a few 1e-6 wide, about the default f32 tolerance; the f64 query proves them to
+    /// 1e-15 of the bodies' size.
+    pub fn judge<R: Real>(&self, t: f64, warm: Option<&SimplexCache>) -> Gap
+    where
+        A: SupportMap<R>,
+        B: SupportMap<R>,
+    {
+        let gap = self.gap::<R>(t, warm);
+        let [lower, upper] = gap.bounds();
+        let (target, tolerance) = (self.settings.target, self.settings.tolerance);
+        if lower > target || upper <= target + tolerance {
+            return gap;
+        }
+        let exact = (self.exact)(t, None);
+        if exact.width() < gap.width() {
+            exact
+        } else {
+            gap
+        }
+    }
+
+    /// How fast the bodies can close along the unit direction `n` (from A to B), as a linear
+    /// part `(v_A − v_B)·n` and an angular part `‖ω_A‖ r_A + ‖ω_B‖ r_B`: a point of a body is
+    /// at most its radius (split-off radius included) from the axis it turns about, so it
+    /// moves along `n` no faster than that.
+    pub fn closing<R: Real>(&self, n: DVec3) -> (f64, f64)
+    where
+        A: SupportMap<R>,
+        B: SupportMap<R>,
+    {
+        let (a, b) = (&self.a, &self.b);
+        let linear = (a.motion.velocity - b.motion.velocity).dot(n);
+        let angular = a.motion.angular.length() * (a.radius::<R>() + self.radii[0])
+            + b.motion.angular.length() * (b.radius::<R>() + self.radii[1]);
+        (linear, angular)
+    }
 }
 
 /// How a method stopped, before the answer is checked at the time it reports.
@@ -72,6 +160,17 @@ impl Ending {
             status,
             normal: None,
             bounds: [0.0, f64::INFINITY],
+        }
+    }
+
+    /// The time up to which the method proved that nothing touched, when it stopped without
+    /// an answer of its own (stalled, capped, or a hit its check did not confirm) and
+    /// advancement may go on from there.
+    fn unfinished(&self) -> Option<f64> {
+        match self.status {
+            CastStatus::Hit { time, .. } | CastStatus::MaxIterations { time, .. } => Some(time),
+            CastStatus::Failed { time, .. } => time,
+            _ => None,
         }
     }
 }
@@ -104,11 +203,15 @@ impl Log<'_> {
     }
 }
 
-/// A static distance query's answer, as the casts use it.
+/// A static distance query's answer, as the casts use it: on the whole shapes (radii added
+/// back when they were split off).
 pub(crate) struct Gap {
     pub finish: Finish,
-    /// The closest points of A and B the run ended with (touching pairs included).
+    /// The closest points of A and B the run ended with (touching pairs included), on the
+    /// shapes' surfaces.
     pub points: (DVec3, DVec3),
+    /// The unit direction from A's core point to B's (`None` when they coincide).
+    pub normal: Option<DVec3>,
     /// Along which the lower bound on the distance was proven (zero when none was).
     pub separating: DVec3,
     /// To warm-start the next query at a nearby time.
@@ -116,47 +219,71 @@ pub(crate) struct Gap {
 }
 
 impl Gap {
-    /// The unit direction from A's closest point to B's, or `None` when they coincide.
-    pub fn normal(&self) -> Option<DVec3> {
-        let n = unit_or_zero::<f64>(self.points.1 - self.points.0);
-        (n != DVec3::ZERO).then_some(n)
+    /// The proven bounds on the distance.
+    pub fn bounds(&self) -> [f64; 2] {
+        self.finish.certificate.distance_bounds
+    }
+
+    fn width(&self) -> f64 {
+        let [lower, upper] = self.bounds();
+        upper - lower
     }
 }
 
 /// The static distance between two bodies, for the casts: distance GJK without EPA (a cast only
 /// needs to know how far apart the bodies are, and that they touch), warm-started from `warm`.
+/// The bodies are cores grown by `radii` afterwards when those are above zero.
 pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     a: &Body<R, A>,
     b: &Body<R, B>,
+    radii: [f64; 2],
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
 ) -> Gap {
     let cso = MinkowskiDifference::new(a, b);
-    let mut gjk = match warm {
+    let grown = radii[0] + radii[1];
+    let gjk = match warm {
         Some(cache) => DistanceGjk::warm_started(cso, config, cache),
         None => DistanceGjk::new(cso, config),
     };
-    let finish = gjk.run_traced(&mut NoTrace);
+    let mut gjk = gjk.on_cores(grown);
+    let mut finish = gjk.run_traced(&mut NoTrace);
+    let (a, b) = gjk.closest_points();
+    let n = unit_or_zero::<f64>(b - a);
+    if grown > 0.0 {
+        finish = add_radii(finish, radii[0], radii[1], config);
+    }
     Gap {
         finish,
-        points: gjk.closest_points(),
+        points: (a + n * radii[0], b - n * radii[1]),
+        normal: (n != DVec3::ZERO).then_some(n),
         separating: gjk.separating_direction(),
         cache: gjk.cache(),
     }
 }
 
-/// How fast the bodies can close along the unit direction `n` (from A to B), as a linear part
-/// `(v_A − v_B)·n` and an angular part `‖ω_A‖ r_A + ‖ω_B‖ r_B`: a point of a body is at most its
-/// radius from the axis it turns about, so it moves along `n` no faster than that.
-pub(crate) fn closing_bound<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
-    a: &Mover<'_, A>,
-    b: &Mover<'_, B>,
-    n: DVec3,
-) -> (f64, f64) {
-    let linear = (a.motion.velocity - b.motion.velocity).dot(n);
-    let angular =
-        a.motion.angular.length() * a.radius::<R>() + b.motion.angular.length() * b.radius::<R>();
-    (linear, angular)
+/// How deep and along which normal (from A to B) two bodies that a static query proved to
+/// overlap overlap: EPA on the query's simplex, radii added, as a static query answers
+/// ([`crate::query`]). `None` when EPA has nothing to start from.
+fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    a: &Body<R, A>,
+    b: &Body<R, B>,
+    radii: [f64; 2],
+    config: &SolverConfig,
+) -> Option<(f64, DVec3)> {
+    let cso = MinkowskiDifference::new(a, b);
+    let mut gjk = DistanceGjk::new(cso, config).on_cores(radii[0] + radii[1]);
+    let mut finish = gjk.run_traced(&mut NoTrace);
+    if finish.outcome == Outcome::Intersecting && !gjk.simplex().is_empty() {
+        let mut epa = Epa::new(cso, gjk.simplex(), config, finish.iterations);
+        finish.penetration = Some(epa.run_traced(&mut NoTrace).0);
+    }
+    if radii[0] + radii[1] > 0.0 {
+        finish = add_radii(finish, radii[0], radii[1], config);
+    }
+    let p = finish.penetration?;
+    (p.normal != DVec3::ZERO && p.normal.is_finite() && p.depth.is_finite())
+        .then_some((p.depth, p.normal))
 }
 
 /// The configuration the casts' static queries run with: the scenario's, with the boolean
@@ -169,6 +296,19 @@ fn distance_config(config: &SolverConfig) -> SolverConfig {
     c
 }
 
+/// A placed prepared shape (a core, when the radii are split) in motion.
+fn mover<'s, R: Real>(
+    shape: &'s Convex<R>,
+    placed: &Placed<'_>,
+    motion: Motion,
+) -> Mover<'s, Convex<R>> {
+    Mover {
+        shape,
+        motion,
+        margin: placed.margin,
+    }
+}
+
 /// Casts two placed prepared shapes in the configured precision, recording into `steps` when
 /// given.
 pub fn cast(
@@ -178,36 +318,55 @@ pub fn cast(
     config: &SolverConfig,
     steps: Option<&mut Vec<CastStep>>,
 ) -> CastAnswer {
-    fn movers<'s, R: Real>(
-        a: (&'s Convex<R>, &Placed<'_>),
-        b: (&'s Convex<R>, &Placed<'_>),
-        spec: &CastSpec,
-    ) -> [Mover<'s, Convex<R>>; 2] {
-        [
-            Mover {
-                shape: a.0,
-                motion: spec.motion_a(a.1.pose),
-                margin: a.1.margin,
-            },
-            Mover {
-                shape: b.0,
-                motion: spec.motion_b(b.1.pose),
-                margin: b.1.margin,
-            },
-        ]
-    }
-    match config.precision {
+    // The cores, when the radii are split: a sphere's centre, a capsule's segment.
+    let split = config.radii == Radii::Split;
+    let (a, b) = if split {
+        let ((ca, ra), (cb, rb)) = (a.core(), b.core());
+        (Placed { margin: ra, ..ca }, Placed { margin: rb, ..cb })
+    } else {
+        (a, b)
+    };
+    let origin = centre(a.pose.position, b.pose.position);
+    let (motion_a, motion_b) = (
+        spec.motion_a(a.pose).moved(-origin),
+        spec.motion_b(b.pose).moved(-origin),
+    );
+    let (ea, eb) = (Convex::<f64>::new(a.shape), Convex::<f64>::new(b.shape));
+    let (xa, xb) = (mover(&ea, &a, motion_a), mover(&eb, &b, motion_b));
+    let exact = exact_query(xa, xb, split, config);
+    let answer = match config.precision {
         Precision::F32 => {
             let (sa, sb) = (Convex::<f32>::new(a.shape), Convex::<f32>::new(b.shape));
-            let [ma, mb] = movers((&sa, &a), (&sb, &b), spec);
-            cast_bodies(ma, mb, spec, config, steps)
+            let (ma, mb) = (mover(&sa, &a, motion_a), mover(&sb, &b, motion_b));
+            cast_centred(ma, mb, spec, config, &exact, steps)
         }
-        Precision::F64 => {
-            let (sa, sb) = (Convex::<f64>::new(a.shape), Convex::<f64>::new(b.shape));
-            let [ma, mb] = movers((&sa, &a), (&sb, &b), spec);
-            cast_bodies(ma, mb, spec, config, steps)
-        }
-    }
+        Precision::F64 => cast_centred(xa, xb, spec, config, &exact, steps),
+    };
+    answer.moved(origin)
+}
+
+/// The middle of two positions, where a cast's arithmetic is done.
+fn centre(a: DVec3, b: DVec3) -> DVec3 {
+    let c = a * 0.5 + b * 0.5;
+    if c.is_finite() { c } else { DVec3::ZERO }
+}
+
+/// The static query in f64 on `a` and `b` (see [`Problem::judge`]), their margins split off
+/// when `split`.
+fn exact_query<'s, A: SupportMap<f64>, B: SupportMap<f64>>(
+    a: Mover<'s, A>,
+    b: Mover<'s, B>,
+    split: bool,
+    config: &SolverConfig,
+) -> impl Fn(f64, Option<&SimplexCache>) -> Gap + 's {
+    let config = distance_config(config);
+    let radii = if split {
+        [a.margin, b.margin]
+    } else {
+        [0.0; 2]
+    };
+    let (a, b) = (a.split(split), b.split(split));
+    move |t, warm| distance(&a.body::<f64>(t), &b.body::<f64>(t), radii, &config, warm)
 }
 
 /// Records every step of [`cast`].
@@ -222,7 +381,9 @@ pub fn trace_cast(
     CastTrace { steps, answer }
 }
 
-/// Casts bodies of any shapes, your own included, in precision `R`.
+/// Casts bodies of any shapes, your own included, in precision `R`. (With no f64 copy of your
+/// shapes at hand, the working precision's static query is the only one: an f32 cast of your
+/// own shapes does not fall back to f64 near contact.)
 pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     a: Mover<'_, A>,
     b: Mover<'_, B>,
@@ -230,8 +391,45 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     config: &SolverConfig,
     steps: Option<&mut Vec<CastStep>>,
 ) -> CastAnswer {
+    let origin = centre(a.motion.pose.position, b.motion.pose.position);
+    let (a, b) = (a.moved(-origin), b.moved(-origin));
+    let split = config.radii == Radii::Split;
+    let query = distance_config(config);
+    let radii = if split {
+        [a.margin, b.margin]
+    } else {
+        [0.0; 2]
+    };
+    let (ca, cb) = (a.split(split), b.split(split));
+    let exact = move |t: f64, warm: Option<&SimplexCache>| {
+        distance(&ca.body::<R>(t), &cb.body::<R>(t), radii, &query, warm)
+    };
+    cast_centred(a, b, spec, config, &exact, steps).moved(origin)
+}
+
+/// [`cast_bodies`] on bodies already moved into the cast's frame, with `exact` the f64 query.
+fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    a: Mover<'_, A>,
+    b: Mover<'_, B>,
+    spec: &CastSpec,
+    config: &SolverConfig,
+    exact: Exact<'_>,
+    steps: Option<&mut Vec<CastStep>>,
+) -> CastAnswer {
     let settings = spec.settings(config.precision);
-    let config = distance_config(config);
+    let split = config.radii == Radii::Split;
+    let problem = Problem {
+        radii: if split {
+            [a.margin, b.margin]
+        } else {
+            [0.0; 2]
+        },
+        a: a.split(split),
+        b: b.split(split),
+        settings,
+        config: distance_config(config),
+        exact,
+    };
     let mut log = Log {
         steps,
         iterations: 0,
@@ -239,7 +437,7 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let method = settings.method;
     let answer = |status, toi, at: Option<(Gap, Option<DVec3>)>, iterations| {
         let (gap, hint) = at.unzip();
-        let normal = hint.flatten().or_else(|| gap.as_ref()?.normal());
+        let normal = hint.flatten().or_else(|| gap.as_ref()?.normal);
         CastAnswer {
             method,
             status,
@@ -247,7 +445,7 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             normal,
             point_a: gap.as_ref().map(|g| g.points.0),
             point_b: gap.as_ref().map(|g| g.points.1),
-            distance_bounds: gap.map(|g| g.finish.certificate.distance_bounds),
+            distance_bounds: gap.map(|g| g.bounds()),
             iterations,
         }
     };
@@ -256,22 +454,44 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             "{} follows translations only and a body turns; use conservative_advancement",
             method.name()
         );
-        return answer(CastStatus::Failed { why }, None, None, 0);
+        let status = CastStatus::Failed { why, time: None };
+        return answer(status, None, None, 0);
     }
-    // Already within the target at the start: nothing to cast.
-    let start = distance(&a.body::<R>(0.0), &b.body::<R>(0.0), &config, None);
-    let upper = start.finish.certificate.distance_bounds[1];
+    // Already within the target at the start: nothing to cast. Proven as a static query
+    // proves it (in f64 where the working precision cannot tell), and for bodies that overlap
+    // the depth and normal are EPA's, as the static query reports them.
+    let start = problem.judge::<R>(0.0, None);
+    let [lower, upper] = start.bounds();
     if start.finish.intersecting() == Some(true) || upper <= settings.target {
-        let status = CastStatus::OverlappingAtStart { distance: upper };
-        return answer(status, Some(0.0), Some((start, None)), 0);
+        let (body_a, body_b) = problem.bodies::<R>(0.0);
+        let found = (start.finish.intersecting() == Some(true))
+            .then(|| depth(&body_a, &body_b, problem.radii, &problem.config))
+            .flatten();
+        let status = CastStatus::OverlappingAtStart {
+            distance: upper,
+            depth: found.map(|(d, _)| d),
+        };
+        let normal = found.map(|(_, n)| n);
+        return answer(status, Some(0.0), Some((start, normal)), 0);
     }
     // Proven apart and not closing along the direction that proves it: the bodies never come
     // nearer along it, so they never touch, however close they start. (An instant hit for
     // bodies a hair apart that move away is what engines report: parry #405, box3d #32.)
-    let [lower, _] = start.finish.certificate.distance_bounds;
     let n = start.separating;
-    let (linear, angular) = closing_bound::<R, A, B>(&a, &b, n);
+    let (linear, angular) = problem.closing::<R>(n);
     let closing = linear + angular;
+    if !closing.is_finite() {
+        let why = format!("the bound on the closing speed is not finite ({closing:e})");
+        return answer(
+            CastStatus::Failed {
+                why,
+                time: Some(0.0),
+            },
+            None,
+            Some((start, None)),
+            0,
+        );
+    }
     if lower > settings.target && n != DVec3::ZERO && closing <= 0.0 {
         let status = CastStatus::Miss {
             time: 0.0,
@@ -280,49 +500,73 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         };
         return answer(status, None, None, 0);
     }
-    let problem = Problem {
-        a,
-        b,
-        settings,
-        config,
-    };
-    let ending = match method {
+    let mut ending = match method {
         CastMethod::RayCast => ray::cast(&problem, &mut log),
-        CastMethod::ConservativeAdvancement => advance::cast(&problem, &mut log),
+        CastMethod::ConservativeAdvancement => advance::cast(&problem, 0.0, &mut log),
         CastMethod::SweptHull => swept::cast(&problem, &mut log),
     };
-    let iterations = log.iterations;
-    let CastStatus::Hit { time, .. } = ending.status else {
-        return answer(ending.status, None, None, iterations);
-    };
     // The method's claim, checked: a static query at the time it reports must prove the
-    // distance there within the tolerance of the target.
-    // Two proofs of the distance there, the method's and the static query's: both hold.
-    let mut at = distance(&a.body::<R>(time), &b.body::<R>(time), &config, None);
-    let proven = &mut at.finish.certificate.distance_bounds;
-    proven[0] = proven[0].max(ending.bounds[0]);
-    proven[1] = proven[1].min(ending.bounds[1]);
-    let [lower, upper] = *proven;
-    let (low, high) = (
-        settings.target - settings.tolerance,
-        settings.target + settings.tolerance,
-    );
-    if lower >= low && upper <= high {
-        answer(
-            ending.status,
-            Some(time),
-            Some((at, ending.normal)),
-            iterations,
-        )
-    } else {
-        let failed = CastStatus::Failed {
-            why: format!(
-                "stopped at t = {time:e}, but the distance there is proven only to lie in \
-                 [{lower:e}, {upper:e}], not within {:e} of the target {:e}",
-                settings.tolerance, settings.target
-            ),
+    // distance there within the tolerance of the target. Both proofs of the distance there,
+    // the method's and the static query's, hold; the tighter of each bound is kept.
+    let checked = |ending: &Ending| {
+        let CastStatus::Hit { time, .. } = ending.status else {
+            return None;
         };
-        answer(failed, None, Some((at, ending.normal)), iterations)
+        let mut at = problem.judge::<R>(time, None);
+        let proven = &mut at.finish.certificate.distance_bounds;
+        proven[0] = proven[0].max(ending.bounds[0]);
+        proven[1] = proven[1].min(ending.bounds[1]);
+        Some((time, at))
+    };
+    let hit = |at: &Gap| at.bounds()[1] <= settings.target + settings.tolerance;
+    // A confirmed hit says how far above the target it may be by the bounds it reports.
+    let confirmed = |time: f64, at: Gap, normal: Option<DVec3>, iterations: u32| {
+        let gap = (at.bounds()[1] - settings.target).max(0.0);
+        let status = CastStatus::Hit { time, gap };
+        answer(status, Some(time), Some((at, normal)), iterations)
+    };
+    if let Some((time, at)) = checked(&ending)
+        && hit(&at)
+    {
+        return confirmed(time, at, ending.normal, log.iterations);
+    }
+    // Not finished by the method itself: advancement goes on from the last time it proved
+    // safe, within what is left of the cap.
+    if method != CastMethod::ConservativeAdvancement
+        && let Some(from) = ending.unfinished()
+        && log.iterations < settings.max_iterations
+    {
+        ending = advance::cast(&problem, from, &mut log);
+        if let Some((time, at)) = checked(&ending)
+            && hit(&at)
+        {
+            return confirmed(time, at, ending.normal, log.iterations);
+        }
+    }
+    let iterations = log.iterations;
+    match ending.status {
+        CastStatus::Hit { time, .. } => {
+            let (_, at) = checked(&ending).expect("a hit is checked");
+            let [lower, upper] = at.bounds();
+            let failed = CastStatus::Failed {
+                why: format!(
+                    "stopped at t = {time:e}, but the distance there is proven only to lie in \
+                     [{lower:e}, {upper:e}], not within {:e} of the target {:e}",
+                    settings.tolerance, settings.target
+                ),
+                time: Some(time),
+            };
+            answer(failed, None, Some((at, ending.normal)), iterations)
+        }
+        // Where it stopped without an answer, the bounds there.
+        CastStatus::MaxIterations { time, .. }
+        | CastStatus::Failed {
+            time: Some(time), ..
+        } => {
+            let at = problem.judge::<R>(time, None);
+            answer(ending.status, None, Some((at, None)), iterations)
+        }
+        status => answer(status, None, None, iterations),
     }
 }
 

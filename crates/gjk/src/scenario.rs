@@ -352,6 +352,7 @@ impl Scenario {
         self.b = crate::validate::body(self.b, "b", precision)?;
         if let Some(cast) = &self.cast {
             cast.validate(precision)?;
+            crate::validate::cast_reach(cast, [&self.a, &self.b], precision)?;
         }
         if let Some(expect) = &self.expect {
             crate::validate::expect(expect)?;

@@ -180,6 +180,51 @@ impl CastSpec {
     }
 }
 
+/// How fast a point of a moving body can go, bounded without overflow: each vector's norm is at
+/// most `√3` times its largest component, and a point of the body is at most its bounding
+/// radius (margin included) from the axis it turns about.
+fn speed_bound(velocity: DVec3, angular: DVec3, radius: f64) -> f64 {
+    let norm = |v: DVec3| 3f64.sqrt() * v.abs().max_element();
+    norm(velocity) + norm(angular) * radius
+}
+
+/// Checks what the cast derives from both bodies and their motions: the distance a point of
+/// each body can travel by `max_time` (linear and angular) must be finite and within the
+/// precision's limit on lengths, like every length the solver meets. Without it an angular
+/// velocity of 1.4e154 makes `‖ω‖` infinite and `‖ω‖ · 0` a NaN, which no decision may read.
+pub(crate) fn cast_reach(
+    cast: &CastSpec,
+    bodies: [&BodySpec; 2],
+    precision: Precision,
+) -> Result<(), ScenarioError> {
+    let max_time = cast.max_time.unwrap_or(1.0);
+    let motions = [
+        ("a", cast.velocity_a, cast.angular_velocity_a),
+        ("b", cast.velocity_b, cast.angular_velocity_b),
+    ];
+    for (body, (name, velocity, angular)) in bodies.iter().zip(motions) {
+        let radius = body.shape.bounding_radius() + body.margin;
+        let travel = speed_bound(velocity, angular, radius) * max_time;
+        if !(travel.is_finite() && travel <= precision.max_length()) {
+            let field = if angular == DVec3::ZERO {
+                format!("cast.velocity_{name}")
+            } else {
+                format!("cast.angular_velocity_{name}")
+            };
+            return Err(invalid(
+                field,
+                format!(
+                    "a point of body {name} (bounding radius {radius:e}) could travel {travel:e} \
+                     by max_time {max_time:e}, beyond {}'s limit of {:e} on lengths",
+                    precision.name(),
+                    precision.max_length()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn finite(field: &str, x: f64) -> Result<(), ScenarioError> {
     if x.is_finite() {
         Ok(())
@@ -285,15 +330,17 @@ pub(crate) fn body(
             "is a zero-length quaternion; use [0, 0, 0, 1] for no rotation",
         ));
     }
-    let q = if (1e-100..1e100).contains(&largest) {
+    let scaled = if (1e-100..1e100).contains(&largest) {
         q
     } else {
         q / largest
     };
     // A quaternion already unit to rounding is kept as written: normalising is not idempotent
     // in floating point, and a case saved and read back must be the same case to the last bit.
-    if (q.length_squared() - 1.0).abs() > 4.0 * f64::EPSILON {
-        body.rotation = q / q.length();
+    // One that had to be scaled first is never that, even when the scaled one is unit
+    // ([1e-200, 0, 0, 0] scales to [1, 0, 0, 0], which is what the body must carry).
+    if scaled != q || (q.length_squared() - 1.0).abs() > 4.0 * f64::EPSILON {
+        body.rotation = scaled / scaled.length();
     }
     size(&field("margin"), body.margin, precision)?;
     Ok(body)

@@ -15,42 +15,51 @@
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
-use super::{CastRecord, CastStatus, Ending, Log, Problem, closing_bound, distance};
+use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::real::Real;
 use crate::support::SupportMap;
 use glam::DVec3;
 
-/// Advances time by the distance over the bound on the closing speed until the distance meets
-/// the target.
+/// Advances time from `from` (a time proven safe) by the distance over the bound on the
+/// closing speed until the distance meets the target, within what is left of the cap.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     problem: &Problem<'_, A, B>,
+    from: f64,
     log: &mut Log<'_>,
 ) -> Ending {
-    let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
-    let mut t = 0.0;
+    let settings = &problem.settings;
+    let mut t = from;
     let mut warm = None;
     // The normal of the last step taken: at the hit itself the closest points nearly coincide
     // and the direction between them is mostly rounding.
     let mut stepped_along = None;
-    for _ in 0..settings.max_iterations {
-        let (body_a, body_b) = (a.body::<R>(t), b.body::<R>(t));
-        let mut gap = distance(&body_a, &body_b, config, warm.as_ref());
+    while log.iterations < settings.max_iterations {
+        let mut gap = problem.judge::<R>(t, warm.as_ref());
         if warm.is_some() && !gap.finish.certificate.certified {
             // A warm start can stop on a stale simplex; the cold run decides.
-            gap = distance(&body_a, &body_b, config, None);
+            gap = problem.judge::<R>(t, None);
         }
         let finish = gap.finish;
-        let bounds = finish.certificate.distance_bounds;
+        let bounds = gap.bounds();
         // The lower bound was proven along one direction: the separation along it is at
         // least that bound, which is what the step needs.
         let (normal, separation) = (gap.separating, bounds[0]);
-        let (linear_speed, angular_speed) = closing_bound::<R, A, B>(a, b, normal);
+        let (linear_speed, angular_speed) = problem.closing::<R>(normal);
         let closing = linear_speed + angular_speed;
         let mut next = t;
         // Moving apart is checked first: bodies a hair apart that separate are a miss, not an
         // instant hit.
         let proven_apart = normal != DVec3::ZERO && separation > settings.target;
-        let status = if proven_apart && closing <= 0.0 {
+        let status = if !(closing.is_finite() && separation.is_finite()) || bounds[1].is_nan() {
+            // Nothing is decided on a number that is not one.
+            Some(CastStatus::Failed {
+                why: format!(
+                    "at t = {t:e} the separation {separation:e} or the closing speed \
+                     {closing:e} is not finite"
+                ),
+                time: Some(t),
+            })
+        } else if proven_apart && closing <= 0.0 {
             Some(CastStatus::Miss {
                 time: t,
                 separation,
@@ -64,18 +73,35 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         } else if !proven_apart {
             Some(CastStatus::Failed {
                 why: format!(
-                    "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}]: no step \
-                     can be proven safe",
-                    bounds[0], bounds[1]
+                    "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}], in f64 \
+                     too: wider than the tolerance {:e}, so no step can be proven safe and no \
+                     hit proven (raise cast.tolerance above the width)",
+                    bounds[0], bounds[1], settings.tolerance
                 ),
+                time: Some(t),
             })
         } else {
             next = t + (separation - settings.target) / closing;
-            (next > settings.max_time || !next.is_finite()).then_some(CastStatus::Miss {
-                time: t,
-                separation,
-                closing_speed: closing,
-            })
+            if next > settings.max_time || !next.is_finite() {
+                Some(CastStatus::Miss {
+                    time: t,
+                    separation,
+                    closing_speed: closing,
+                })
+            } else if next <= t {
+                // The step is below the rounding of t: the same iterate would come again.
+                Some(CastStatus::Failed {
+                    why: format!(
+                        "advancement stalled at t = {t:e}: the safe step ({:e} − {:e}) / {:e} \
+                         does not move t, and the distance there is proven only to lie in \
+                         [{:e}, {:e}]",
+                        separation, settings.target, closing, bounds[0], bounds[1]
+                    ),
+                    time: Some(t),
+                })
+            } else {
+                None
+            }
         };
         let record = || CastRecord::Advancement {
             distance_bounds: bounds,

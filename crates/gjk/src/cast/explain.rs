@@ -155,7 +155,14 @@ impl CastStatus {
                 fmt_num(*separation),
                 fmt_num(*closing_speed)
             ),
-            CastStatus::OverlappingAtStart { distance } => format!(
+            CastStatus::OverlappingAtStart {
+                depth: Some(depth), ..
+            } => format!(
+                "The bodies already overlap at t = 0, {} deep (EPA's depth, along the normal \
+                 drawn): nothing to cast.",
+                fmt_num(*depth)
+            ),
+            CastStatus::OverlappingAtStart { distance, .. } => format!(
                 "Already within the target at t = 0 (distance at most {}).",
                 fmt_num(*distance)
             ),
@@ -164,7 +171,7 @@ impl CastStatus {
                  before it, but the time of impact is not known.",
                 fmt_num(*time)
             ),
-            CastStatus::Failed { why } => format!("Failed: {why}."),
+            CastStatus::Failed { why, .. } => format!("Failed: {why}."),
         }
     }
 }

@@ -143,6 +143,17 @@ pub struct Motion {
 }
 
 impl Motion {
+    /// The same motion with its start moved by `offset` (into the cast's frame and back).
+    pub fn moved(self, offset: DVec3) -> Motion {
+        Motion {
+            pose: Pose {
+                position: self.pose.position + offset,
+                ..self.pose
+            },
+            ..self
+        }
+    }
+
     /// The pose at time `t`: `p + t·v`, `exp(t·ω)·q`.
     pub fn at(&self, t: f64) -> Pose {
         Pose {
@@ -169,6 +180,22 @@ impl<S> Clone for Mover<'_, S> {
 impl<S> Copy for Mover<'_, S> {}
 
 impl<'s, S> Mover<'s, S> {
+    /// The same body with its start moved by `offset`.
+    pub fn moved(self, offset: DVec3) -> Self {
+        Mover {
+            motion: self.motion.moved(offset),
+            ..self
+        }
+    }
+
+    /// The body without its margin when `split` (its radius is then added by the queries).
+    pub(crate) fn split(self, split: bool) -> Self {
+        Mover {
+            margin: if split { 0.0 } else { self.margin },
+            ..self
+        }
+    }
+
     /// The body at time `t`, in precision `R`.
     pub fn body<R: Real>(&self, t: f64) -> Body<R, &'s S>
     where

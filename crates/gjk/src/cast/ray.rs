@@ -22,7 +22,13 @@
 //!
 //! It is GJK's distance descent with a query point that jumps forward along the ray each time
 //! a support plane shows the way clear. A target distance is a ball of that radius added to
-//! `C` (its support point moves out by `target` along `v`).
+//! `C` (its support point moves out by `target` along `v`); so are the radii split off the
+//! shapes (a sphere's centre and radius), as Box2D's shape cast adds them.
+//!
+//! In rounding arithmetic the loop can come back to where it was: `x` does not move and the
+//! simplex gives the same `v` again. Nothing new can come after that, so it
+//! stops there ("stalled") and conservative advancement finishes from `x`'s time, which the
+//! planes proved safe.
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::cso::MinkowskiDifference;
@@ -36,11 +42,14 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     log: &mut Log<'_>,
 ) -> Ending {
     let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
-    let (body_a, body_b) = (a.body::<R>(0.0), b.body::<R>(0.0));
+    let (body_a, body_b) = problem.bodies::<R>(0.0);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
     let allowance = crate::bounds::allowance(&cso);
     let r = R::vec(b.motion.velocity - a.motion.velocity);
-    let target = R::from_f64(settings.target);
+    // The radii split off the shapes grow the target: cores within target + r_A + r_B are
+    // shapes within the target.
+    let grown = problem.radii[0] + problem.radii[1];
+    let target = R::from_f64(settings.target + grown);
     // `A ⊖ B` grown by a ball of radius `target`: its support moves out along the direction
     // (the witness on B moves back, so that `point = a − b` stays true).
     let support = |d: R::V| {
@@ -52,7 +61,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         }
         p
     };
-    let tolerance = R::from_f64(settings.tolerance);
+    // Half the tolerance: the other half is room for the static check's own bounds.
+    let tolerance = R::from_f64(settings.tolerance / 2.0);
     let max_time = R::from_f64(settings.max_time);
     let mut lambda = R::ZERO;
     let mut x = R::V::ZERO;
@@ -74,10 +84,17 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let (vw, vr) = (v.dot(w), v.dot(r));
         let mut advanced = false;
         let mut status = None;
+        if !(vw.to_f64().is_finite() && vr.to_f64().is_finite()) {
+            // Nothing is decided on a number that is not one.
+            status = Some(CastStatus::Failed {
+                why: format!("v·w or v·r is not finite at λ = {:e}", lambda.to_f64()),
+                time: Some(lambda.to_f64()),
+            });
+        }
         // The plane must clear x by more than the support points' rounding to prove anything
         // (a miss, or that the ray may move on); otherwise p simply joins the simplex.
         let clears = vw.to_f64() > allowance * v.length_squared().sqrt().to_f64();
-        if clears {
+        if clears && status.is_none() {
             if vr >= R::ZERO {
                 status = Some(miss(lambda, v, vw, vr));
             } else {
@@ -110,6 +127,17 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                         "the nearest point of the simplex is not finite at λ = {:e}",
                         lambda.to_f64()
                     ),
+                    time: Some(lambda.to_f64()),
+                });
+            } else if !advanced && v == start.2 {
+                // Nothing new: x stood still and the simplex gave the same v again.
+                status = Some(CastStatus::Failed {
+                    why: format!(
+                        "the ray cast stalled at t = {:e}: x did not move and the simplex gave \
+                         the same v again",
+                        lambda.to_f64()
+                    ),
+                    time: Some(lambda.to_f64()),
                 });
             } else if v.length_squared() <= tolerance * tolerance {
                 status = Some(CastStatus::Hit {

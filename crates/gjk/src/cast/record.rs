@@ -20,12 +20,24 @@ pub enum CastStatus {
         separation: f64,
         closing_speed: f64,
     },
-    /// At `t = 0` the distance (at most `distance`) is already at or below the target.
-    OverlappingAtStart { distance: f64 },
-    /// The cap was hit at `time`; nothing touched before it, but the answer is not known.
+    /// At `t = 0` the distance (at most `distance`) is already at or below the target. When
+    /// the bodies overlap, `depth` is how deep (EPA's, as a static query answers) and the
+    /// answer's normal is the penetration normal.
+    OverlappingAtStart {
+        distance: f64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        depth: Option<f64>,
+    },
+    /// The cap was hit at `time`; nothing touched before it, but the answer is not known (the
+    /// answer's bounds are the distance there).
     MaxIterations { iterations: u32, time: f64 },
-    /// The method could not go on, for the reason given.
-    Failed { why: String },
+    /// The method could not go on, for the reason given; nothing touched before `time` when
+    /// one is given (the answer's bounds are the distance there).
+    Failed {
+        why: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time: Option<f64>,
+    },
 }
 
 impl CastStatus {
@@ -130,6 +142,16 @@ pub struct CastAnswer {
     /// Proven bounds on the distance at the time of impact, from a static query there.
     pub distance_bounds: Option<[f64; 2]>,
     pub iterations: u32,
+}
+
+impl CastAnswer {
+    /// The same answer with its points moved by `offset` (out of the cast's frame).
+    pub(crate) fn moved(mut self, offset: DVec3) -> Self {
+        for p in [&mut self.point_a, &mut self.point_b].into_iter().flatten() {
+            *p += offset;
+        }
+        self
+    }
 }
 
 /// A cast with every iteration recorded.

@@ -61,7 +61,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             pose,
             a.margin,
         );
-        distance(&swept, &b.body::<R>(from), config, None).finish
+        distance(&swept, &b.body::<R>(from), problem.radii, config, None).finish
     };
     let (mut lo, mut hi) = (0.0, settings.max_time);
     let mut to = hi;
@@ -72,6 +72,14 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let from = lo;
         let finish = sweep(from, to);
         let bounds = finish.certificate.distance_bounds;
+        if bounds[0].is_nan() || bounds[1].is_nan() {
+            // Nothing is decided on a number that is not one.
+            let status = CastStatus::Failed {
+                why: format!("the sweep over [{from:e}, {to:e}] has no finite distance bounds"),
+                time: Some(lo),
+            };
+            return Ending::unbounded(status);
+        }
         let reaches = bounds[0] <= settings.target;
         let first = log.iterations == 0;
         if reaches {
@@ -87,7 +95,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 separation: bounds[0],
                 closing_speed: 0.0,
             })
-        } else if (hi - lo) * speed <= settings.tolerance {
+        } else if (hi - lo) * speed <= settings.tolerance / 2.0 {
+            // Half the tolerance: the other half is room for the static check's own bounds.
             Some(CastStatus::Hit {
                 time: lo,
                 gap: (hi - lo) * speed,

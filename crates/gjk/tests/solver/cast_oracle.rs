@@ -131,7 +131,7 @@ fn check(s: &Scenario, theirs: &gjk::reference::ReferenceCast, tally: &mut Tally
             tally.capped += 1;
             time
         }
-        CastStatus::Failed { ref why } => panic!("failed: {why}\n{}", case()),
+        CastStatus::Failed { ref why, .. } => panic!("failed: {why}\n{}", case()),
     };
     for k in 0..8 {
         let t = until * k as f64 / 8.0;
