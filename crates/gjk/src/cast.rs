@@ -58,14 +58,65 @@ use crate::distance::{DistanceGjk, SimplexCache};
 use crate::epa::Epa;
 use crate::query::Placed;
 use crate::radii::add_radii;
-use crate::real::{Real, unit_or_zero};
+use crate::real::{Real, Vector, unit_or_zero};
 use crate::stepper::Steppable;
 use crate::support::SupportMap;
 use crate::trace::{Finish, NoTrace, Outcome};
 use glam::DVec3;
 
-/// The static query at a time, in f64, on the same shapes (see [`Problem::judge`]).
-pub(crate) type Exact<'e> = &'e dyn Fn(f64, Option<&SimplexCache>) -> Gap;
+/// The questions asked of the bodies in f64 (on the same shapes) where the working precision
+/// cannot decide (see [`Problem::judge`]).
+pub(crate) trait Exact {
+    /// The static distance at time `t`.
+    fn gap(&self, t: f64, warm: Option<&SimplexCache>) -> Gap;
+    /// A lower bound on the bodies' separation along the unit direction `n` (from A to B) at
+    /// time `t`: `min n·b − max n·a` over the bodies, from one support point of each, less
+    /// their rounding. It needs no GJK run and no convergence.
+    fn separation(&self, t: f64, n: DVec3) -> f64;
+}
+
+/// Two movers as the [`Exact`] questions' bodies (in f64 for prepared shapes; for shapes of
+/// your own, in their own precision).
+struct Bodies<'s, R, A, B> {
+    a: Mover<'s, A>,
+    b: Mover<'s, B>,
+    radii: [f64; 2],
+    config: SolverConfig,
+    precision: std::marker::PhantomData<R>,
+}
+
+impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Bodies<'s, R, A, B> {
+    /// `a` and `b` with their margins split off when `split`.
+    fn new(a: Mover<'s, A>, b: Mover<'s, B>, split: bool, config: &SolverConfig) -> Self {
+        Bodies {
+            radii: if split {
+                [a.margin, b.margin]
+            } else {
+                [0.0; 2]
+            },
+            a: a.split(split),
+            b: b.split(split),
+            config: distance_config(config),
+            precision: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Exact for Bodies<'_, R, A, B> {
+    fn gap(&self, t: f64, warm: Option<&SimplexCache>) -> Gap {
+        let (a, b) = (self.a.body::<R>(t), self.b.body::<R>(t));
+        distance(&a, &b, self.radii, &self.config, warm)
+    }
+
+    fn separation(&self, t: f64, n: DVec3) -> f64 {
+        let (a, b) = (self.a.body::<R>(t), self.b.body::<R>(t));
+        let cso = MinkowskiDifference::new(&a, &b);
+        let d = R::vec(n);
+        let (pa, pb) = (Vector::to_f64(a.support(d)), Vector::to_f64(b.support(-d)));
+        let s = n.dot(pb) - n.dot(pa) - self.radii[0] - self.radii[1];
+        s - crate::bounds::allowance(&cso)
+    }
+}
 
 /// What every method is given: the two moving bodies, the settings and the static queries'
 /// configuration.
@@ -78,8 +129,8 @@ pub(crate) struct Problem<'s, A, B> {
     pub radii: [f64; 2],
     pub settings: CastSettings,
     pub config: SolverConfig,
-    /// The same static query in f64, for times the working precision cannot decide.
-    pub exact: Exact<'s>,
+    /// The same questions in f64, for times the working precision cannot decide.
+    pub exact: &'s dyn Exact,
 }
 
 impl<A, B> Problem<'_, A, B> {
@@ -119,7 +170,7 @@ impl<A, B> Problem<'_, A, B> {
         if lower > target || upper <= target + tolerance {
             return gap;
         }
-        let exact = (self.exact)(t, None);
+        let exact = self.exact.gap(t, None);
         if exact.width() < gap.width() {
             exact
         } else {
@@ -333,7 +384,7 @@ pub fn cast(
     );
     let (ea, eb) = (Convex::<f64>::new(a.shape), Convex::<f64>::new(b.shape));
     let (xa, xb) = (mover(&ea, &a, motion_a), mover(&eb, &b, motion_b));
-    let exact = exact_query(xa, xb, split, config);
+    let exact = Bodies::<f64, _, _>::new(xa, xb, split, config);
     let answer = match config.precision {
         Precision::F32 => {
             let (sa, sb) = (Convex::<f32>::new(a.shape), Convex::<f32>::new(b.shape));
@@ -349,24 +400,6 @@ pub fn cast(
 fn centre(a: DVec3, b: DVec3) -> DVec3 {
     let c = a * 0.5 + b * 0.5;
     if c.is_finite() { c } else { DVec3::ZERO }
-}
-
-/// The static query in f64 on `a` and `b` (see [`Problem::judge`]), their margins split off
-/// when `split`.
-fn exact_query<'s, A: SupportMap<f64>, B: SupportMap<f64>>(
-    a: Mover<'s, A>,
-    b: Mover<'s, B>,
-    split: bool,
-    config: &SolverConfig,
-) -> impl Fn(f64, Option<&SimplexCache>) -> Gap + 's {
-    let config = distance_config(config);
-    let radii = if split {
-        [a.margin, b.margin]
-    } else {
-        [0.0; 2]
-    };
-    let (a, b) = (a.split(split), b.split(split));
-    move |t, warm| distance(&a.body::<f64>(t), &b.body::<f64>(t), radii, &config, warm)
 }
 
 /// Records every step of [`cast`].
@@ -394,16 +427,7 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let origin = centre(a.motion.pose.position, b.motion.pose.position);
     let (a, b) = (a.moved(-origin), b.moved(-origin));
     let split = config.radii == Radii::Split;
-    let query = distance_config(config);
-    let radii = if split {
-        [a.margin, b.margin]
-    } else {
-        [0.0; 2]
-    };
-    let (ca, cb) = (a.split(split), b.split(split));
-    let exact = move |t: f64, warm: Option<&SimplexCache>| {
-        distance(&ca.body::<R>(t), &cb.body::<R>(t), radii, &query, warm)
-    };
+    let exact = Bodies::<R, _, _>::new(a, b, split, config);
     cast_centred(a, b, spec, config, &exact, steps).moved(origin)
 }
 
@@ -413,7 +437,7 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     b: Mover<'_, B>,
     spec: &CastSpec,
     config: &SolverConfig,
-    exact: Exact<'_>,
+    exact: &dyn Exact,
     steps: Option<&mut Vec<CastStep>>,
 ) -> CastAnswer {
     let settings = spec.settings(config.precision);
@@ -502,7 +526,7 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
     let mut ending = match method {
         CastMethod::RayCast => ray::cast(&problem, &mut log),
-        CastMethod::ConservativeAdvancement => advance::cast(&problem, 0.0, &mut log),
+        CastMethod::ConservativeAdvancement => advance::cast(&problem, 0.0, None, &mut log),
         CastMethod::SweptHull => swept::cast(&problem, &mut log),
     };
     // The method's claim, checked: a static query at the time it reports must prove the
@@ -536,7 +560,12 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         && let Some(from) = ending.unfinished()
         && log.iterations < settings.max_iterations
     {
-        ending = advance::cast(&problem, from, &mut log);
+        ending = advance::cast(&problem, from, ending.normal, &mut log);
+        // With no normal to start from, advancement may meet the contact where no plane
+        // proves a step: from the start, it comes with the normal of its own last step.
+        if matches!(ending.status, CastStatus::Failed { .. }) && from > 0.0 {
+            ending = advance::cast(&problem, 0.0, None, &mut log);
+        }
         if let Some((time, at)) = checked(&ending)
             && hit(&at)
         {

@@ -6,6 +6,7 @@ mod solver {
     pub mod analytic;
     pub mod cast_oracle;
     pub mod cast_properties;
+    pub mod cast_trust;
     pub mod casts;
     pub mod common;
     pub mod compare;

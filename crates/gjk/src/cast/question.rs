@@ -10,7 +10,7 @@ use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 
 /// The cap on a cast's iterations when the scenario does not set one.
-pub const DEFAULT_CAST_ITERATIONS: u32 = 100;
+pub const DEFAULT_CAST_ITERATIONS: u32 = 1000;
 /// The largest cap a scenario may set.
 pub const MAX_CAST_ITERATIONS: u32 = 10_000;
 

@@ -12,7 +12,7 @@ fn answer(s: &Scenario) -> gjk::CastAnswer {
 }
 
 /// The same cast seen from the other body: A and B swapped with their motions.
-fn swapped(s: &Scenario) -> Scenario {
+pub fn swapped(s: &Scenario) -> Scenario {
     let mut t = s.clone();
     std::mem::swap(&mut t.a, &mut t.b);
     let c = t.cast.as_mut().unwrap();
