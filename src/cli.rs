@@ -180,11 +180,22 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((parse(w)?, parse(h)?))
 }
 
+/// The static query's trace and the cast's, on shapes prepared once for both.
+fn traced(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>) {
+    let shapes = scenario.prepare();
+    let trace = gjk::query::trace_query(
+        gjk::Placed::new(&shapes[0], &scenario.a),
+        gjk::Placed::new(&shapes[1], &scenario.b),
+        &scenario.config(),
+        None,
+    );
+    (trace, gjk::cast::trace_prepared(scenario, &shapes))
+}
+
 /// A whole run as the JSON document `trace` prints: the scenario as understood, every step,
 /// the outcome.
 fn trace_json(scenario: &Scenario) -> String {
-    let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-    let cast = gjk::cast::trace_scenario(scenario);
+    let (trace, cast) = traced(scenario);
     gjk::TraceDocument::new(scenario, &trace)
         .with_cast(cast.as_ref())
         .to_json()
@@ -224,9 +235,8 @@ fn check_file(file: &Path) -> (String, bool) {
         );
     };
     let checked = crate::guard::guarded(|| {
-        let t = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
-        let cast = gjk::cast::solve_scenario(&scenario);
-        expect.check(&t, cast.as_ref())
+        let (t, cast) = traced(&scenario);
+        expect.check(&t, cast.as_ref().map(|c| &c.answer))
     });
     let checks = match checked {
         Ok(c) => c,

@@ -90,7 +90,7 @@ impl Incoming {
 
     pub fn bytes(&self) -> Result<Cow<'_, [u8]>, String> {
         match &self.source {
-            Source::Disk(path) => std::fs::read(path)
+            Source::Disk(path) => gjk::scenario::read_capped(path)
                 .map(Cow::Owned)
                 .map_err(|e| format!("{}: {e}", self.name)),
             Source::Given(bytes) => Ok(Cow::Borrowed(bytes)),
@@ -103,7 +103,7 @@ impl Incoming {
         match &self.source {
             Source::Disk(path) => {
                 let other = path.with_file_name(uri);
-                std::fs::read(&other).map_err(|e| format!("{}: {e}", other.display()))
+                gjk::scenario::read_capped(&other).map_err(|e| format!("{}: {e}", other.display()))
             }
             Source::Given(_) => Err(format!(
                 "{}: its buffers are in a separate file ({uri}), which a browser does not let \

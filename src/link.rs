@@ -84,7 +84,14 @@ fn inflate(case: &str) -> Result<String, String> {
         .decode(case.trim_end_matches('='))
         .map_err(|e| format!("case: not base64url text ({e})"))?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_SCENARIO_BYTES)
-        .map_err(|e| format!("case: not a compressed scenario, or over 4 MiB unpacked ({e:?})"))?;
+        // The error's status only: it also carries everything inflated so far, which a
+        // message must never echo (a 5 KB link inflates to megabytes).
+        .map_err(|e| {
+            format!(
+                "case: not a compressed scenario, or over 4 MiB unpacked ({:?})",
+                e.status
+            )
+        })?;
     String::from_utf8(bytes).map_err(|_| "case: the scenario is not UTF-8 text".to_string())
 }
 

@@ -13,7 +13,7 @@ use gjk::{Format, Outcome, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -63,6 +63,10 @@ struct CastFields {
     /// Proven bounds on the distance at the time of impact.
     toi_distance_bounds: Option<[f64; 2]>,
     toi_iterations: u32,
+    /// Where a cast stopped without an answer (`max_iterations`, `failed`): the time up to
+    /// which nothing touched; `toi_distance_bounds` is then the distance there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    toi_reached: Option<f64>,
     /// Why the cast failed, for a `failed` status.
     #[serde(skip_serializing_if = "Option::is_none")]
     toi_failure: Option<String>,
@@ -74,8 +78,16 @@ struct CastFields {
 }
 
 impl CastFields {
-    fn of(scenario: &Scenario, reference: bool) -> Option<Self> {
-        let cast = gjk::cast::solve_scenario(scenario)?;
+    /// The scenario's cast, on the shapes `shapes` prepared for the static query.
+    fn of(scenario: &Scenario, shapes: &[gjk::PreparedShape; 2], reference: bool) -> Option<Self> {
+        let spec = scenario.cast.as_ref()?;
+        let cast = gjk::cast::cast(
+            gjk::Placed::new(&shapes[0], &scenario.a),
+            gjk::Placed::new(&shapes[1], &scenario.b),
+            spec,
+            &scenario.config(),
+            None,
+        );
         let theirs = reference.then(|| gjk::reference::reference_cast(scenario));
         let (reference_toi, reference_toi_status) = match theirs {
             Some(Ok(r)) => (Some(r.toi), Some(r.status)),
@@ -91,6 +103,11 @@ impl CastFields {
             toi_point_b: cast.point_b,
             toi_distance_bounds: cast.distance_bounds,
             toi_iterations: cast.iterations,
+            toi_reached: match cast.status {
+                gjk::CastStatus::MaxIterations { time, .. } => Some(time),
+                gjk::CastStatus::Failed { time, .. } => time,
+                _ => None,
+            },
             toi_failure: match cast.status {
                 gjk::CastStatus::Failed { why, .. } => Some(why),
                 _ => None,
@@ -147,7 +164,16 @@ struct Failure<'a> {
 
 fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     let config = scenario.config();
-    let finish = gjk::solve(&scenario.a, &scenario.b, &config);
+    // Prepared once for the static query and the cast (a million-point hull's walk graph
+    // takes seconds to build).
+    let shapes = scenario.prepare();
+    let (finish, _) = gjk::query::query(
+        gjk::Placed::new(&shapes[0], &scenario.a),
+        gjk::Placed::new(&shapes[1], &scenario.b),
+        &config,
+        None,
+        &mut gjk::NoTrace,
+    );
     let (distance, point_a, point_b) = match (config.algorithm, finish.outcome) {
         (a, _) if !a.measures_distance() => (None, None, None),
         (
@@ -184,7 +210,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         radii: finish.radii,
         reference: reference
             .then(|| ReferenceFields::of(scenario, finish.certificate.distance_bounds)),
-        cast: CastFields::of(scenario, reference),
+        cast: CastFields::of(scenario, &shapes, reference),
     }
 }
 
@@ -294,6 +320,38 @@ impl Progress {
     }
 }
 
+/// The input's lines, each at most [`gjk::scenario::MAX_FILE_BYTES`] long. A read error (standard
+/// input that is a directory) or a line that does not end within the limit (`/dev/zero`) is
+/// the last item: the rest of the input is not read, so no input makes the batch loop or grow.
+fn capped_lines(mut reader: impl BufRead) -> impl Iterator<Item = Result<String, String>> {
+    let max = gjk::scenario::MAX_FILE_BYTES;
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        if ended {
+            return None;
+        }
+        let mut line = Vec::new();
+        let read = (&mut reader).take(max + 1).read_until(b'\n', &mut line);
+        let end = |why: String| Some(Err(format!("{why}; the rest of the input is not read")));
+        match read {
+            Ok(0) => None,
+            Ok(_) if line.len() as u64 > max => {
+                ended = true;
+                end(format!("a line longer than {} MiB", max >> 20))
+            }
+            Ok(_) => {
+                let text = line.strip_suffix(b"\n").unwrap_or(&line);
+                let text = text.strip_suffix(b"\r").unwrap_or(text);
+                Some(String::from_utf8(text.to_vec()).map_err(|_| "not UTF-8 text".to_string()))
+            }
+            Err(e) => {
+                ended = true;
+                end(format!("cannot read: {e}"))
+            }
+        }
+    })
+}
+
 /// Answers JSON lines chunk by chunk, in parallel, in order.
 fn query_lines(
     out: &mut impl Write,
@@ -303,7 +361,7 @@ fn query_lines(
     progress: &mut Progress,
     tally: &mut Tally,
 ) -> std::io::Result<()> {
-    let mut lines = reader.lines().enumerate();
+    let mut lines = capped_lines(reader).enumerate();
     loop {
         let chunk: Vec<_> = lines.by_ref().take(CHUNK).collect();
         if chunk.is_empty() {
@@ -317,7 +375,7 @@ fn query_lines(
                 let parsed = match line {
                     Ok(l) if l.trim().is_empty() => return None,
                     Ok(l) => Scenario::parse(&l, Format::Json).map_err(|e| e.to_string()),
-                    Err(e) => Err(format!("cannot read line: {e}")),
+                    Err(e) => Err(e),
                 };
                 Some(line_for(&name, parsed, reference))
             })

@@ -56,6 +56,7 @@ use crate::convex::Convex;
 use crate::cso::MinkowskiDifference;
 use crate::distance::{DistanceGjk, SimplexCache};
 use crate::epa::Epa;
+use crate::prepared::PreparedShape;
 use crate::query::Placed;
 use crate::radii::add_radii;
 use crate::real::{Real, Vector, unit_or_zero};
@@ -599,31 +600,42 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
 }
 
-/// Prepares both shapes and casts the scenario (one-off), recording into `steps` when given;
-/// `None` when the scenario has no `cast` section.
-fn scenario_cast(
+/// Casts the scenario on its shapes already prepared (`shapes`, as [`Scenario::prepare`]
+/// makes them for its static query), recording into `steps` when given; `None` when the
+/// scenario has no `cast` section.
+///
+/// [`Scenario::prepare`]: crate::Scenario::prepare
+pub fn cast_prepared(
     scenario: &crate::Scenario,
+    shapes: &[PreparedShape; 2],
     steps: Option<&mut Vec<CastStep>>,
 ) -> Option<CastAnswer> {
     let spec = scenario.cast.as_ref()?;
-    let [pa, pb] = scenario.prepare();
     Some(cast(
-        Placed::new(&pa, &scenario.a),
-        Placed::new(&pb, &scenario.b),
+        Placed::new(&shapes[0], &scenario.a),
+        Placed::new(&shapes[1], &scenario.b),
         spec,
         &scenario.config(),
         steps,
     ))
 }
 
-/// The scenario's cast answered without recording (see [`scenario_cast`]).
-pub fn solve_scenario(scenario: &crate::Scenario) -> Option<CastAnswer> {
-    scenario_cast(scenario, None)
+/// [`cast_prepared`] with every step recorded.
+pub fn trace_prepared(
+    scenario: &crate::Scenario,
+    shapes: &[PreparedShape; 2],
+) -> Option<CastTrace> {
+    let mut steps = Vec::new();
+    let answer = cast_prepared(scenario, shapes, Some(&mut steps))?;
+    Some(CastTrace { steps, answer })
 }
 
-/// The scenario's cast with every step recorded.
+/// The scenario's cast answered without recording, its shapes prepared for it (one-off).
+pub fn solve_scenario(scenario: &crate::Scenario) -> Option<CastAnswer> {
+    cast_prepared(scenario, &scenario.prepare(), None)
+}
+
+/// The scenario's cast with every step recorded (one-off).
 pub fn trace_scenario(scenario: &crate::Scenario) -> Option<CastTrace> {
-    let mut steps = Vec::new();
-    let answer = scenario_cast(scenario, Some(&mut steps))?;
-    Some(CastTrace { steps, answer })
+    trace_prepared(scenario, &scenario.prepare())
 }

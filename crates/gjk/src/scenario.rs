@@ -251,6 +251,27 @@ fn parse_ron(text: &str) -> Result<Scenario, ScenarioError> {
     Ok(parsed)
 }
 
+/// The largest file a scenario or a mesh may be read from: far above any case a person
+/// writes (a million-point hull is about 80 MB of JSON), far below what would exhaust memory.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Reads a whole file of at most [`MAX_FILE_BYTES`]; a larger one, or one that never ends
+/// (`/dev/zero`), is refused with the limit named once that much has been read.
+pub fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "is larger than {} MiB, the most a scenario or mesh file may be",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
 impl Scenario {
     /// A scenario of two bodies with the default solver.
     pub fn new(name: impl Into<String>, a: BodySpec, b: BodySpec) -> Self {
@@ -293,7 +314,9 @@ impl Scenario {
                 "is a directory, not a scenario file",
             )));
         }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let bytes = read_capped(path).map_err(io)?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| io(std::io::Error::other("is not UTF-8 text")))?;
         Self::parse_named(path, &text)
     }
 

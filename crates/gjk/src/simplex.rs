@@ -93,9 +93,14 @@ impl<R: Real> Simplex<R> {
 
     /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the closest point's preimages on A and B (Allen Chou, "Game Physics:
     /// Collision Detection – GJK").
+    /// An empty simplex (every support point was NaN, so none was kept) has none: NaN.
     pub fn witnesses(&self, weights: &[R]) -> (R::V, R::V) {
         let v = self.vertices();
-        let (mut a, mut b) = (v[0].a, v[0].b);
+        let Some(first) = v.first() else {
+            let nan = R::V::ZERO * R::from_f64(f64::NAN);
+            return (nan, nan);
+        };
+        let (mut a, mut b) = (first.a, first.b);
         for i in 1..v.len() {
             a = a + (v[i].a - v[0].a) * weights[i];
             b = b + (v[i].b - v[0].b) * weights[i];

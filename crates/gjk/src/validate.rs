@@ -145,6 +145,18 @@ impl CastSpec {
         ] {
             let field = format!("cast.{name}");
             finite_vec(&field, w)?;
+            // The angle turned by max_time is a number the solver multiplies like a length.
+            let angle = 3f64.sqrt() * w.abs().max_element() * max_time;
+            if !angle.is_finite() || angle > precision.max_length() {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "turns by up to {angle:e} radians by max_time {max_time:e}, beyond {}'s limit of {:e}",
+                        precision.name(),
+                        precision.max_length()
+                    ),
+                ));
+            }
             let method = self.method();
             if w != DVec3::ZERO && !method.handles_turning() {
                 return Err(invalid(

@@ -4,6 +4,7 @@
 mod solver {
     pub mod acceleration;
     pub mod analytic;
+    pub mod cast_hostile;
     pub mod cast_oracle;
     pub mod cast_properties;
     pub mod cast_trust;
