@@ -61,6 +61,7 @@ fn tiny<R: Real>() -> R {
     R::EPSILON * R::from_f64(1e3)
 }
 
+/// The penetration the face `face` gives, with no bounds yet (see [`Epa::bounded`]).
 fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]) -> Penetration {
     let depth = depth_of(face);
     let p = face.normal * depth;
@@ -78,7 +79,21 @@ fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]) -> Penetr
         normal: face.normal.to_f64(),
         point_a: mix(&|c| c.a).to_f64(),
         point_b: mix(&|c| c.b).to_f64(),
+        depth_bounds: None,
+        certified: false,
     }
+}
+
+/// The distance from the origin to the segment `pq`.
+fn segment_distance(p: glam::DVec3, q: glam::DVec3) -> f64 {
+    let e = q - p;
+    let ee = e.length_squared();
+    let t = if ee > 0.0 {
+        (-p.dot(e) / ee).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p + e * t).length()
 }
 
 /// Barycentric weights of the projection of `p` onto the triangle's plane.
@@ -123,13 +138,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
                 // the plane (or across the line) that the grown points span.
                 let normal = flat_normal::<R>(&pts);
                 let p = simplex.vertices()[0];
+                let flat = Penetration {
+                    depth: 0.0,
+                    normal: normal.to_f64(),
+                    point_a: p.a.to_f64(),
+                    point_b: p.a.to_f64(),
+                    depth_bounds: None,
+                    certified: false,
+                };
                 epa.finish = Some((
-                    Penetration {
-                        depth: 0.0,
-                        normal: normal.to_f64(),
-                        point_a: p.a.to_f64(),
-                        point_b: p.a.to_f64(),
-                    },
+                    epa.bounded(flat, normal),
                     Termination::EpaFlat {
                         measure: measure.to_f64(),
                     },
@@ -155,16 +173,22 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     }
 
     /// A face on three vertices, wound and oriented to face away from the interior point.
+    ///
+    /// Its plane is computed in f64 from the witnesses, whatever the working precision: a
+    /// face's normal is a cross product of two edges, and in f32 a thin face's edges cancel
+    /// to a normal several degrees off, whose plane then claims a distance far from the
+    /// face's (an f32 run stopped on a face "0.81 deep" whose vertices lie 0.90 deep).
     fn make_face(&self, v: [usize; 3]) -> Face<R> {
-        let [a, b, c] = v.map(|i| self.vertices[i].point);
+        let point = |i: usize| self.vertices[i].a.to_f64() - self.vertices[i].b.to_f64();
+        let [a, b, c] = v.map(point);
         let mut n = (b - a).cross(c - a);
         let mut v = v;
-        if n.dot(a - self.interior) < R::ZERO {
+        if n.dot(a - self.interior.to_f64()) < 0.0 {
             n = -n;
             v.swap(1, 2);
         }
-        let len = n.length_squared().sqrt();
-        if len <= R::ZERO {
+        let len = n.length();
+        if !(len > 0.0 && len.is_finite()) {
             // A sliver with no direction: never the closest face.
             return Face {
                 v,
@@ -175,15 +199,17 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         let normal = n / len;
         Face {
             v,
-            normal,
-            distance: normal.dot(a),
+            normal: R::vec(normal),
+            distance: R::from_f64(normal.dot(a)),
         }
     }
 
     /// A flat side of `A ⊖ B` is split into coplanar triangles, all at the same distance; the
     /// foot of the perpendicular from the origin lies in only one of them. The contact points
     /// are interpolated from that one (its weights are all non-negative), not extrapolated from
-    /// a neighbour.
+    /// a neighbour. Only a face in the same plane to rounding may stand in: its normal equal
+    /// within `tiny` and its distance within the slack. (A window on the distance alone let a
+    /// face 153° round from the converged one report its depth and normal, in f32.)
     fn contact_face(&self, closest: Face<R>) -> Face<R> {
         let slack = tiny::<R>() * (R::ONE + closest.distance.abs());
         let foot = closest.normal * closest.distance;
@@ -195,12 +221,69 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         if inside(&closest) {
             return closest;
         }
+        let coplanar = |f: &&Face<R>| {
+            f.normal.dot(closest.normal) >= R::ONE - tiny::<R>()
+                && (f.distance - closest.distance).abs() <= slack
+        };
         self.faces
             .iter()
-            .filter(|f| (f.distance - closest.distance).abs() <= slack * R::from_f64(1e3))
+            .filter(coplanar)
             .find(|f| inside(f))
             .copied()
             .unwrap_or(closest)
+    }
+
+    /// `penetration` with its proven depth bounds, for the reported `normal`:
+    ///
+    /// ```text
+    ///   lower:  the polytope's faces close round the origin, and its vertices are points of
+    ///           A ⊖ B, so a ball of radius min over faces of (n_f · p_f) about the origin
+    ///           lies in A ⊖ B: no shorter translation separates the shapes
+    ///   upper:  w = s(n) is the furthest point of A ⊖ B along n, so moving B by (n · w) n
+    ///           leaves the origin outside: depth ≤ n · w
+    /// ```
+    ///
+    /// Both are computed again in f64 from the witnesses and give up the support points'
+    /// rounding allowance ([`crate::bounds`]). The depth is certified when they are no wider
+    /// than the convergence test allows at that depth, plus twice that allowance.
+    fn bounded(&self, mut penetration: Penetration, normal: R::V) -> Penetration {
+        let allowance = crate::bounds::allowance(&self.cso);
+        let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
+        let nearest_face = self
+            .faces
+            .iter()
+            .map(|f| {
+                let [a, b, c] = f.v.map(|i| point(&self.vertices[i]));
+                let n = (b - a).cross(c - a);
+                let len = n.length();
+                if len > 0.0 && len.is_finite() {
+                    (n / len).dot(a)
+                } else {
+                    // A sliver: the origin's distance to its longest edge.
+                    [(a, b), (b, c), (c, a)]
+                        .iter()
+                        .map(|&(p, q)| segment_distance(p, q))
+                        .fold(f64::INFINITY, f64::min)
+                }
+            })
+            .fold(f64::INFINITY, f64::min);
+        let lower = if nearest_face.is_finite() && nearest_face > allowance {
+            nearest_face - allowance
+        } else {
+            0.0
+        };
+        let n = crate::real::unit_or_zero::<f64>(normal.to_f64());
+        let w = self.cso.support(normal);
+        let upper = n.dot(point(&w)) + allowance;
+        if n != glam::DVec3::ZERO && upper.is_finite() {
+            let upper = upper.max(lower);
+            penetration.depth_bounds = Some([lower, upper]);
+            // The face's own distance, in the working precision, may sit a rounding outside.
+            penetration.depth = penetration.depth.clamp(lower, upper);
+            let allowed = self.threshold(R::from_f64(upper)).to_f64() + 2.0 * allowance;
+            penetration.certified = upper - lower <= allowed;
+        }
+        penetration
     }
 
     fn closest(&self) -> usize {
@@ -312,8 +395,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         {
             return None;
         }
-        let slack = tiny::<R>() * (R::ONE + w.point.length_squared().sqrt());
-        let sees = |f: &Face<R>| f.normal.dot(w.point - self.vertices[f.v[0]].point) > slack;
+        // Seen in f64 from the witnesses, like the faces' planes: the test's own rounding is
+        // then that of the stored normal (ε of the working precision) over the polytope's
+        // size, far below the 1000ε a test in f32 arithmetic needed, which stopped f32 runs
+        // 1e-4 short of their depth.
+        let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
+        let w64 = point(&w);
+        let slack = 16.0 * R::EPSILON.to_f64() * (1.0 + w64.length());
+        let sees = |f: &Face<R>| f.normal.to_f64().dot(w64 - point(&self.vertices[f.v[0]])) > slack;
         let (visible, kept): (Vec<Face<R>>, Vec<Face<R>>) =
             self.faces.iter().partition(|f| sees(f));
         if visible.is_empty() {
@@ -367,7 +456,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             _ => face,
         };
         let best = self.contact_face(best);
-        let r = (penetration_from(&best, &self.vertices), termination);
+        let penetration = self.bounded(penetration_from(&best, &self.vertices), best.normal);
+        let r = (penetration, termination);
         self.finish = Some(r);
         r
     }

@@ -122,11 +122,19 @@ pub fn add_radii(
                 CoreCase::Apart
             } else {
                 finish.outcome = Outcome::Intersecting;
+                // r − d, to the cores' bounds on d.
+                let bounds = [(r - hi).max(0.0), (r - lo).max(0.0)];
+                // The reported core distance may sit a rounding outside its proven bounds.
+                let depth = (r - distance).clamp(bounds[0], bounds[1]);
+                let rounding = 4.0 * config.precision.epsilon() * r;
+                let allowed = (config.epa_tolerance * bounds[1]).max(config.abs_tolerance);
                 finish.penetration = Some(Penetration {
-                    depth: (r - distance).max(0.0),
+                    depth,
                     normal: n,
                     point_a,
                     point_b,
+                    depth_bounds: Some(bounds),
+                    certified: bounds[1] - bounds[0] <= allowed + rounding,
                 });
                 CoreCase::Shallow
             }
@@ -134,6 +142,7 @@ pub fn add_radii(
         Outcome::Intersecting => {
             if let Some(p) = &mut finish.penetration {
                 p.depth += r;
+                p.depth_bounds = p.depth_bounds.map(|[lo, hi]| [lo + r, hi + r]);
                 p.point_a += p.normal * radius_a;
                 p.point_b -= p.normal * radius_b;
             }

@@ -186,6 +186,16 @@ pub struct Penetration {
     /// The point of A deepest in B and the point of B deepest in A: `point_a − point_b = depth · normal`.
     pub point_a: DVec3,
     pub point_b: DVec3,
+    /// Proven bounds on the depth, `[lower, upper]`: no translation of B shorter than `lower`
+    /// separates the shapes (the origin is that deep in the polytope EPA built inside
+    /// `A ⊖ B`), and translating B by `upper · normal` does (the support plane along
+    /// `normal`). `None` where nothing finite was proven.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth_bounds: Option<[f64; 2]>,
+    /// The depth is proven to EPA's tolerance: the bounds are no wider than its convergence
+    /// test allows (plus the rounding of the support points).
+    #[serde(default)]
+    pub certified: bool,
 }
 
 /// Why a run stopped, with the numbers that decided it.

@@ -11,6 +11,7 @@ mod solver {
     pub mod casts;
     pub mod common;
     pub mod compare;
+    pub mod depth_bounds;
     pub mod from_parry;
     pub mod gallery;
     pub mod hill_climb;
