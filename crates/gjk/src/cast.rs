@@ -339,12 +339,17 @@ fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
 }
 
 /// The configuration the casts' static queries run with: the scenario's, with the boolean
-/// variant replaced by the distance one (a cast needs distances).
+/// variant replaced by the distance one (a cast needs distances), and at least the default
+/// iteration cap (a cast asks many questions near contact; a cap of 1 or 2, set to step
+/// through one query, would leave every one of them unproven).
 fn distance_config(config: &SolverConfig) -> SolverConfig {
     let mut c = *config;
     if !c.algorithm.measures_distance() {
         c.algorithm = Algorithm::Distance;
     }
+    let default = SolverConfig::default_for(c.algorithm, c.precision);
+    c.max_iterations = c.max_iterations.max(default.max_iterations);
+    c.epa_max_iterations = c.epa_max_iterations.max(default.epa_max_iterations);
     c
 }
 

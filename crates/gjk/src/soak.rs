@@ -10,6 +10,10 @@
 //! - a pair, its mirror image (every point `x ↦ −x`), its swap and its common translation are
 //!   the same problem: their proven claims and bounds must agree.
 //!
+//! - two spheres (which look the same however they turn) moving in straight lines come within
+//!   a target distance when `‖p(t)‖ − r_a − r_b` first falls to it: a cast's hit, miss or
+//!   overlap at the start must agree, and no decision may rest on a non-finite number.
+//!
 //! A contradiction is a proven claim or a bound that one of these refutes. Uncertified answers
 //! are not contradictions: they are counted, because an honest "not proven" is allowed.
 
@@ -17,6 +21,7 @@ mod generate;
 
 pub use generate::Rng;
 
+use crate::cast::CastStatus;
 use crate::scenario::{BodySpec, Format, Scenario, ScenarioError};
 use crate::shape::Shape;
 use crate::trace::Finish;
@@ -46,6 +51,10 @@ pub struct Report {
     pub undecided: u64,
     pub uncertified: u64,
     pub contradictions: u64,
+    /// Scenarios with a cast, and those of them that ended without a hit, a miss or an
+    /// overlap (the cap, or a failure with its reason).
+    pub casts: u64,
+    pub casts_unanswered: u64,
     /// The first few problems, each with the seed and query number that reproduce it.
     pub examples: Vec<String>,
 }
@@ -81,6 +90,8 @@ impl Report {
         self.undecided += other.undecided;
         self.uncertified += other.uncertified;
         self.contradictions += other.contradictions;
+        self.casts += other.casts;
+        self.casts_unanswered += other.casts_unanswered;
         for e in other.examples {
             self.problem(e);
         }
@@ -136,6 +147,12 @@ impl fmt::Display for Report {
             f,
             "| answers contradicting a known truth | {} |",
             self.contradictions
+        )?;
+        writeln!(f, "| casts (of the answered queries) | {} |", self.casts)?;
+        writeln!(
+            f,
+            "| casts ending capped or failed, with their reason | {} |",
+            self.casts_unanswered
         )?;
         for e in &self.examples {
             writeln!(f, "  {e}")?;
@@ -224,6 +241,7 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
         ("translated", solve(&shifted.0, &shifted.1)),
     ];
     report.solves += 4;
+    cast(&scenario, truth, label, report);
     let contradiction = |what: String, report: &mut Report| {
         report.contradictions += 1;
         report.problem(format!("{label}: {what}\n    {}", text.replace('\n', " ")));
@@ -284,6 +302,103 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
                 report,
             );
         }
+    }
+}
+
+/// The scenario's cast, checked: no decision on a non-finite number, and for two spheres the
+/// analytic first time their surfaces come within the target.
+fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
+    let Some(answer) = crate::cast::solve_scenario(scenario) else {
+        return;
+    };
+    report.casts += 1;
+    let spec = scenario.cast.expect("a cast section");
+    let settings = spec.settings(scenario.solver.precision);
+    let problem = |what: String, report: &mut Report| {
+        report.contradictions += 1;
+        report.problem(format!("{label}: cast: {what}\n    {answer:?}"));
+    };
+    let numbers: Vec<f64> = match &answer.status {
+        CastStatus::Hit { time, gap } => vec![*time, *gap],
+        CastStatus::Miss {
+            time,
+            separation,
+            closing_speed,
+        } => vec![*time, *separation, *closing_speed],
+        CastStatus::OverlappingAtStart { distance, depth } => {
+            vec![*distance, depth.unwrap_or(0.0)]
+        }
+        CastStatus::MaxIterations { .. } | CastStatus::Failed { .. } => {
+            report.casts_unanswered += 1;
+            return;
+        }
+    };
+    let toi = answer.toi.unwrap_or(0.0);
+    let normal = answer.normal.map_or(0.0, |n| n.length());
+    if numbers
+        .iter()
+        .chain([&toi, &normal])
+        .any(|x| !x.is_finite())
+    {
+        report.non_finite += 1;
+        problem("decided on a non-finite number".into(), report);
+        return;
+    }
+    let Truth::Distance(_) = truth else {
+        return;
+    };
+    // Two spheres: d(t) = ‖p₀ + t·u‖ − R for the relative motion u.
+    let (a, b) = (&scenario.a, &scenario.b);
+    let radius = |s: &BodySpec| match s.shape {
+        Shape::Sphere { radius } => radius + s.margin,
+        _ => unreachable!("the distance truth is for spheres"),
+    };
+    let reach = radius(a) + radius(b) + settings.target;
+    let (p0, u) = (b.position - a.position, spec.velocity_b - spec.velocity_a);
+    let d = |t: f64| (p0 + u * t).length() - radius(a) - radius(b);
+    // The first t with ‖p₀ + t·u‖ = reach: the smaller root of |u|²t² + 2(p₀·u)t + |p₀|² − reach².
+    let (qa, qb, qc) = (
+        u.length_squared(),
+        p0.dot(u),
+        p0.length_squared() - reach * reach,
+    );
+    let first = if qc <= 0.0 {
+        Some(0.0)
+    } else if qa > 0.0 && qb * qb - qa * qc >= 0.0 {
+        let t = (-qb - (qb * qb - qa * qc).sqrt()) / qa;
+        (t >= 0.0 && t <= settings.max_time).then_some(t)
+    } else {
+        None
+    };
+    let travel = u.length() * settings.max_time;
+    let slack = 64.0
+        * scenario.solver.precision.epsilon()
+        * (a.position.length() + b.position.length() + reach + travel);
+    let (target, tolerance) = (settings.target, settings.tolerance);
+    match (&answer.status, first) {
+        (CastStatus::Hit { time, .. }, Some(t)) => {
+            if d(*time) > target + tolerance + slack || d(*time) < target - slack && *time > t {
+                problem(
+                    format!("a hit at {time:e}, the spheres first meet at {t:e}"),
+                    report,
+                );
+            }
+        }
+        (CastStatus::Hit { time, .. }, None) => {
+            if d(*time) > target + tolerance + slack {
+                problem(format!("a hit at {time:e}, the spheres never meet"), report);
+            }
+        }
+        (CastStatus::Miss { .. }, Some(t)) if d(t) < target - slack => {
+            problem(format!("a miss, the spheres meet at {t:e}"), report);
+        }
+        // Within abs_tolerance counts as touching, as the static query says.
+        (CastStatus::OverlappingAtStart { .. }, _)
+            if d(0.0) > target.max(scenario.config().abs_tolerance) + slack =>
+        {
+            problem(format!("overlapping at start, {:e} apart", d(0.0)), report);
+        }
+        _ => {}
     }
 }
 

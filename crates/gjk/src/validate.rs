@@ -214,6 +214,29 @@ pub(crate) fn cast_reach(
         ("a", cast.velocity_a, cast.angular_velocity_a),
         ("b", cast.velocity_b, cast.angular_velocity_b),
     ];
+    // The tolerance must lie above what f64 resolves on a scene of this size (a cast's
+    // near-contact questions are settled in f64): the distance of bodies of size 1e60 is
+    // rounded by some 1e45, and no proof can reach within 1e-6 of a target there.
+    let size = |b: &BodySpec| b.position.abs().max_element() + b.shape.bounding_radius() + b.margin;
+    let travel = speed_bound(cast.velocity_a, DVec3::ZERO, 0.0)
+        + speed_bound(cast.velocity_b, DVec3::ZERO, 0.0);
+    let scene = size(bodies[0]) + size(bodies[1]) + travel * max_time;
+    let rounding = 64.0 * f64::EPSILON * scene;
+    let tolerance = cast.settings(precision).tolerance;
+    if tolerance <= rounding {
+        let given = if cast.tolerance.is_some() {
+            "".to_string()
+        } else {
+            format!(" (the default for {})", precision.name())
+        };
+        return Err(invalid(
+            "cast.tolerance",
+            format!(
+                "{tolerance:e}{given} is below what f64 resolves on a scene of size {scene:e} \
+                 (about {rounding:e}); set it above that"
+            ),
+        ));
+    }
     for (body, (name, velocity, angular)) in bodies.iter().zip(motions) {
         let radius = body.shape.bounding_radius() + body.margin;
         let travel = speed_bound(velocity, angular, radius) * max_time;

@@ -1,6 +1,7 @@
 //! The soak's scenarios: seeded random and adversarial pairs, each with the truth it is known
 //! to satisfy (see the parent module).
 
+use crate::cast::{CastMethod, CastSpec};
 use crate::config::{Acceleration, Algorithm, Precision, Radii};
 use crate::scenario::{BodySpec, Scenario, SolverSpec};
 use crate::shape::Shape;
@@ -143,12 +144,15 @@ fn rotation(rng: &mut Rng) -> DQuat {
         rng.range(-1.0, 1.0),
         rng.range(-1.0, 1.0),
     );
-    // Extreme magnitudes: the same rotation, scaled far up or down.
-    match rng.below(12) {
+    // Extreme magnitudes: the same rotation, scaled far up or down (on both sides of the
+    // 1e-100 and 1e100 where the validation starts scaling before it normalises).
+    match rng.below(14) {
         0 => q * 1e154,
         1 => q * 1e-200,
         2 => q * 1e300,
         3 => DQuat::IDENTITY,
+        4 => q * 1e-101,
+        5 => q * 1e100,
         _ => q,
     }
 }
@@ -195,6 +199,44 @@ fn solver(rng: &mut Rng, precision: Precision) -> SolverSpec {
             _ => None,
         },
     }
+}
+
+/// A cast section for some pairs: still, ordinary or huge motions, turning or not, with or
+/// without a target distance; the method sometimes one that cannot follow the motion (the
+/// validation must then refuse it by name).
+fn cast(rng: &mut Rng, size: f64) -> Option<CastSpec> {
+    if !rng.chance(0.3) {
+        return None;
+    }
+    let velocity = |rng: &mut Rng| match rng.below(10) {
+        0 => DVec3::ZERO,
+        1 => rng.vec(1.0) * 1e150,
+        _ => {
+            let speed = size * rng.log(-1.0, 1.5);
+            rng.vec(speed)
+        }
+    };
+    let angular = |rng: &mut Rng| match rng.below(6) {
+        0 => rng.vec(1.0) * 1.4e154,
+        1 | 2 => {
+            let rate = rng.log(-2.0, 1.0);
+            rng.vec(rate)
+        }
+        _ => DVec3::ZERO,
+    };
+    Some(CastSpec {
+        velocity_a: velocity(rng),
+        velocity_b: velocity(rng),
+        angular_velocity_a: angular(rng),
+        angular_velocity_b: angular(rng),
+        max_time: Some(rng.range(0.1, 3.0)),
+        target_distance: rng.chance(0.25).then(|| size * rng.log(-3.0, -1.0)),
+        method: match rng.below(4) {
+            0 => None,
+            n => Some(CastMethod::ALL[n - 1]),
+        },
+        ..Default::default()
+    })
 }
 
 /// One scenario and the truth it is known to satisfy.
@@ -261,5 +303,6 @@ pub(super) fn generate(rng: &mut Rng) -> (Scenario, Truth) {
     };
     let mut s = Scenario::new("soak", a, b);
     s.solver = solver(rng, precision);
+    s.cast = cast(rng, size_a.max(size_b));
     (s, truth)
 }
