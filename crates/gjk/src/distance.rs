@@ -450,6 +450,16 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
                 current: new_vv.sqrt().to_f64(),
             });
         }
+        if r.mask.count_ones() == 4 && !self.simplex.is_empty() && self.bounds.lower() > 0.0 {
+            // Four points "hold" the origin, but a support plane has already proven the bodies
+            // apart: the tetrahedron is flat and rounding put the origin inside it (a cone
+            // 5e-7 from a box, where the true v is that short). Keep the previous v, as when
+            // ‖v‖ stops decreasing; its bounds are the answer.
+            return Some(Termination::NotDecreasing {
+                previous: self.v.length_squared().sqrt().to_f64(),
+                current: new_vv.sqrt().to_f64(),
+            });
+        }
         self.simplex = candidate.select_mask(r.mask);
         self.weights = kept_weights(candidate.len(), r);
         self.v = r.closest;

@@ -376,18 +376,17 @@ fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
         * (a.position.length() + b.position.length() + reach + travel);
     let (target, tolerance) = (settings.target, settings.tolerance);
     match (&answer.status, first) {
-        (CastStatus::Hit { time, .. }, Some(t)) => {
-            if d(*time) > target + tolerance + slack || d(*time) < target - slack && *time > t {
-                problem(
-                    format!("a hit at {time:e}, the spheres first meet at {t:e}"),
-                    report,
-                );
-            }
+        // Too far at its time, or the spheres were already nearer than the target before it.
+        (CastStatus::Hit { time, .. }, Some(t))
+            if d(*time) > target + tolerance + slack || d(*time) < target - slack && *time > t =>
+        {
+            problem(
+                format!("a hit at {time:e}, the spheres first meet at {t:e}"),
+                report,
+            );
         }
-        (CastStatus::Hit { time, .. }, None) => {
-            if d(*time) > target + tolerance + slack {
-                problem(format!("a hit at {time:e}, the spheres never meet"), report);
-            }
+        (CastStatus::Hit { time, .. }, None) if d(*time) > target + tolerance + slack => {
+            problem(format!("a hit at {time:e}, the spheres never meet"), report);
         }
         (CastStatus::Miss { .. }, Some(t)) if d(t) < target - slack => {
             problem(format!("a miss, the spheres meet at {t:e}"), report);

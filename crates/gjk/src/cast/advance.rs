@@ -10,8 +10,9 @@
 //!   d(t + Δ) ≥ s(t + Δ) ≥ s(t) − Δ·μ      μ = (v_A − v_B)·n + ‖ω_A‖ r_A + ‖ω_B‖ r_B
 //! ```
 //!
-//! The step `Δ = (s(t) − target) / μ` therefore cannot pass the target: advance by it, measure
-//! again, and stop when the distance is within the tolerance of the target. When `μ ≤ 0` the
+//! The step `Δ = (s(t) − target) / μ` therefore cannot pass the target: advance by it (aimed
+//! half the tolerance short of it, see below), measure again, and stop when the distance is
+//! within the tolerance of the target. When `μ ≤ 0` the
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
@@ -106,7 +107,18 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 time: Some(t),
             })
         } else {
-            next = t + (separation - settings.target) / closing;
+            // Aim half the tolerance above the target, not at it: a step onto the target
+            // itself lands a flat face exactly on a vertex (for target 0, touching), where a
+            // static query must prove a distance of about nothing. Half the tolerance apart
+            // the proofs resolve it, and the hit test still passes there. Inside that margin,
+            // half the way down to the target.
+            let aim = settings.target + settings.tolerance / 2.0;
+            let step = if separation > aim {
+                separation - aim
+            } else {
+                (separation - settings.target) / 2.0
+            };
+            next = t + step / closing;
             if next > settings.max_time || !next.is_finite() {
                 Some(CastStatus::Miss {
                     time: t,
