@@ -35,6 +35,11 @@ struct Answer<'a> {
     /// Intersecting pairs: how deep, and which way to push B (EPA).
     depth: Option<f64>,
     normal: Option<glam::DVec3>,
+    /// Proven bounds on the depth, and whether they are as tight as EPA's tolerance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth_bounds: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth_certified: Option<bool>,
     iterations: u32,
     termination: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -204,6 +209,8 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         point_b,
         depth: p.map(|p| p.depth),
         normal: p.map(|p| p.normal),
+        depth_bounds: p.and_then(|p| p.depth_bounds),
+        depth_certified: p.map(|p| p.certified),
         iterations: finish.iterations,
         termination: finish.termination.name(),
         epa_termination: finish.epa_termination.map(|t| t.name()),
@@ -231,7 +238,8 @@ fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (
         crate::guard::guarded(|| {
             let answer = answer(&s, reference);
             let cast_certified = answer.cast.as_ref().is_none_or(CastFields::certified);
-            let verdict = if answer.certified && cast_certified {
+            let depth_certified = answer.depth_certified.unwrap_or(true);
+            let verdict = if answer.certified && cast_certified && depth_certified {
                 Verdict::Certified
             } else {
                 Verdict::Uncertified

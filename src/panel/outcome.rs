@@ -46,18 +46,37 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         ui.label(r.describe());
     }
     ui.label(format!("GJK stopped by: {}", finish.termination.name()));
-    if let (Some(p), Some(t)) = (finish.penetration, finish.epa_termination) {
+    if let Some(p) = finish.penetration {
+        // The depth gets the success colour only when its bounds are as tight as EPA's
+        // tolerance; otherwise it says so, with the bounds.
+        let proven = match p.depth_bounds {
+            Some([lower, upper]) if p.certified => {
+                format!("\n  proven in [{lower:.6}, {upper:.6}]")
+            }
+            Some([lower, upper]) => format!(
+                "\n  DEPTH NOT CERTIFIED: proven only in [{lower:.6}, {upper:.6}], wider than \
+                 EPA's tolerance"
+            ),
+            None => "\n  DEPTH NOT CERTIFIED: no bounds proven".to_string(),
+        };
+        let color = if p.certified {
+            palette::CLOSEST
+        } else {
+            palette::UNCERTIFIED
+        };
         ui.label(
             RichText::new(format!(
-                "Penetration depth {:.6} along {}\n  deepest point of A {}\n  deepest point of B {}",
+                "Penetration depth {:.6} along {}{proven}\n  deepest point of A {}\n  deepest point of B {}",
                 p.depth,
                 fmt_v(p.normal),
                 fmt_v(p.point_a),
                 fmt_v(p.point_b)
             ))
             .strong()
-            .color(palette::egui(palette::CLOSEST)),
+            .color(palette::egui(color)),
         );
-        ui.label(format!("EPA stopped by: {}", t.name()));
+        if let Some(t) = finish.epa_termination {
+            ui.label(format!("EPA stopped by: {}", t.name()));
+        }
     }
 }

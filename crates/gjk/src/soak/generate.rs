@@ -208,17 +208,17 @@ fn cast(rng: &mut Rng, size: f64) -> Option<CastSpec> {
     if !rng.chance(0.3) {
         return None;
     }
-    let velocity = |rng: &mut Rng| match rng.below(10) {
-        0 => DVec3::ZERO,
-        1 => rng.vec(1.0) * 1e150,
+    let velocity = |rng: &mut Rng| match rng.below(20) {
+        0 | 1 => DVec3::ZERO,
+        2 => rng.vec(1.0) * 1e150,
         _ => {
             let speed = size * rng.log(-1.0, 1.5);
             rng.vec(speed)
         }
     };
-    let angular = |rng: &mut Rng| match rng.below(6) {
+    let angular = |rng: &mut Rng| match rng.below(12) {
         0 => rng.vec(1.0) * 1.4e154,
-        1 | 2 => {
+        1..=4 => {
             let rate = rng.log(-2.0, 1.0);
             rng.vec(rate)
         }

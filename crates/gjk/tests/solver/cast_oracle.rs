@@ -160,8 +160,15 @@ fn check(s: &Scenario, theirs: &gjk::reference::ReferenceCast, tally: &mut Tally
                 tally.agree += 1;
             }
         }
-        Some(tp) if matches!(ours.status, CastStatus::Hit { .. }) && tp - until > 1e-6 => {
-            // Ours is proven within the tolerance at our earlier time: parry went past it.
+        Some(tp)
+            if matches!(ours.status, CastStatus::Hit { .. })
+                && tp > until
+                && bounds_at(s, tp)[1] < target - tol =>
+        {
+            // Ours is proven within the tolerance at our earlier time, and at parry's the
+            // bodies are proven to overlap beyond it: parry went past the contact. (A later
+            // time still within the tolerance is right too: ours aims half the tolerance
+            // short of the target, parry at it.)
             tally.parry_late_or_missed += 1;
         }
         None if matches!(ours.status, CastStatus::Hit { .. }) => {
