@@ -135,6 +135,10 @@ fn side_panel(
                             )
                         });
                 }
+                // The step on screen, its sentence and its plot follow the timeline the keys
+                // step: the static query's, or the cast's.
+                let casting =
+                    playback.timeline == crate::playback::Timeline::Cast && playback.cast.is_some();
                 egui::CollapsingHeader::new("This step")
                     .default_open(true)
                     .show(ui, |ui| {
@@ -146,16 +150,29 @@ fn side_panel(
                             .min_scrolled_height(STEP_AREA_HEIGHT)
                             .auto_shrink([false, false])
                             .show(ui, |ui| {
-                                step_ui(ui, &playback);
-                                separate_ui(ui, &mut lab, &playback);
+                                if casting {
+                                    cast::step_ui(ui, &playback);
+                                } else {
+                                    step_ui(ui, &playback);
+                                    separate_ui(ui, &mut lab, &playback);
+                                }
                             });
                     });
-                plot_ui(
-                    ui,
-                    &playback,
-                    tools.compare_run.trace.as_ref(),
-                    &tools.compare_run,
-                );
+                match (casting, lab.scenario.cast) {
+                    (true, Some(spec)) => cast::distance_plot(
+                        ui,
+                        &tools.cast_plot,
+                        playback.cast.as_ref().and_then(|c| c.answer.toi),
+                        spec,
+                        tools.cast_view.time,
+                    ),
+                    _ => plot_ui(
+                        ui,
+                        &playback,
+                        tools.compare_run.trace.as_ref(),
+                        &tools.compare_run,
+                    ),
+                }
                 egui::CollapsingHeader::new("Motion: when do they first touch?")
                     .default_open(lab.scenario.cast.is_some())
                     .show(ui, |ui| {
@@ -303,15 +320,28 @@ fn stepping_ui(
     {
         commands.write(PlaybackCommand::Speed(speed));
     }
-    let mut step = playback.step;
-    let slider = egui::Slider::new(&mut step, 0..=playback.end())
-        .text(format!("step of {}", playback.end()));
+    // The slider moves along the timeline the keys step.
+    let (timeline, mut step, end, what) = match &playback.cast {
+        Some(cast) if playback.timeline == crate::playback::Timeline::Cast => (
+            crate::playback::Timeline::Cast,
+            playback.cast_step,
+            cast.steps.len(),
+            "cast step",
+        ),
+        _ => (
+            crate::playback::Timeline::Query,
+            playback.step,
+            playback.end(),
+            "step",
+        ),
+    };
+    let slider = egui::Slider::new(&mut step, 0..=end).text(format!("{what} of {end}"));
     if ui.add(slider).changed() {
-        commands.write(PlaybackCommand::Timeline(crate::playback::Timeline::Query));
+        commands.write(PlaybackCommand::Timeline(timeline));
         commands.write(PlaybackCommand::Seek(step));
     }
     let finish = &playback.trace.finish;
-    if finish.epa_iterations > 0 {
+    if finish.epa_iterations > 0 && timeline == crate::playback::Timeline::Query {
         ui.label(
             RichText::new(format!(
                 "GJK: steps 1–{}   EPA: steps {}–{}",

@@ -1,5 +1,8 @@
 //! Framing: where the cameras look. Both views frame the case when it opens; the Minkowski
 //! view then eases to frame each step (the simplex, w, v and the origin) at any size of A ⊖ B.
+//! On the cast's timeline both views ease to each cast step: the world view to the smaller
+//! body where the step leaves it and the gap it measured, the Minkowski view to the piece of
+//! the ray that step covers, so a ball against a 50-unit box is not a dot.
 
 use super::{Orbit, Screen, View, frame};
 use crate::compare::{CompareRun, CompareSettings};
@@ -47,6 +50,65 @@ pub fn step_points(step: &gjk::Step) -> Vec<Vec3> {
     }
     points.push(Vec3::ZERO);
     points
+}
+
+/// What the two views frame at a cast step, `[world, A ⊖ B]`.
+///
+/// World: the smaller body (by its bounding radius) where the step starts and where it leaves
+/// it, and a ball of the distance the step measured around its centre, so the gap and the
+/// larger body's near side come into view at any scale. A ⊖ B (drawn at t = 0, the bodies
+/// meeting where the ray `t·r` enters it): the ray's points at the step's two times, that
+/// ball around each, and what the step found there (the ray cast's nearest point).
+pub fn cast_step_points(
+    step: &gjk::CastStep,
+    case: &gjk::Scenario,
+    placed: [gjk::Placed<'_>; 2],
+) -> Option<[Vec<Vec3>; 2]> {
+    let spec = case.cast?;
+    let motions = [spec.motion_a(placed[0].pose), spec.motion_b(placed[1].pose)];
+    let size = |p: &gjk::Placed<'_>| p.shape.bounding_radius() + p.margin;
+    let small = usize::from(size(&placed[1]) < size(&placed[0]));
+    let body = placed[small];
+    let (measured, mut found) = match &step.record {
+        // The ray's point and the nearest point of its simplex (the simplex itself can span a
+        // whole face of A ⊖ B).
+        gjk::cast::CastRecord::RayCast { point, closest, .. } => (
+            closest.length(),
+            vec![point.as_vec3(), (*point - *closest).as_vec3()],
+        ),
+        gjk::cast::CastRecord::Advancement {
+            distance_bounds, ..
+        } => (distance_bounds[1], Vec::new()),
+        gjk::cast::CastRecord::Sweep {
+            distance_bounds, ..
+        } => (distance_bounds[1], Vec::new()),
+    };
+    // Never less than twice the body's size (the body, and room round it for what it meets),
+    // never an unbounded ball.
+    let room = 2.0 * size(&body);
+    let reach = if measured.is_finite() {
+        measured.max(room)
+    } else {
+        room
+    } as f32;
+    let around = |c: Vec3| {
+        [Vec3::X, Vec3::Y, Vec3::Z]
+            .into_iter()
+            .flat_map(move |e| [c + e * reach, c - e * reach])
+    };
+    let local = crate::hull::local_shape_points(body.shape, body.margin, 64);
+    let mut world = Vec::new();
+    for t in [step.time, step.next_time] {
+        let pose = motions[small].at(t);
+        let to_world = |p: &Vec3| pose.rotation.as_quat() * *p + pose.position.as_vec3();
+        world.extend(local.iter().map(to_world));
+        world.extend(around(pose.position.as_vec3()));
+    }
+    let r = (spec.velocity_b - spec.velocity_a).as_vec3();
+    for t in [step.time, step.next_time] {
+        found.extend(around(r * t as f32));
+    }
+    Some([world, found])
 }
 
 /// The vertical field of view of every camera (Bevy's default perspective).
@@ -125,21 +187,23 @@ pub(super) fn frame_views(
 /// reruns the solver at the same step, where a moving camera would fight the hand.
 pub(super) fn follow_steps(
     playback: Res<Playback>,
-    mut last: Local<Option<(usize, Timeline)>>,
+    mut last: Local<Option<(usize, usize, Timeline)>>,
     mut frame: MessageWriter<FrameStep>,
 ) {
-    let now = (playback.step, playback.timeline);
+    let now = (playback.step, playback.cast_step, playback.timeline);
     if *last != Some(now) {
         *last = Some(now);
         frame.write(FrameStep);
     }
 }
 
-/// Sets the views that show A ⊖ B heading for the current step's framing. Before the first
-/// step, and on the cast's timeline, the case's framing stays.
+/// Sets the views that show A ⊖ B heading for the current step's framing; on the cast's
+/// timeline, both views head for the cast step's ([`cast_step_points`]). Before the first step
+/// the case's framing stays.
 pub(super) fn frame_step(
     mut requests: MessageReader<FrameStep>,
     playback: Res<Playback>,
+    shapes: Res<crate::playback::Shapes>,
     compare: Res<CompareSettings>,
     compare_run: Res<CompareRun>,
     screen: Screen,
@@ -149,10 +213,25 @@ pub(super) fn frame_step(
     if requests.read().count() == 0 {
         return;
     }
-    let shown = playback
-        .current()
-        .filter(|_| playback.timeline == Timeline::Query);
-    let Some(step) = shown else {
+    if playback.timeline == Timeline::Cast {
+        let framed = playback
+            .cast_current()
+            .and_then(|step| cast_step_points(step, &playback.case, shapes.placed(&playback.case)));
+        for (entity, view) in &cameras {
+            let Some([world, difference]) = &framed else {
+                commands.entity(entity).remove::<Heading>();
+                continue;
+            };
+            let points = match view {
+                View::World if !compare.enabled => world,
+                _ => difference,
+            };
+            let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
+            commands.entity(entity).insert(Heading { focus, distance });
+        }
+        return;
+    }
+    let Some(step) = playback.current() else {
         for (entity, _) in &cameras {
             commands.entity(entity).remove::<Heading>();
         }

@@ -41,11 +41,7 @@ pub fn cast_ui(
     };
     ui.separator();
     let answer = &cast.answer;
-    let color = match answer.status {
-        CastStatus::Hit { .. } => palette::egui(palette::CLOSEST),
-        CastStatus::Miss { .. } | CastStatus::OverlappingAtStart { .. } => Color32::LIGHT_GRAY,
-        _ => palette::egui(palette::UNCERTIFIED),
-    };
+    let color = status_color(&answer.status);
     ui.label(
         RichText::new(format!(
             "{} by {} in {} iterations",
@@ -83,26 +79,66 @@ pub fn cast_ui(
     }
     ui.separator();
     let end = spec.settings(gjk::Precision::F64).max_time;
-    let mut shown = playback.cast_step;
-    if ui
-        .add(egui::Slider::new(&mut shown, 0..=cast.steps.len()).text("cast step"))
-        .changed()
-    {
-        commands.write(PlaybackCommand::Timeline(Timeline::Cast));
-        commands.write(PlaybackCommand::Seek(shown));
+    ui.add(egui::Slider::new(&mut view.time, 0.0..=end.max(f64::MIN_POSITIVE)).text("ghosts at t"));
+    // On the query's timeline the plot under the step is GJK's; the distance against time is
+    // here. On the cast's it is the plot under the step.
+    if playback.timeline == Timeline::Query {
+        distance_plot(ui, plot, answer.toi, spec, view.time);
     }
+}
+
+/// The cast step on screen in words; at the last step, how the cast ended and its numbers
+/// (the same words and numbers as `query` and `trace`).
+pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
+    let Some(cast) = &playback.cast else {
+        return;
+    };
     match playback.cast_current() {
         Some(step) => {
-            ui.label(step.explanation());
+            ui.label(
+                RichText::new(format!(
+                    "Cast iteration {} of {}: t = {:.9} → {:.9}",
+                    step.iteration,
+                    cast.steps.len(),
+                    step.time,
+                    step.next_time
+                ))
+                .strong(),
+            );
+            ui.label(RichText::new(step.explanation()).size(15.0));
         }
         None => {
             ui.label(
-                "Cast step 0: nothing has moved yet. Step the cast to watch the time advance.",
+                RichText::new(
+                    "Cast step 0: nothing has moved yet. Press Right to watch the time advance.",
+                )
+                .size(15.0),
             );
         }
     }
-    ui.add(egui::Slider::new(&mut view.time, 0.0..=end.max(f64::MIN_POSITIVE)).text("ghosts at t"));
-    distance_plot(ui, plot, answer.toi, spec, view.time);
+    if playback.cast_step >= cast.steps.len() {
+        let answer = &cast.answer;
+        ui.label(
+            RichText::new(format!("Outcome: {}", answer.status.name()))
+                .strong()
+                .color(status_color(&answer.status)),
+        );
+        ui.label(answer.status.describe());
+        if let Some([lower, upper]) = answer.distance_bounds {
+            ui.label(format!(
+                "distance there proven in [{lower:.3e}, {upper:.3e}]"
+            ));
+        }
+    }
+}
+
+/// The outcome's colour: the success colour only for a proven hit.
+fn status_color(status: &CastStatus) -> Color32 {
+    match status {
+        CastStatus::Hit { .. } => palette::egui(palette::CLOSEST),
+        CastStatus::Miss { .. } | CastStatus::OverlappingAtStart { .. } => Color32::LIGHT_GRAY,
+        _ => palette::egui(palette::UNCERTIFIED),
+    }
 }
 
 /// What → and ← (and the buttons) step through: the static query or the cast.
@@ -205,7 +241,13 @@ fn vector_ui(ui: &mut egui::Ui, v: &mut DVec3) {
 
 /// Distance against time: the sampled curve, each iteration's time on it, the target, the
 /// time of impact and the ghosts' time.
-fn distance_plot(ui: &mut egui::Ui, plot: &CastPlot, toi: Option<f64>, spec: CastSpec, now: f64) {
+pub(super) fn distance_plot(
+    ui: &mut egui::Ui,
+    plot: &CastPlot,
+    toi: Option<f64>,
+    spec: CastSpec,
+    now: f64,
+) {
     let target = spec.target_distance.unwrap_or(0.0);
     Plot::new("cast_distance")
         .height(150.0)

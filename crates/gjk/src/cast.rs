@@ -255,6 +255,14 @@ pub(crate) struct Log<'l> {
 }
 
 impl Log<'_> {
+    /// Writes how the whole cast ended on its last recorded step, so that the last sentence
+    /// says the answer's numbers (a hit's gap is the check's, not the method's own estimate).
+    fn conclude(&mut self, status: &CastStatus) {
+        if let Some(last) = self.steps.as_deref_mut().and_then(|s| s.last_mut()) {
+            last.status = Some(status.clone());
+        }
+    }
+
     /// Counts an iteration and records it (the record is only built when tracing).
     pub fn step(
         &mut self,
@@ -571,15 +579,16 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     };
     let hit = |at: &Gap| at.bounds()[1] <= settings.target + settings.tolerance;
     // A confirmed hit says how far above the target it may be by the bounds it reports.
-    let confirmed = |time: f64, at: Gap, normal: Option<DVec3>, iterations: u32| {
+    let confirmed = |time: f64, at: Gap, normal: Option<DVec3>, log: &mut Log<'_>| {
         let gap = (at.bounds()[1] - settings.target).max(0.0);
         let status = CastStatus::Hit { time, gap };
-        answer(status, Some(time), Some((at, normal)), iterations)
+        log.conclude(&status);
+        answer(status, Some(time), Some((at, normal)), log.iterations)
     };
     if let Some((time, at)) = checked(&ending)
         && hit(&at)
     {
-        return confirmed(time, at, ending.normal, log.iterations);
+        return confirmed(time, at, ending.normal, &mut log);
     }
     // Not finished by the method itself: advancement goes on from the last time it proved
     // safe, within what is left of the cap.
@@ -596,10 +605,14 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         if let Some((time, at)) = checked(&ending)
             && hit(&at)
         {
-            return confirmed(time, at, ending.normal, log.iterations);
+            return confirmed(time, at, ending.normal, &mut log);
         }
     }
     let iterations = log.iterations;
+    let mut answer = |status: CastStatus, toi, at, iterations| {
+        log.conclude(&status);
+        answer(status, toi, at, iterations)
+    };
     match ending.status {
         CastStatus::Hit { time, .. } => {
             let (_, at) = checked(&ending).expect("a hit is checked");

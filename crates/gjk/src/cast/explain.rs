@@ -50,7 +50,7 @@ impl CastStep {
                     ));
                 }
                 s.push_str(&format!(
-                    " The simplex keeps {} point{}; x is now ‖v‖ = {} from it.",
+                    " The simplex keeps {} point{}; x is now |v| = {} from it.",
                     simplex.len(),
                     if simplex.len() == 1 { "" } else { "s" },
                     fmt_num(closest.length()),
