@@ -97,7 +97,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         Some(step) => {
             ui.label(
                 RichText::new(format!(
-                    "Cast iteration {} of {}: t = {:.9} → {:.9}",
+                    "Cast iteration {} of {}: from t = {:.9} to {:.9}",
                     step.iteration,
                     cast.steps.len(),
                     step.time,
@@ -106,6 +106,9 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                 .strong(),
             );
             ui.label(RichText::new(step.explanation()).size(15.0));
+        }
+        None if cast.steps.is_empty() => {
+            ui.label(RichText::new("The cast was decided at t = 0, before any step.").size(15.0));
         }
         None => {
             ui.label(
@@ -123,7 +126,11 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                 .strong()
                 .color(status_color(&answer.status)),
         );
-        ui.label(answer.status.describe());
+        // The last step's sentence already ends with it; a cast decided before any step
+        // (overlapping, or moving apart, at the start) has none.
+        if cast.steps.is_empty() {
+            ui.label(answer.status.describe());
+        }
         if let Some([lower, upper]) = answer.distance_bounds {
             ui.label(format!(
                 "distance there proven in [{lower:.3e}, {upper:.3e}]"
