@@ -224,6 +224,9 @@ pub(crate) struct Ending {
     pub normal: Option<DVec3>,
     /// What the method itself proved about the distance at the time it reports.
     pub bounds: [f64; 2],
+    /// Points of both bodies near the contact at that time, to start the check's static
+    /// query from (the ray cast's last simplex).
+    pub warm: Option<SimplexCache>,
 }
 
 impl Ending {
@@ -233,6 +236,7 @@ impl Ending {
             status,
             normal: None,
             bounds: [0.0, f64::INFINITY],
+            warm: None,
         }
     }
 
@@ -367,15 +371,15 @@ fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         .then_some((p.depth, p.normal))
 }
 
-/// The configuration the casts' static queries run with: the scenario's, with the boolean
-/// variant replaced by the distance one (a cast needs distances), and at least the default
-/// iteration cap (a cast asks many questions near contact; a cap of 1 or 2, set to step
-/// through one query, would leave every one of them unproven).
+/// The configuration the casts' static queries run with: the scenario's tolerances, signed
+/// volumes as the subalgorithm (Montanari et al.: the fastest of the distance variants; a
+/// cast's static queries are proofs, not lessons, and every variant's answer carries the same
+/// certificate), and at least the default iteration cap (a cast asks many questions near
+/// contact; a cap of 1 or 2, set to step through one query, would leave every one of them
+/// unproven).
 fn distance_config(config: &SolverConfig) -> SolverConfig {
     let mut c = *config;
-    if !c.algorithm.measures_distance() {
-        c.algorithm = Algorithm::Distance;
-    }
+    c.algorithm = Algorithm::SignedVolumes;
     let default = SolverConfig::default_for(c.algorithm, c.precision);
     c.max_iterations = c.max_iterations.max(default.max_iterations);
     c.epa_max_iterations = c.epa_max_iterations.max(default.epa_max_iterations);
@@ -571,7 +575,19 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let CastStatus::Hit { time, .. } = ending.status else {
             return None;
         };
-        let mut at = problem.judge::<R>(time, None);
+        // From the method's last simplex when it left one; cold when that proves less.
+        let cold = || problem.judge::<R>(time, None);
+        let mut at = match &ending.warm {
+            Some(cache) => {
+                let warm = problem.judge::<R>(time, Some(cache));
+                if warm.bounds()[1] <= settings.target + settings.tolerance {
+                    warm
+                } else {
+                    cold()
+                }
+            }
+            None => cold(),
+        };
         let proven = &mut at.finish.certificate.distance_bounds;
         proven[0] = proven[0].max(ending.bounds[0]);
         proven[1] = proven[1].min(ending.bounds[1]);

@@ -157,6 +157,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                     .map(|(n, _)| n)
                     .or((normal != DVec3::ZERO).then_some(normal)),
                 bounds,
+                // The check at this time starts where this query ended.
+                warm: Some(gap.cache.clone()),
             };
         }
         stepped_along = Some((normal, t));

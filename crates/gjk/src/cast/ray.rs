@@ -32,6 +32,7 @@
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::cso::MinkowskiDifference;
+use crate::distance::SimplexCache;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
@@ -167,10 +168,26 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             } else {
                 0.0
             };
+            // The simplex's witnesses, carried to the time reached, start the check's query
+            // there (not when a target or radii moved its points off the bodies).
+            // Each body only translates, so its own frame is the same at both times.
+            let warm = (grown + settings.target == 0.0).then(|| {
+                let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
+                for p in kept.vertices() {
+                    local_a.push(body_a.to_local(p.a).to_f64());
+                    local_b.push(body_b.to_local(p.b).to_f64());
+                }
+                SimplexCache {
+                    local_a,
+                    local_b,
+                    cores: grown > 0.0,
+                }
+            });
             return Ending {
                 status,
                 normal: normal.map(|n| unit_or_zero::<f64>(n.to_f64())),
                 bounds: [lower.max(0.0), settings.target + reach + slack],
+                warm,
             };
         }
     }

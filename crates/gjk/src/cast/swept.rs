@@ -118,6 +118,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 status,
                 normal: None,
                 bounds: [clear, reached + (hi - lo) * speed],
+                warm: None,
             };
         }
         to = lo + (hi - lo) / 2.0;
