@@ -172,21 +172,14 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         }
     }
 
-    /// A face on three vertices, wound and oriented to face away from the interior point.
-    ///
-    /// Its plane is computed in f64 from the witnesses, whatever the working precision: a
-    /// face's normal is a cross product of two edges, and in f32 a thin face's edges cancel
-    /// to a normal several degrees off, whose plane then claims a distance far from the
-    /// face's (an f32 run stopped on a face "0.81 deep" whose vertices lie 0.90 deep).
-    fn make_face(&self, v: [usize; 3]) -> Face<R> {
+    /// A face on three vertices as wound (counter-clockwise seen from outside), its plane in
+    /// f64 from the witnesses, whatever the working precision: a face's normal is a cross
+    /// product of two edges, and in f32 a thin face's edges cancel to a normal several degrees
+    /// off, whose plane then claims a distance far from the face's.
+    fn face_wound(&self, v: [usize; 3]) -> Face<R> {
         let point = |i: usize| self.vertices[i].a.to_f64() - self.vertices[i].b.to_f64();
         let [a, b, c] = v.map(point);
-        let mut n = (b - a).cross(c - a);
-        let mut v = v;
-        if n.dot(a - self.interior.to_f64()) < 0.0 {
-            n = -n;
-            v.swap(1, 2);
-        }
+        let n = (b - a).cross(c - a);
         let len = n.length();
         if !(len > 0.0 && len.is_finite()) {
             // A sliver with no direction: never the closest face.
@@ -202,6 +195,20 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
             normal: R::vec(normal),
             distance: R::from_f64(normal.dot(a)),
         }
+    }
+
+    /// A face on three vertices, wound to face away from the interior point.
+    ///
+    /// Its plane is computed in f64 from the witnesses, whatever the working precision (see
+    /// [`Self::face_wound`]).
+    fn make_face(&self, v: [usize; 3]) -> Face<R> {
+        let point = |i: usize| self.vertices[i].a.to_f64() - self.vertices[i].b.to_f64();
+        let [a, b, c] = v.map(point);
+        let mut v = v;
+        if (b - a).cross(c - a).dot(a - self.interior.to_f64()) < 0.0 {
+            v.swap(1, 2);
+        }
+        self.face_wound(v)
     }
 
     /// A flat side of `A ⊖ B` is split into coplanar triangles, all at the same distance; the
@@ -253,13 +260,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
             .faces
             .iter()
             .map(|f| {
-                let [a, b, c] = f.v.map(|i| point(&self.vertices[i]));
-                let n = (b - a).cross(c - a);
-                let len = n.length();
-                if len > 0.0 && len.is_finite() {
-                    (n / len).dot(a)
+                if f.normal != R::V::ZERO {
+                    // The plane as made in f64 from the witnesses (kept in the working
+                    // precision: its rounding is within the allowance taken off below).
+                    f.distance.to_f64()
                 } else {
                     // A sliver: the origin's distance to its longest edge.
+                    let [a, b, c] = f.v.map(|i| point(&self.vertices[i]));
                     [(a, b), (b, c), (c, a)]
                         .iter()
                         .map(|&(p, q)| segment_distance(p, q))
@@ -328,7 +335,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B>
             };
             (Some(converged), None)
         } else {
-            match self.expand(w) {
+            match self.expand(w, &face) {
                 Some(hole) => (self.over_budget(gap), Some(hole)),
                 None => (Some(self.no_progress(&face)), None),
             }
@@ -383,10 +390,18 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         }
     }
 
-    /// Adds `w` to the polytope: every face that can see it goes, and the rim of the hole
-    /// they leave (the horizon) is joined to `w`. `None` when `w` adds nothing: it is a vertex
-    /// already, or no face sees it beyond rounding noise at the polytope's scale.
-    fn expand(&mut self, w: CsoPoint<R>) -> Option<Hole> {
+    /// Adds `w` to the polytope: the faces that can see it go, and the rim of the hole they
+    /// leave (the horizon) is joined to `w`. `None` when `w` adds nothing: it is a vertex
+    /// already, or the face it was found beyond does not see it past rounding noise.
+    ///
+    /// The hole is grown from `beyond` (the closest face, which `w` lies beyond) across shared
+    /// edges to every neighbour that sees `w`, as a convex hull is grown: a face elsewhere that
+    /// "sees" `w` only by rounding would cut a second hole, whose rim joined to `w` makes faces
+    /// that overlap. (Around a point on a cone's axis, where the nearest boundary is a whole
+    /// circle, such holes made the polytope grow half again as many faces as a convex one can
+    /// have, and six runs in ten stopped on the budget.) The new faces keep the horizon's
+    /// winding, which is the removed faces' outward one.
+    fn expand(&mut self, w: CsoPoint<R>, beyond: &Face<R>) -> Option<Hole> {
         let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
         if self
             .vertices
@@ -403,35 +418,56 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         let w64 = point(&w);
         let slack = 16.0 * R::EPSILON.to_f64() * (1.0 + w64.length());
         let sees = |f: &Face<R>| f.normal.to_f64().dot(w64 - point(&self.vertices[f.v[0]])) > slack;
-        let (visible, kept): (Vec<Face<R>>, Vec<Face<R>>) =
-            self.faces.iter().partition(|f| sees(f));
-        if visible.is_empty() {
+        let start = self.faces.iter().position(|f| f.v == beyond.v)?;
+        if !sees(&self.faces[start]) {
             return None;
         }
-        let mut horizon: Vec<[usize; 2]> = Vec::new();
-        for e in visible.iter().flat_map(|f| {
-            let [a, b, c] = f.v;
+        // The faces that see w: usually a handful, so stepping across an edge is a short scan.
+        let seeing: Vec<usize> = (0..self.faces.len())
+            .filter(|&i| i == start || sees(&self.faces[i]))
+            .collect();
+        let has_edge = |i: usize, [p, q]: [usize; 2]| {
+            let [a, b, c] = self.faces[i].v;
+            [[a, b], [b, c], [c, a]].contains(&[p, q])
+        };
+        let edges = |i: usize| {
+            let [a, b, c] = self.faces[i].v;
             [[a, b], [b, c], [c, a]]
-        }) {
-            // An edge shared by two visible faces appears once each way: it is inside the hole.
-            match horizon.iter().position(|x| *x == [e[1], e[0]]) {
-                Some(pos) => {
-                    horizon.swap_remove(pos);
+        };
+        let mut hole = vec![start];
+        let mut next = 0;
+        while let Some(&i) = hole.get(next) {
+            next += 1;
+            for [p, q] in edges(i) {
+                if let Some(&j) = seeing
+                    .iter()
+                    .find(|&&j| !hole.contains(&j) && has_edge(j, [q, p]))
+                {
+                    hole.push(j);
                 }
-                None => horizon.push(e),
             }
         }
-        self.faces = kept;
+        // The rim: edges of the hole whose other face stayed (a seeing face the flood did not
+        // reach stays too, and its edge with the hole is rim).
+        let horizon: Vec<[usize; 2]> = hole
+            .iter()
+            .flat_map(|&i| edges(i))
+            .filter(|&[p, q]| !hole.iter().any(|&j| has_edge(j, [q, p])))
+            .collect();
+        let removed: Vec<[usize; 3]> = hole.iter().map(|&i| self.faces[i].v).collect();
+        let mut index = 0;
+        self.faces.retain(|_| {
+            let kept = !hole.contains(&index);
+            index += 1;
+            kept
+        });
         self.vertices.push(w);
         let new = self.vertices.len() - 1;
         for &[a, b] in &horizon {
-            let f = self.make_face([a, b, new]);
+            let f = self.face_wound([a, b, new]);
             self.faces.push(f);
         }
-        Some(Hole {
-            removed: visible.iter().map(|f| f.v).collect(),
-            horizon,
-        })
+        Some(Hole { removed, horizon })
     }
 
     /// The budget's stop after the polytope grew, if it applies. A convex polytope with V
