@@ -78,11 +78,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
     }
 
     fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
+        // Boolean GJK measures no distance: only its own plane test certifies one.
         let certificate = self.bounds.certify(
             &outcome,
             &termination,
             self.simplex.vertices(),
             self.abs_tolerance,
+            0.0,
         );
         let f = Finish::gjk(outcome, termination, certificate, self.iteration);
         self.finish = Some(f);

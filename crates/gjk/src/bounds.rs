@@ -128,16 +128,18 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
 ///
 /// The verdict is confirmed or left unproven, never turned round: an overlap needs an enclosing
 /// tetrahedron (`enclosed`, checked by [`encloses_origin`]) or an upper bound within
-/// `abs_tolerance`; a separation needs a lower bound above
-/// zero, and its distance is certified only when the gap test (or, for boolean GJK, the plane
-/// test) is what stopped the run.
+/// `abs_tolerance`; a separation needs a lower bound above zero, and its distance is certified
+/// when the gap test (or, for boolean GJK, the plane test) stopped the run, or when the bounds
+/// themselves are as `tight` as the gap test would have made them (a run that stopped on a
+/// repeated support point or a |v| that no longer shrinks, with its bounds already met: a box
+/// 5e-4 over a hull's face).
 pub fn certify(
     outcome: &Outcome,
     termination: &Termination,
     enclosed: bool,
-    lower: f64,
-    upper: f64,
+    [lower, upper]: [f64; 2],
     abs_tolerance: f64,
+    tight: bool,
 ) -> Certificate {
     let bounds = [lower, upper];
     let unproven = Certificate {
@@ -156,10 +158,11 @@ pub fn certify(
         },
         (Outcome::Separated { .. } | Outcome::Disjoint, t) if lower > 0.0 => Certificate {
             intersecting: Some(false),
-            certified: matches!(
-                t,
-                Termination::GapBelowTolerance { .. } | Termination::NotPastOrigin { .. }
-            ),
+            certified: tight
+                || matches!(
+                    t,
+                    Termination::GapBelowTolerance { .. } | Termination::NotPastOrigin { .. }
+                ),
             distance_bounds: bounds,
         },
         _ => unproven,
@@ -213,24 +216,28 @@ impl Tracker {
         }
     }
 
-    /// The certificate for a run that ended with `outcome` and `simplex`.
+    /// The certificate for a run that ended with `outcome` and `simplex`; `rel_tolerance` is
+    /// how tight its bounds must be for the distance to count as certified whatever stopped it
+    /// (the gap test's width, `rel · upper`, plus the bounds' own rounding).
     pub fn certify<R: Real>(
         &self,
         outcome: &Outcome,
         termination: &Termination,
         simplex: &[CsoPoint<R>],
         abs_tolerance: f64,
+        rel_tolerance: f64,
     ) -> Certificate {
         let upper = self.upper.min(hull_upper(simplex, self.allowance));
         let enclosed = matches!(termination, Termination::IntersectionFound { .. })
             && encloses_origin(simplex, self.allowance);
+        let tight = upper - self.lower <= rel_tolerance * upper + 2.0 * self.allowance;
         certify(
             outcome,
             termination,
             enclosed,
-            self.lower,
-            upper,
+            [self.lower, upper],
             abs_tolerance,
+            tight,
         )
     }
 }

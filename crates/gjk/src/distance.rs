@@ -200,6 +200,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             &termination,
             self.simplex.vertices(),
             self.abs_tolerance.to_f64(),
+            self.rel_tolerance.to_f64(),
         );
         let f = Finish::gjk(outcome, termination, certificate, self.iteration);
         self.finish = Some(f);

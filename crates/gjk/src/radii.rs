@@ -159,17 +159,22 @@ pub fn add_radii(
         None
     };
     // A proven contact is certified, as in a run on the whole shapes (its depth is EPA's
-    // business, or here r − d to the cores' bounds). A separated answer must also have its
-    // distance hi − r within the relative tolerance: the bounds' width is unchanged by the
-    // radii, the answer smaller. The run on the cores aimed its gap test at that (see
-    // `DistanceGjk::on_cores`); what it met, up to the rounding of the bounds themselves, is
-    // checked here.
+    // business, or here r − d to the cores' bounds), whatever stopped the run on the cores: a
+    // sphere resting on a turned box ended on a repeated support point with the contact
+    // proven to 7e-15. A separated answer must have its distance hi − r within the relative
+    // tolerance: the bounds' width is unchanged by the radii, the answer smaller. The run on
+    // the cores aimed its gap test at that (see `DistanceGjk::on_cores`); what it met, up to
+    // the rounding of the bounds themselves, is checked here.
     let rounding = 4.0 * config.precision.epsilon() * hi;
-    let tight = case != CoreCase::Apart
-        || hi - lo <= config.rel_tolerance * (hi - r).max(config.abs_tolerance) + rounding;
+    let tight = hi - lo <= config.rel_tolerance * (hi - r).max(config.abs_tolerance) + rounding;
+    let certified = match (intersecting, case) {
+        (Some(true), _) => true,
+        (Some(false), CoreCase::Apart) => tight,
+        _ => false,
+    };
     finish.certificate = Certificate {
         intersecting,
-        certified: finish.certificate.certified && intersecting.is_some() && tight,
+        certified,
         distance_bounds: [(lo - r).max(0.0), (hi - r).max(0.0)],
     };
     finish.radii = Some(CoreRadii {

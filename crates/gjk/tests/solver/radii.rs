@@ -341,3 +341,25 @@ fn random_overlapping_spheres_and_capsules_have_exact_depths_and_normals() {
     );
     assert!(deep > 300, "{deep}");
 }
+
+/// A sphere resting on a turned box touches it: the run on the cores (the sphere's centre
+/// against the box) ends on a repeated support point with the contact proven to 7e-15, and the
+/// answer is certified as touching, as a run on whole shapes that proves contact is. It used to
+/// be left uncertified because the core run had not stopped on its gap test.
+#[test]
+fn a_sphere_resting_on_a_turned_box_is_certified_touching() {
+    let slab = BodySpec {
+        rotation: DQuat::from_rotation_y(std::f64::consts::FRAC_PI_4),
+        ..at(
+            Shape::Cuboid {
+                half_extents: DVec3::new(2.0, 0.5, 2.0),
+            },
+            DVec3::ZERO,
+        )
+    };
+    let ball = at(Shape::Sphere { radius: 0.3 }, DVec3::new(0.3, 0.8, -0.4));
+    let finish = gjk::solve(&slab, &ball, &SolverConfig::default());
+    let c = finish.certificate;
+    assert_eq!(c.intersecting, Some(true), "{finish:?}");
+    assert!(c.certified && c.distance_bounds[1] < 1e-12, "{finish:?}");
+}
