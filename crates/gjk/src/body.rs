@@ -16,7 +16,11 @@ use crate::support::SupportMap;
 #[derive(Debug, Clone)]
 pub struct Body<R: Real, S = Convex<R>> {
     shape: S,
+    /// Where the shape's origin stands: the pose's position plus the shape's own
+    /// [`SupportMap::origin`], turned.
     position: R::V,
+    /// The pose's position: the body's reference point, as the user placed it.
+    reference: R::V,
     rotation: R::Q,
     margin: R,
     /// `‖position‖` plus the furthest the body reaches from it: the size of the numbers a
@@ -32,12 +36,16 @@ impl<R: Real> Body<R> {
 }
 
 impl<R: Real, S: SupportMap<R>> Body<R, S> {
-    /// `shape` placed at `pose`, inflated by a sphere of radius `margin`.
+    /// `shape` placed at `pose`, inflated by a sphere of radius `margin`. The shape's
+    /// [`SupportMap::origin`] is added to the position here, in f64: the body's own frame is
+    /// then centred on the shape, and its support points are small numbers near it.
     pub fn new(shape: S, pose: Pose, margin: f64) -> Self {
+        let position = pose.position + pose.rotation * shape.origin();
         Body {
-            reach: pose.position.length() + shape.bounding_radius() + margin,
+            reach: position.length() + shape.bounding_radius() + margin,
             shape,
-            position: R::vec(pose.position),
+            position: R::vec(position),
+            reference: R::vec(pose.position),
             rotation: R::quat(pose.rotation),
             margin: R::from_f64(margin),
         }
@@ -63,9 +71,9 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
         R::rotate(self.rotation, p) + self.position
     }
 
-    /// The body's reference point (its local origin in the world).
+    /// The body's reference point (the position it was placed at).
     pub fn center(&self) -> R::V {
-        self.position
+        self.reference
     }
 
     /// World-space support point: rotate `d` into the local frame, take the local support,

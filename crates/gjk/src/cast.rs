@@ -416,7 +416,7 @@ pub fn cast(
     } else {
         (a, b)
     };
-    let origin = centre(a.pose.position, b.pose.position);
+    let origin = centre(a.anchor(), b.anchor());
     let (motion_a, motion_b) = (
         spec.motion_a(a.pose).moved(-origin),
         spec.motion_b(b.pose).moved(-origin),
@@ -435,7 +435,7 @@ pub fn cast(
     answer.moved(origin)
 }
 
-/// The middle of two positions, where a cast's arithmetic is done.
+/// The middle of two bodies' anchors, where a cast's arithmetic is done.
 fn centre(a: DVec3, b: DVec3) -> DVec3 {
     let c = a * 0.5 + b * 0.5;
     if c.is_finite() { c } else { DVec3::ZERO }

@@ -16,7 +16,11 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct Convex<R: Real> {
     kind: Kind<R>,
+    /// About `origin`.
     bounding_radius: f64,
+    /// A polytope's points are kept relative to this point of its frame (see
+    /// [`PreparedShape::centre`]).
+    origin: glam::DVec3,
 }
 
 #[derive(Debug, Clone)]
@@ -51,18 +55,16 @@ enum Kind<R: Real> {
 #[derive(Debug, Clone)]
 struct Climb<R: Real> {
     graph: Arc<HullGraph>,
-    vertices: Vec<R::V>,
-    /// Each vertex minus the hull's centre. The walk compares `d · (v − c)` instead of `d · v`:
-    /// the same order, but for a hull far from its frame's origin (a mesh in world coordinates)
-    /// `d · v` is a large number whose rounding, in f32, hides the small rises the walk follows.
+    /// Each vertex minus the hull's centre (the shape's [`PreparedShape::centre`]). For a hull
+    /// far from its frame's origin (a mesh in world coordinates) `d · v` is a large number
+    /// whose rounding, in f32, hides the small rises the walk follows; and the point it
+    /// returns is a small number too.
     centred: Vec<R::V>,
 }
 
 impl<R: Real> Climb<R> {
-    fn new(graph: Arc<HullGraph>) -> Self {
-        let centre = graph.centre;
+    fn new(graph: Arc<HullGraph>, centre: glam::DVec3) -> Self {
         Climb {
-            vertices: graph.vertices.iter().map(|&v| R::vec(v)).collect(),
             centred: graph.vertices.iter().map(|&v| R::vec(v - centre)).collect(),
             graph,
         }
@@ -92,7 +94,7 @@ impl<R: Real> Climb<R> {
                 }
             }
         }
-        self.vertices[at]
+        self.centred[at]
     }
 }
 
@@ -129,15 +131,19 @@ impl<R: Real> Convex<R> {
                 radius: f(*radius),
             },
             Shape::Polytope { vertices } => match prepared.graph() {
-                Some(graph) => Kind::Walk(Climb::new(graph.clone())),
+                Some(graph) => Kind::Walk(Climb::new(graph.clone(), prepared.centre())),
                 None => Kind::Scan {
-                    vertices: vertices.iter().map(|v| R::vec(*v)).collect(),
+                    vertices: vertices
+                        .iter()
+                        .map(|v| R::vec(*v - prepared.centre()))
+                        .collect(),
                 },
             },
         };
         Convex {
             kind,
-            bounding_radius: prepared.bounding_radius(),
+            bounding_radius: prepared.centred_radius(),
+            origin: prepared.centre(),
         }
     }
 
@@ -159,6 +165,10 @@ impl<R: Real> SupportMap<R> for Convex<R> {
 
     fn bounding_radius(&self) -> f64 {
         self.bounding_radius
+    }
+
+    fn origin(&self) -> glam::DVec3 {
+        self.origin
     }
 }
 

@@ -39,6 +39,10 @@ struct Prepared {
     graph: Option<Arc<HullGraph>>,
     /// A sphere's centre or a capsule's segment, and its radius (see [`PreparedShape::core`]).
     core: Option<(PreparedShape, f64)>,
+    /// Where a polytope's points are centred (the middle of their bounding box; the origin for
+    /// every other shape), and the radius of a ball about it that holds the shape.
+    centre: glam::DVec3,
+    centred_radius: f64,
 }
 
 impl PreparedShape {
@@ -79,11 +83,31 @@ impl PreparedShape {
             _ => None,
         }
         .map(|(core, radius)| (PreparedShape::with(core, None), radius));
+        let (centre, centred_radius) = match &shape {
+            Shape::Polytope { vertices } if !vertices.is_empty() => {
+                let lo = vertices
+                    .iter()
+                    .fold(glam::DVec3::INFINITY, |m, v| m.min(*v));
+                let hi = vertices
+                    .iter()
+                    .fold(glam::DVec3::NEG_INFINITY, |m, v| m.max(*v));
+                let centre = lo * 0.5 + hi * 0.5;
+                let radius = vertices
+                    .iter()
+                    .map(|v| (*v - centre).length_squared())
+                    .fold(0.0, f64::max)
+                    .sqrt();
+                (centre, radius)
+            }
+            _ => (glam::DVec3::ZERO, shape.bounding_radius()),
+        };
         PreparedShape(Arc::new(Prepared {
             bounding_radius: shape.bounding_radius(),
             shape,
             graph,
             core,
+            centre,
+            centred_radius,
         }))
     }
 
@@ -104,6 +128,19 @@ impl PreparedShape {
     /// The radius of a ball about the shape's origin that holds it.
     pub fn bounding_radius(&self) -> f64 {
         self.0.bounding_radius
+    }
+
+    /// Where the shape's support points are measured from in queries: a polytope's points
+    /// relative to the middle of their box, so that a mesh written in world coordinates far
+    /// from its origin (vertices at 9e4, as engines hand meshes over) is solved with small
+    /// numbers, its offset carried in f64 by the body's placement (see [`crate::Body`]).
+    pub fn centre(&self) -> glam::DVec3 {
+        self.0.centre
+    }
+
+    /// The radius of a ball about [`Self::centre`] that holds the shape.
+    pub fn centred_radius(&self) -> f64 {
+        self.0.centred_radius
     }
 
     /// The hull graph a large polytope walks.

@@ -36,9 +36,16 @@ pub trait SupportMap<R: Real> {
     /// length, zero included (then any point of the shape will do).
     fn local_support(&self, d: R::V) -> R::V;
 
-    /// The radius of a ball about the local origin that holds the shape: the scale of the
+    /// The radius of a ball about [`SupportMap::origin`] that holds the shape: the scale of the
     /// numbers a support point is made of, and so of its rounding (see [`crate::bounds`]).
     fn bounding_radius(&self) -> f64;
+
+    /// The point of the shape's own frame that its support points are measured from (the
+    /// origin unless the shape says otherwise): `local_support` answers relative to it, and a
+    /// [`crate::Body`] adds it back, in f64, when it places the shape.
+    fn origin(&self) -> glam::DVec3 {
+        glam::DVec3::ZERO
+    }
 }
 
 /// A borrowed shape supports like the shape: a moving body is placed again at every time a cast
@@ -50,5 +57,9 @@ impl<R: Real, S: SupportMap<R> + ?Sized> SupportMap<R> for &S {
 
     fn bounding_radius(&self) -> f64 {
         (**self).bounding_radius()
+    }
+
+    fn origin(&self) -> glam::DVec3 {
+        (**self).origin()
     }
 }

@@ -13,6 +13,14 @@ pub struct SimplexVertex {
     pub b: DVec3,
 }
 
+impl SimplexVertex {
+    /// The same vertex with both bodies moved by `by` (its point of A ⊖ B does not move).
+    fn move_by(&mut self, by: DVec3) {
+        self.a += by;
+        self.b += by;
+    }
+}
+
 /// The kind of simplex feature whose Voronoi region holds the origin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -376,6 +384,22 @@ pub struct Finish {
 }
 
 impl Finish {
+    /// The same answer with both bodies moved by `by`: its points move, its numbers do not.
+    pub fn moved(mut self, by: DVec3) -> Self {
+        if let Outcome::Separated {
+            point_a, point_b, ..
+        } = &mut self.outcome
+        {
+            *point_a += by;
+            *point_b += by;
+        }
+        if let Some(p) = &mut self.penetration {
+            p.point_a += by;
+            p.point_b += by;
+        }
+        self
+    }
+
     /// The end of a GJK run, before any EPA.
     pub fn gjk(
         outcome: Outcome,
@@ -398,6 +422,26 @@ impl Finish {
     /// Proven overlap (`Some(true)`), proven separation (`Some(false)`), or not proven.
     pub fn intersecting(&self) -> Option<bool> {
         self.certificate.intersecting
+    }
+}
+
+impl Step {
+    /// The same record with both bodies moved by `by`: the witnesses move; the points of
+    /// A ⊖ B, the directions and the numbers do not.
+    pub fn moved(mut self, by: DVec3) -> Self {
+        self.support.move_by(by);
+        for v in self
+            .simplex_before
+            .iter_mut()
+            .chain(&mut self.candidate)
+            .chain(&mut self.simplex_after)
+        {
+            v.move_by(by);
+        }
+        if let Phase::Epa(epa) = &mut self.phase {
+            epa.vertices.iter_mut().for_each(|v| v.move_by(by));
+        }
+        self
     }
 }
 

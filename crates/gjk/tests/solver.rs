@@ -12,6 +12,7 @@ mod solver {
     pub mod common;
     pub mod compare;
     pub mod depth_bounds;
+    pub mod far;
     pub mod from_parry;
     pub mod gallery;
     pub mod hill_climb;

@@ -210,6 +210,8 @@ impl<'s, S> Mover<'s, S> {
     where
         S: SupportMap<R>,
     {
-        self.shape.bounding_radius() + self.margin
+        // The shape's points are within its bounding radius of its origin, which is that far
+        // from the body's position.
+        self.shape.bounding_radius() + self.shape.origin().length() + self.margin
     }
 }

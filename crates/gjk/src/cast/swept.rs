@@ -39,6 +39,10 @@ impl<R: Real, S: SupportMap<R>> SupportMap<R> for Swept<'_, R, S> {
     fn bounding_radius(&self) -> f64 {
         self.shape.bounding_radius() + self.shift.to_f64().length()
     }
+
+    fn origin(&self) -> glam::DVec3 {
+        self.shape.origin()
+    }
 }
 
 /// Tests sweeps of A against B, halving the interval that holds the first contact.

@@ -1,0 +1,98 @@
+//! f32 answers far from the origin, as engines hand them over: the oracle's random pairs moved
+//! 1e4 and 1e5 from the origin, polytopes with their points written in world coordinates (the
+//! body at the origin, unturned). Judged against the same pair at the origin in f64: a verdict
+//! is given wherever the answer is more than ten times what rounding the bodies to f32 can
+//! move them (ε of their size, not of their distance from the origin), and the bounds hold the
+//! true distance to that rounding.
+
+use super::common::{KINDS, Rng, body};
+use gjk::{BodySpec, Precision, Shape, SolverConfig};
+use glam::{DQuat, DVec3};
+
+/// `b` moved by `by`; a polytope's points written in world coordinates instead.
+fn far(b: &BodySpec, by: DVec3) -> BodySpec {
+    match &b.shape {
+        Shape::Polytope { vertices } => BodySpec {
+            shape: Shape::Polytope {
+                vertices: vertices
+                    .iter()
+                    .map(|v| b.rotation * *v + b.position + by)
+                    .collect(),
+            },
+            position: DVec3::ZERO,
+            rotation: DQuat::IDENTITY,
+            margin: b.margin,
+        },
+        _ => BodySpec {
+            position: b.position + by,
+            ..b.clone()
+        },
+    }
+}
+
+#[test]
+fn far_from_the_origin_f32_decides_as_at_the_origin() {
+    let f32_config = SolverConfig::default_for(gjk::Algorithm::Distance, Precision::F32);
+    let f64_config = SolverConfig::default();
+    let mut rng = Rng::new(32);
+    for offset in [0.0, 1e4, 1e5] {
+        let (mut decided, mut undecided, mut judged) = (0, 0, 0);
+        for i in 0..600 {
+            let (ka, kb) = (rng.pick(6), rng.pick(6));
+            let (a, b) = (body(&mut rng, KINDS[ka]), body(&mut rng, KINDS[kb]));
+            let by = rng.vec(-1.0, 1.0).normalize_or(DVec3::X) * offset;
+            let truth = gjk::solve(&a, &b, &f64_config);
+            let [lower, upper] = truth.certificate.distance_bounds;
+            let (fa, fb) = (far(&a, by), far(&b, by));
+            let ours = gjk::solve(&fa, &fb, &f32_config);
+            let size = |s: &BodySpec| s.shape.bounding_radius() + s.margin;
+            let rounding = 8.0
+                * f32::EPSILON as f64
+                * (size(&a) + size(&b) + (a.position - b.position).length());
+            // The bounds hold the truth, to the rounding of the input.
+            let [lo, hi] = ours.certificate.distance_bounds;
+            assert!(
+                lo <= upper + rounding && hi >= lower - rounding,
+                "pair {i} at {offset:e}: f32 bounds [{lo:e}, {hi:e}], true [{lower:e}, {upper:e}]"
+            );
+            // A proven verdict is the true one.
+            match ours.certificate.intersecting {
+                Some(true) => assert!(
+                    lower <= rounding,
+                    "pair {i} at {offset:e}: overlap claimed, {lower:e} apart"
+                ),
+                Some(false) => assert!(
+                    upper > 0.0,
+                    "pair {i} at {offset:e}: apart claimed, overlapping"
+                ),
+                None => {}
+            }
+            // Clearly apart or clearly overlapping: a verdict is owed.
+            let depth = truth.penetration.map_or(0.0, |p| p.depth);
+            if lower > 10.0 * rounding || depth > 10.0 * rounding {
+                judged += 1;
+                if ours.certificate.intersecting.is_some() {
+                    decided += 1;
+                } else {
+                    undecided += 1;
+                    println!(
+                        "undecided pair {i} at {offset:e}: true [{lower:e}, {upper:e}] depth {depth:e}, ours {:?}",
+                        ours.certificate
+                    );
+                }
+            }
+            // A depth lies in its proven bounds.
+            if let Some(p) = ours.penetration
+                && let Some([dl, dh]) = p.depth_bounds
+            {
+                assert!(
+                    dl <= p.depth && p.depth <= dh,
+                    "pair {i} at {offset:e}: {p:?}"
+                );
+            }
+        }
+        println!("offset {offset:e}: {decided} of {judged} decided, {undecided} not");
+        assert!(judged > 450, "{judged}");
+        assert_eq!(undecided, 0, "at {offset:e}");
+    }
+}
