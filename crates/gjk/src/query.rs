@@ -249,6 +249,16 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     if finish.outcome == Outcome::Intersecting && !simplex.is_empty() {
         let mut epa = Epa::new(cso, &simplex, config, finish.iterations);
         let (penetration, termination) = epa.run_traced(observer);
+        // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven
+        // above zero proves the overlap, where GJK's last tetrahedron was too flat to (two
+        // prisms 1e5 out, overlapping by 5).
+        if finish.certificate.intersecting.is_none()
+            && penetration
+                .depth_bounds
+                .is_some_and(|[lower, _]| lower > 0.0)
+        {
+            finish.certificate = crate::trace::Certificate::ENCLOSED;
+        }
         finish.penetration = Some(penetration);
         finish.epa_termination = Some(termination);
         finish.epa_iterations = epa.iterations();

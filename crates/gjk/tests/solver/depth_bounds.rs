@@ -1,7 +1,8 @@
 //! EPA's depth with its proof, on the oracle's random pairs, in f64 and f32: every reported
-//! depth lies in its proven bounds, the upper bound really separates the shapes (B moved that
-//! far along the normal is no longer proven to overlap), and where parry's depth falls below
-//! our lower bound, moving B by parry's answer is shown to leave the shapes overlapping.
+//! depth lies in its proven bounds, a certified f32 depth meets the f64 one, the upper bound
+//! really separates the shapes (B moved that far along the normal is no longer proven to
+//! overlap), and where parry's depth falls below our lower bound, moving B by parry's answer is
+//! shown to leave the shapes overlapping.
 
 use super::common::{KINDS, Rng, body, to_parry};
 use gjk::{BodySpec, Outcome, Precision, SolverConfig};
@@ -51,6 +52,18 @@ fn check_precision(precision: Precision) -> Tally {
         );
         if p.certified {
             tally.certified += 1;
+            // A certified depth is the true one: its bounds meet the f64 run's, to the
+            // rounding of the input in the working precision.
+            let truth = gjk::solve(&a, &b, &exact).penetration;
+            if let Some([tl, th]) = truth.and_then(|t| t.depth_bounds) {
+                let size =
+                    |s: &BodySpec| s.shape.bounding_radius() + s.margin + s.position.length();
+                let rounding = 16.0 * precision.epsilon() * (size(&a) + size(&b));
+                assert!(
+                    lower - rounding <= th && tl <= upper + rounding,
+                    "pair {i} ({precision:?}): certified depth in [{lower}, {upper}], true in [{tl}, {th}]"
+                );
+            }
         } else {
             tally.flagged += 1;
         }
