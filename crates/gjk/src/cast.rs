@@ -78,6 +78,20 @@ pub(crate) trait Exact {
     fn separation(&self, t: f64, n: DVec3) -> f64;
 }
 
+/// Both movers with their margins split off when `split`, and the radii that came off them.
+fn split_off<'s, A, B>(
+    a: Mover<'s, A>,
+    b: Mover<'s, B>,
+    split: bool,
+) -> (Mover<'s, A>, Mover<'s, B>, [f64; 2]) {
+    let radii = if split {
+        [a.margin, b.margin]
+    } else {
+        [0.0; 2]
+    };
+    (a.split(split), b.split(split), radii)
+}
+
 /// Two movers as the [`Exact`] questions' bodies (in f64 for prepared shapes; for shapes of
 /// your own, in their own precision).
 struct Bodies<'s, R, A, B> {
@@ -91,14 +105,11 @@ struct Bodies<'s, R, A, B> {
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Bodies<'s, R, A, B> {
     /// `a` and `b` with their margins split off when `split`.
     fn new(a: Mover<'s, A>, b: Mover<'s, B>, split: bool, config: &SolverConfig) -> Self {
+        let (a, b, radii) = split_off(a, b, split);
         Bodies {
-            radii: if split {
-                [a.margin, b.margin]
-            } else {
-                [0.0; 2]
-            },
-            a: a.split(split),
-            b: b.split(split),
+            radii,
+            a,
+            b,
             config: distance_config(config),
             precision: std::marker::PhantomData,
         }
@@ -480,15 +491,11 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     steps: Option<&mut Vec<CastStep>>,
 ) -> CastAnswer {
     let settings = spec.settings(config.precision);
-    let split = config.radii == Radii::Split;
+    let (a, b, radii) = split_off(a, b, config.radii == Radii::Split);
     let problem = Problem {
-        radii: if split {
-            [a.margin, b.margin]
-        } else {
-            [0.0; 2]
-        },
-        a: a.split(split),
-        b: b.split(split),
+        radii,
+        a,
+        b,
         settings,
         config: distance_config(config),
         exact,

@@ -128,16 +128,7 @@ impl CastSpec {
             let field = format!("cast.{name}");
             finite_vec(&field, v)?;
             let travel = v.abs().max_element() * max_time;
-            if !travel.is_finite() || travel > precision.max_length() {
-                return Err(invalid(
-                    field,
-                    format!(
-                        "moves {travel:e} by max_time {max_time:e}, beyond {}'s limit of {:e} on coordinates",
-                        precision.name(),
-                        precision.max_length()
-                    ),
-                ));
-            }
+            within_limit(&field, travel, "moves", "", max_time, precision)?;
         }
         for (name, w) in [
             ("angular_velocity_a", self.angular_velocity_a),
@@ -147,16 +138,14 @@ impl CastSpec {
             finite_vec(&field, w)?;
             // The angle turned by max_time is a number the solver multiplies like a length.
             let angle = 3f64.sqrt() * w.abs().max_element() * max_time;
-            if !angle.is_finite() || angle > precision.max_length() {
-                return Err(invalid(
-                    field,
-                    format!(
-                        "turns by up to {angle:e} radians by max_time {max_time:e}, beyond {}'s limit of {:e}",
-                        precision.name(),
-                        precision.max_length()
-                    ),
-                ));
-            }
+            within_limit(
+                &field,
+                angle,
+                "turns by up to",
+                " radians",
+                max_time,
+                precision,
+            )?;
             let method = self.method();
             if w != DVec3::ZERO && !method.handles_turning() {
                 return Err(invalid(
@@ -258,6 +247,29 @@ pub(crate) fn cast_reach(
         }
     }
     Ok(())
+}
+
+/// A motion's reach by `max_time` (`amount`, in `unit`): finite and within the precision's
+/// limit on lengths, or refused naming `field`.
+fn within_limit(
+    field: &str,
+    amount: f64,
+    verb: &str,
+    unit: &str,
+    max_time: f64,
+    precision: Precision,
+) -> Result<(), ScenarioError> {
+    if amount.is_finite() && amount <= precision.max_length() {
+        return Ok(());
+    }
+    Err(invalid(
+        field,
+        format!(
+            "{verb} {amount:e}{unit} by max_time {max_time:e}, beyond {}'s limit of {:e} on lengths",
+            precision.name(),
+            precision.max_length()
+        ),
+    ))
 }
 
 fn finite(field: &str, x: f64) -> Result<(), ScenarioError> {
