@@ -2,8 +2,8 @@
 //! 1e4 and 1e5 from the origin, polytopes with their points written in world coordinates (the
 //! body at the origin, unturned). Judged against the same pair at the origin in f64: a verdict
 //! is given wherever the answer is more than ten times what rounding the bodies to f32 can
-//! move them (ε of their size, not of their distance from the origin), and the bounds hold the
-//! true distance to that rounding.
+//! move them (ε of their size, not of their distance from the origin), the bounds hold the
+//! true distance to that rounding, and a certified depth meets the true one.
 
 use super::common::{KINDS, Rng, body};
 use gjk::{BodySpec, Precision, Shape, SolverConfig};
@@ -81,7 +81,7 @@ fn far_from_the_origin_f32_decides_as_at_the_origin() {
                     );
                 }
             }
-            // A depth lies in its proven bounds.
+            // A depth lies in its proven bounds, and a certified one meets the true depth.
             if let Some(p) = ours.penetration
                 && let Some([dl, dh]) = p.depth_bounds
             {
@@ -89,6 +89,14 @@ fn far_from_the_origin_f32_decides_as_at_the_origin() {
                     dl <= p.depth && p.depth <= dh,
                     "pair {i} at {offset:e}: {p:?}"
                 );
+                if p.certified
+                    && let Some([tl, th]) = truth.penetration.and_then(|t| t.depth_bounds)
+                {
+                    assert!(
+                        dl - rounding <= th && tl <= dh + rounding,
+                        "pair {i} at {offset:e}: certified depth in [{dl}, {dh}], true in [{tl}, {th}]"
+                    );
+                }
             }
         }
         println!("offset {offset:e}: {decided} of {judged} decided, {undecided} not");
