@@ -277,7 +277,7 @@ fn supports(c: &mut Criterion) {
             unreachable!("hull() makes polytopes")
         };
         g.bench_with_input(BenchmarkId::new("build-graph", n), vertices, |bench, vs| {
-            bench.iter(|| gjk::hull::HullGraph::build(vs))
+            bench.iter(|| gjk::shape::hull::HullGraph::build(vs))
         });
     }
     g.finish();

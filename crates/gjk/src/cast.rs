@@ -50,18 +50,18 @@ pub use question::{
 };
 pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 
-use crate::body::Body;
+use crate::shape::body::Body;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::convex::Convex;
-use crate::cso::MinkowskiDifference;
+use crate::shape::convex::Convex;
+use crate::shape::cso::MinkowskiDifference;
 use crate::distance::{DistanceGjk, SimplexCache};
 use crate::epa::Epa;
-use crate::prepared::PreparedShape;
+use crate::shape::prepared::PreparedShape;
 use crate::query::Placed;
 use crate::radii::add_radii;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::stepper::Steppable;
-use crate::support::SupportMap;
+use crate::shape::support::SupportMap;
 use crate::trace::{Finish, NoTrace, Outcome};
 use glam::DVec3;
 

@@ -18,13 +18,13 @@
 
 use crate::bounds::Tracker;
 use crate::config::SolverConfig;
-use crate::convex::Convex;
-use crate::cso::{CsoPoint, MinkowskiDifference};
+use crate::shape::convex::Convex;
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::momentum::{Momentum, MomentumOff, Steering};
 use crate::real::{Real, Vector};
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
-use crate::support::SupportMap;
+use crate::shape::support::SupportMap;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };

@@ -27,25 +27,19 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod body;
 pub mod boolean;
 pub mod bounds;
 pub mod cast;
 pub mod compare;
 pub mod config;
-pub mod convex;
-pub mod cso;
 pub mod distance;
 pub mod document;
 pub mod epa;
 pub mod expect;
 pub mod explain;
-pub mod hull;
 pub mod momentum;
-pub mod prepared;
 pub mod query;
 pub mod radii;
-pub mod reading;
 pub mod real;
 #[cfg(feature = "reference")]
 pub mod reference;
@@ -55,32 +49,31 @@ pub mod signed_volumes;
 pub mod simplex;
 pub mod soak;
 pub mod stepper;
-pub mod support;
 pub mod sweep;
 pub mod trace;
 pub mod validate;
 pub mod voronoi;
 
-pub use body::Body;
+pub use shape::body::Body;
 pub use boolean::BooleanGjk;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{
     Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,
 };
-pub use convex::Convex;
-pub use cso::{CsoPoint, MinkowskiDifference};
+pub use shape::convex::Convex;
+pub use shape::cso::{CsoPoint, MinkowskiDifference};
 pub use distance::{DistanceGjk, SimplexCache};
 pub use document::TraceDocument;
 pub use epa::Epa;
 pub use expect::{Approx, Check, Expectation, OutcomeKind};
-pub use prepared::{PreparedShape, SupportMethod};
+pub use shape::prepared::{PreparedShape, SupportMethod};
 pub use query::{Placed, solve, trace};
 pub use radii::{CoreCase, CoreRadii};
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::{Pose, Shape};
 pub use stepper::Steppable;
-pub use support::SupportMap;
+pub use shape::support::SupportMap;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,

@@ -7,7 +7,7 @@
 use crate::cast::CastSpec;
 use crate::config::{Acceleration, Algorithm, Precision, Radii, SolverConfig};
 use crate::expect::Expectation;
-use crate::prepared::PreparedShape;
+use crate::shape::prepared::PreparedShape;
 use crate::shape::{Pose, Shape};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
@@ -39,9 +39,9 @@ pub struct Scenario {
 #[serde(deny_unknown_fields)]
 pub struct BodySpec {
     pub shape: Shape,
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
     pub position: DVec3,
-    #[serde(default = "identity", deserialize_with = "crate::reading::quat")]
+    #[serde(default = "identity", deserialize_with = "crate::shape::reading::quat")]
     pub rotation: DQuat,
     #[serde(default)]
     pub margin: f64,
@@ -77,7 +77,7 @@ pub struct SolverSpec {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::reading::opt_vec3"
+        deserialize_with = "crate::shape::reading::opt_vec3"
     )]
     pub initial_direction: Option<DVec3>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,8 +1,20 @@
-//! The built-in convex shapes as a scenario file describes them, and the pose that places one.
+//! Shapes and bodies: everything a query asks of a convex body, and nothing about GJK.
 //!
-//! Shapes are described in their own local frame and placed in the world by a [`Pose`]; their
-//! support mappings are in [`crate::convex`], ready for queries once prepared
-//! ([`crate::PreparedShape`]).
+//! Here: the built-in shapes as a scenario file describes them ([`Shape`]) and the pose that
+//! places one ([`Pose`]); how files spell them ([`reading`]); a shape prepared once for its
+//! queries ([`prepared`], with a large polytope's hull graph in [`hull`]); support mappings
+//! ([`support`], [`convex`]); a shape placed as a [`body::Body`] in the working precision; and
+//! the Minkowski difference `A ⊖ B` of two bodies ([`cso`]).
+//!
+//! May use: [`crate::real`], [`crate::config`]. Used by everything above it.
+
+pub mod body;
+pub mod convex;
+pub mod cso;
+pub mod hull;
+pub mod prepared;
+pub mod reading;
+pub mod support;
 
 use glam::{DQuat, DVec3};
 use serde::Serialize;
@@ -10,7 +22,7 @@ use serde::Serialize;
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
 ///
-/// Files are read field by field in [`crate::reading`], so that an error names the field.
+/// Files are read field by field in [`crate::shape::reading`], so that an error names the field.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Shape {

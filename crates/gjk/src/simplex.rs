@@ -1,6 +1,6 @@
 //! The working simplex shared by both GJK variants, and its step records.
 
-use crate::cso::CsoPoint;
+use crate::shape::cso::CsoPoint;
 use crate::real::{Real, Vector};
 use crate::trace::SimplexVertex;
 

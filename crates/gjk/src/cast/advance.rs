@@ -18,7 +18,7 @@
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::real::Real;
-use crate::support::SupportMap;
+use crate::shape::support::SupportMap;
 use glam::{DQuat, DVec3};
 
 /// Advances time from `from` (a time proven safe) by the distance over the bound on the

@@ -1,11 +1,11 @@
 //! The question a cast answers: how both bodies move, until when, and what counts as touching
 //! (a scenario's `cast` section, with its defaults filled in).
 
-use crate::body::Body;
+use crate::shape::body::Body;
 use crate::config::Precision;
 use crate::real::Real;
 use crate::shape::Pose;
-use crate::support::SupportMap;
+use crate::shape::support::SupportMap;
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 
@@ -53,14 +53,14 @@ impl CastMethod {
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CastSpec {
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
     pub velocity_a: DVec3,
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
     pub velocity_b: DVec3,
     /// World-space angular velocity (axis × radians per unit time) about the body's position.
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
     pub angular_velocity_a: DVec3,
-    #[serde(default, deserialize_with = "crate::reading::vec3")]
+    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
     pub angular_velocity_b: DVec3,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_time: Option<f64>,

@@ -3,9 +3,9 @@
 //! asking for support points in the directions it does not span yet.
 
 use super::tiny;
-use crate::cso::{CsoPoint, MinkowskiDifference};
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
-use crate::support::SupportMap;
+use crate::shape::support::SupportMap;
 
 /// A unit normal of a flat point set (the largest cross product of its edges); for points on a
 /// line, a unit vector across the line; for a single point, +Y (every direction is as good).

@@ -83,7 +83,7 @@ fn any_shape() -> impl Strategy<Value = Shape> {
         prop::collection::vec(finite_vec(), 1..12)
             .prop_map(|vertices| Shape::Polytope { vertices }),
         // Large enough to walk its hull graph (when the cloud has a certified hull).
-        prop::collection::vec(finite_vec(), gjk::hull::CLIMB_MIN_VERTICES..80)
+        prop::collection::vec(finite_vec(), gjk::shape::hull::CLIMB_MIN_VERTICES..80)
             .prop_map(|vertices| Shape::Polytope { vertices }),
     ]
 }

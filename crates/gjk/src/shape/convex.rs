@@ -4,11 +4,11 @@
 //! own frame (Ericson §2.3; Code Cave's "3D Convex Collision Detection, Part One: GJK" derives
 //! the capsule, cylinder and cone ones).
 
-use crate::hull::HullGraph;
-use crate::prepared::{PreparedShape, SupportMethod};
+use crate::shape::hull::HullGraph;
+use crate::shape::prepared::{PreparedShape, SupportMethod};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::Shape;
-use crate::support::SupportMap;
+use crate::shape::support::SupportMap;
 use std::sync::Arc;
 
 /// A built-in shape's parameters converted once to the working precision, so an f32 run
@@ -70,7 +70,7 @@ impl<R: Real> Climb<R> {
         }
     }
 
-    /// Walk to a neighbour that reaches further along `d` until none does (see [`crate::hull`]).
+    /// Walk to a neighbour that reaches further along `d` until none does (see [`crate::shape::hull`]).
     #[inline]
     fn support(&self, d: R::V) -> R::V {
         let (x, y, z) = (d.x().abs(), d.y().abs(), d.z().abs());

@@ -1,13 +1,13 @@
 //! A shape made ready for queries, once.
 //!
 //! Most shapes need nothing: their support mapping is a formula. A large polytope's support is
-//! fastest by walking its hull's edges (see [`crate::hull`]), and that needs the hull graph,
+//! fastest by walking its hull's edges (see [`crate::shape::hull`]), and that needs the hull graph,
 //! which costs milliseconds to build. Preparing builds it, explicitly, when a shape is loaded
 //! or edited; queries on the prepared shape at any number of poses then share it. A query is a
 //! pure function of its prepared shapes, poses and configuration: the same input gives the same
 //! trace whoever asks, and in whatever order.
 
-use crate::hull::{CLIMB_MIN_VERTICES, HullGraph};
+use crate::shape::hull::{CLIMB_MIN_VERTICES, HullGraph};
 use crate::shape::Shape;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -21,7 +21,7 @@ pub enum SupportMethod {
     /// Every point of a polytope's cloud is tried.
     Scan,
     /// Hill climbing over the hull's edges, for polytopes of at least
-    /// [`CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::hull`]).
+    /// [`CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::shape::hull`]).
     Walk,
 }
 
