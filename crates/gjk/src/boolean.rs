@@ -15,12 +15,12 @@
 
 use crate::bounds::Tracker;
 use crate::config::SolverConfig;
+use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
-use crate::real::{Real, Vector};
+use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
-use crate::shape::support::SupportMap;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };

@@ -19,8 +19,8 @@
 //! written. (The soak found the first version, `8ε(‖a‖ + ‖b‖)`, too small on an f32 sphere of
 //! radius 3e5 whose near point was 4e4 from the origin.)
 
-use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector, unit_or_zero};
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::trace::{Certificate, Outcome, Termination};
 use glam::DVec3;

@@ -50,18 +50,19 @@ pub use question::{
 };
 pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 
-use crate::shape::body::Body;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::shape::convex::Convex;
-use crate::shape::cso::MinkowskiDifference;
-use crate::distance::{DistanceGjk, SimplexCache};
+use crate::distance::DistanceGjk;
 use crate::epa::Epa;
-use crate::shape::prepared::PreparedShape;
 use crate::query::Placed;
 use crate::radii::add_radii;
 use crate::real::{Real, Vector, unit_or_zero};
-use crate::stepper::Steppable;
+use crate::shape::body::Body;
+use crate::shape::convex::Convex;
+use crate::shape::cso::MinkowskiDifference;
+use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
+use crate::stepper::Steppable;
+use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Outcome};
 use glam::DVec3;
 

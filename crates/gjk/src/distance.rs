@@ -18,16 +18,17 @@
 
 use crate::bounds::Tracker;
 use crate::config::SolverConfig;
+use crate::momentum::Steering;
+use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
-use crate::momentum::{Momentum, MomentumOff, Steering};
-use crate::real::{Real, Vector};
+use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
-use crate::shape::support::SupportMap;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
+use crate::trace::{Momentum, MomentumOff, SimplexCache};
 use crate::voronoi::{Reduction, region_half_spaces};
 
 /// Which distance subalgorithm picks the feature nearest the origin.
@@ -46,17 +47,6 @@ impl Subalgorithm {
             Subalgorithm::SignedVolumes => crate::signed_volumes::closest_feature::<R>(y),
         }
     }
-}
-
-/// A finished run's simplex as witness points in each body's frame, to warm-start the next run.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SimplexCache {
-    pub local_a: Vec<glam::DVec3>,
-    pub local_b: Vec<glam::DVec3>,
-    /// The witnesses are points of the bodies' cores (`radii: split`), not of the whole bodies:
-    /// a cache only warm-starts a run on the same kind of body.
-    #[serde(default)]
-    pub cores: bool,
 }
 
 /// The distance GJK, one iteration per [`DistanceGjk::step`].

@@ -2,8 +2,8 @@
 //! the answer. `gjk-lab trace` prints it and the app exports the trace it shows as it.
 
 use crate::cast::{CastAnswer, CastStep, CastTrace};
-use crate::radii::CoreRadii;
 use crate::scenario::Scenario;
+use crate::trace::CoreRadii;
 use crate::trace::{
     Certificate, EpaRecord, Feature, Outcome, Penetration, Quantities, SimplexVertex, Step,
     Termination, Trace,

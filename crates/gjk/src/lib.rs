@@ -36,7 +36,6 @@ pub mod distance;
 pub mod document;
 pub mod epa;
 pub mod expect;
-pub mod explain;
 pub mod momentum;
 pub mod query;
 pub mod radii;
@@ -54,28 +53,28 @@ pub mod trace;
 pub mod validate;
 pub mod voronoi;
 
-pub use shape::body::Body;
 pub use boolean::BooleanGjk;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{
     Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,
 };
-pub use shape::convex::Convex;
-pub use shape::cso::{CsoPoint, MinkowskiDifference};
-pub use distance::{DistanceGjk, SimplexCache};
+pub use distance::DistanceGjk;
 pub use document::TraceDocument;
 pub use epa::Epa;
 pub use expect::{Approx, Check, Expectation, OutcomeKind};
-pub use shape::prepared::{PreparedShape, SupportMethod};
 pub use query::{Placed, solve, trace};
-pub use radii::{CoreCase, CoreRadii};
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
+pub use shape::body::Body;
+pub use shape::convex::Convex;
+pub use shape::cso::{CsoPoint, MinkowskiDifference};
+pub use shape::prepared::{PreparedShape, SupportMethod};
+pub use shape::support::SupportMap;
 pub use shape::{Pose, Shape};
 pub use stepper::Steppable;
-pub use shape::support::SupportMap;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
-    Certificate, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace, Observer, Outcome,
-    Penetration, Phase, Quantities, Recorder, SimplexVertex, Step, Termination, Trace,
+    Certificate, CoreCase, CoreRadii, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,
+    Observer, Outcome, Penetration, Phase, Quantities, Recorder, SimplexCache, SimplexVertex, Step,
+    Termination, Trace,
 };

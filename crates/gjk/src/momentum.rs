@@ -32,60 +32,7 @@
 
 use crate::config::Acceleration;
 use crate::real::{Real, Vector};
-use serde::{Deserialize, Serialize};
-
-/// What an accelerated step records about its direction.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Momentum {
-    /// δ: the share of the previous direction kept.
-    pub weight: f64,
-    /// The plain direction −v of this iteration, drawn beside the accelerated one.
-    pub plain: glam::DVec3,
-    /// Set when this step switched the momentum off, and why.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub switched_off: Option<MomentumOff>,
-}
-
-/// Why the momentum was switched off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MomentumOff {
-    /// The accelerated support point's gap fell below the tolerance: only the plain direction's
-    /// gap proves the distance.
-    GapBelowTolerance,
-    /// The accelerated direction found a vertex already in the simplex.
-    RepeatedSupport,
-    /// The accelerated support point did not bring v closer to the origin.
-    NotDecreasing,
-    /// The best separating plane seen and ‖v‖ have met within the tolerance: one plain step
-    /// checks v's own direction.
-    BoundsMet,
-    /// Momentum has had half the iteration budget: the rest goes to plain GJK.
-    Budget,
-}
-
-impl MomentumOff {
-    /// Why momentum stopped, in plain words.
-    pub fn describe(self) -> &'static str {
-        match self {
-            MomentumOff::GapBelowTolerance => {
-                "Its gap is below the tolerance, but along d that proves nothing: momentum is switched off, and the next step searches along −v, where the gap test is a proof."
-            }
-            MomentumOff::RepeatedSupport => {
-                "It is a vertex the simplex already has: momentum is switched off, and the next step searches along −v."
-            }
-            MomentumOff::NotDecreasing => {
-                "It brings v no closer to the origin, so it is not kept: momentum is switched off, and the next step searches along −v."
-            }
-            MomentumOff::BoundsMet => {
-                "The best separating plane so far and |v| have met within the tolerance: momentum is switched off, and one step along −v checks v's own direction."
-            }
-            MomentumOff::Budget => {
-                "Momentum has had half of the iteration budget: it is switched off, and plain GJK has the rest."
-            }
-        }
-    }
-}
+use crate::trace::{Momentum, MomentumOff};
 
 /// A run's momentum: how it blends, the direction so far, and the record of the direction the
 /// next iteration takes. Plain GJK steers along −v only.

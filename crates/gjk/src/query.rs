@@ -11,19 +11,20 @@
 //! segment, a rounded shape unrounded) and the radii are added back to the finish afterwards
 //! (see [`crate::radii`]).
 
-use crate::shape::body::Body;
 use crate::boolean::BooleanGjk;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::shape::cso::MinkowskiDifference;
-use crate::distance::{DistanceGjk, SimplexCache};
+use crate::distance::DistanceGjk;
 use crate::epa::Epa;
-use crate::shape::prepared::PreparedShape;
 use crate::radii::{OnCores, add_radii};
 use crate::real::Real;
 use crate::scenario::BodySpec;
+use crate::shape::body::Body;
+use crate::shape::cso::MinkowskiDifference;
+use crate::shape::prepared::PreparedShape;
+use crate::shape::support::SupportMap;
 use crate::shape::{Pose, Shape};
 use crate::stepper::Steppable;
-use crate::shape::support::SupportMap;
+use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Trace};
 use glam::DVec3;
 

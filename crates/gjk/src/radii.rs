@@ -12,75 +12,10 @@
 //! ```
 
 use crate::config::SolverConfig;
-use crate::explain::fmt_num;
-use crate::trace::{Certificate, Finish, Observer, Outcome, Penetration, Step};
+use crate::trace::{
+    Certificate, CoreCase, CoreRadii, Finish, Observer, Outcome, Penetration, Step,
+};
 use glam::DVec3;
-use serde::{Deserialize, Serialize};
-
-/// How a run on the cores became the shapes' answer.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct CoreRadii {
-    /// The radius around A's core: a sphere's or capsule's radius plus the body's margin.
-    pub radius_a: f64,
-    pub radius_b: f64,
-    /// What GJK proved about the distance between the cores.
-    pub core_distance_bounds: [f64; 2],
-    pub case: CoreCase,
-}
-
-/// Which way the radii decided the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CoreCase {
-    /// The cores are apart by more than the radii: the shapes are apart by the difference.
-    Apart,
-    /// The cores are apart by less than the radii: the shapes overlap by the rest, exactly,
-    /// with no EPA.
-    Shallow,
-    /// The cores themselves overlap: EPA ran on the cores, and the radii add to its depth.
-    CoresOverlap,
-}
-
-impl CoreRadii {
-    /// `r = r_A + r_B`.
-    pub fn total(&self) -> f64 {
-        self.radius_a + self.radius_b
-    }
-
-    /// What the radii did, in plain words with the numbers.
-    pub fn describe(&self) -> String {
-        let [lo, hi] = self.core_distance_bounds;
-        let r = self.total();
-        let radii = format!(
-            "the radii add up to {} + {} = {}",
-            fmt_num(self.radius_a),
-            fmt_num(self.radius_b),
-            fmt_num(r)
-        );
-        let cores = if fmt_num(lo) == fmt_num(hi) {
-            format!("The cores are {} apart", fmt_num(hi))
-        } else {
-            format!(
-                "The cores are between {} and {} apart",
-                fmt_num(lo),
-                fmt_num(hi)
-            )
-        };
-        match self.case {
-            CoreCase::Apart => format!(
-                "Radii added back: {cores} and {radii}, so the shapes are {} apart, along the same line.",
-                fmt_num(hi - r)
-            ),
-            CoreCase::Shallow => format!(
-                "Radii added back: {cores}, less than the radii ({radii}), so the shapes overlap by r − d = {} along the line between the cores' closest points: exact, with no EPA.",
-                fmt_num(r - hi)
-            ),
-            CoreCase::CoresOverlap => format!(
-                "Radii added back: the cores themselves overlap, so EPA ran on the cores; {radii}, which add to EPA's depth along its normal."
-            ),
-        }
-    }
-}
 
 /// Turns the cores' answer into the shapes': each shape is its core grown by its radius, so
 /// the shapes' distance is the cores' minus `r = radius_a + radius_b`, and along the same line.

@@ -1,7 +1,7 @@
 //! The working simplex shared by both GJK variants, and its step records.
 
-use crate::shape::cso::CsoPoint;
 use crate::real::{Real, Vector};
+use crate::shape::cso::CsoPoint;
 use crate::trace::SimplexVertex;
 
 /// Up to four points of `A ⊖ B`, oldest first, each with the name it is taught by.

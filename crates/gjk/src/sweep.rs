@@ -6,9 +6,9 @@
 //! certified to 1e-9 relative by its gap test. Tolerances are swept on a log scale.
 
 use crate::config::{Algorithm, Precision, SolverConfig};
-use crate::shape::prepared::PreparedShape;
 use crate::query::{Placed, query};
 use crate::scenario::Scenario;
+use crate::shape::prepared::PreparedShape;
 use crate::trace::{Certificate, NoTrace, Outcome, Termination};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};

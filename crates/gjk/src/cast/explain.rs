@@ -2,7 +2,7 @@
 //! much, and which test decided.
 
 use super::{CastRecord, CastStatus, CastStep};
-use crate::explain::{fmt_num, fmt_vec};
+use crate::trace::explain::{fmt_num, fmt_vec};
 
 impl CastStep {
     /// What this iteration did, in a sentence or three.

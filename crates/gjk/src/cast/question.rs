@@ -1,10 +1,10 @@
 //! The question a cast answers: how both bodies move, until when, and what counts as touching
 //! (a scenario's `cast` section, with its defaults filled in).
 
-use crate::shape::body::Body;
 use crate::config::Precision;
 use crate::real::Real;
 use crate::shape::Pose;
+use crate::shape::body::Body;
 use crate::shape::support::SupportMap;
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};

@@ -31,11 +31,11 @@
 //! planes proved safe.
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem};
-use crate::shape::cso::MinkowskiDifference;
-use crate::distance::SimplexCache;
 use crate::real::{Real, Vector, unit_or_zero};
-use crate::simplex::Simplex;
+use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
+use crate::simplex::Simplex;
+use crate::trace::SimplexCache;
 
 /// Casts the ray of the relative motion against `A ⊖ B` at `t = 0`.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(

@@ -16,8 +16,8 @@
 //! then its start is the time of impact (clear of B up to it, within tolerance of the target).
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem, distance};
-use crate::shape::body::Body;
 use crate::real::{Real, Vector};
+use crate::shape::body::Body;
 use crate::shape::support::SupportMap;
 
 /// A shape swept along `shift` (in its own frame): the hull of its two end positions.

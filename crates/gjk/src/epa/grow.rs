@@ -3,8 +3,8 @@
 //! asking for support points in the directions it does not span yet.
 
 use super::tiny;
-use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::real::{Real, Vector};
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 
 /// A unit normal of a flat point set (the largest cross product of its edges); for points on a

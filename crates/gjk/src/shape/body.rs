@@ -6,10 +6,10 @@
 //!   s_body(d) = q · ( s_local(q⁻¹·d) + margin · q⁻¹·d / ‖d‖ ) + position
 //! ```
 
-use crate::shape::convex::Convex;
-use crate::shape::prepared::PreparedShape;
 use crate::real::{Real, unit_or_zero};
 use crate::shape::Pose;
+use crate::shape::convex::Convex;
+use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 
 /// A shape placed in the world in the precision `R`, with its rounding margin.

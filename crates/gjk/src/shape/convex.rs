@@ -4,10 +4,10 @@
 //! own frame (Ericson §2.3; Code Cave's "3D Convex Collision Detection, Part One: GJK" derives
 //! the capsule, cylinder and cone ones).
 
-use crate::shape::hull::HullGraph;
-use crate::shape::prepared::{PreparedShape, SupportMethod};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::Shape;
+use crate::shape::hull::HullGraph;
+use crate::shape::prepared::{PreparedShape, SupportMethod};
 use crate::shape::support::SupportMap;
 use std::sync::Arc;
 

@@ -11,10 +11,10 @@
 //! turned back into closest points on A and on B (Allen Chou, "Game Physics:
 //! Collision Detection – GJK").
 
-use crate::shape::body::Body;
 use crate::config::SolverConfig;
-use crate::shape::convex::Convex;
 use crate::real::{Real, Vector, unit_or_zero};
+use crate::shape::body::Body;
+use crate::shape::convex::Convex;
 use crate::shape::support::SupportMap;
 
 /// A point of `A ⊖ B` with the points of A and B that produced it: `point = a − b`.

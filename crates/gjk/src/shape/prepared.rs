@@ -7,8 +7,8 @@
 //! pure function of its prepared shapes, poses and configuration: the same input gives the same
 //! trace whoever asks, and in whatever order.
 
-use crate::shape::hull::{CLIMB_MIN_VERTICES, HullGraph};
 use crate::shape::Shape;
+use crate::shape::hull::{CLIMB_MIN_VERTICES, HullGraph};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -1,0 +1,258 @@
+//! One iteration's record: the simplex before and after, the support point, the feature
+//! closest to the origin and the quantities that decide the termination tests.
+
+use super::{Certificate, CoreRadii, Termination};
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+
+/// A simplex vertex: a point of `A ⊖ B` and the two witnesses `a − b` that made it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SimplexVertex {
+    pub point: DVec3,
+    pub a: DVec3,
+    pub b: DVec3,
+}
+
+impl SimplexVertex {
+    /// The same vertex with both bodies moved by `by` (its point of A ⊖ B does not move).
+    fn move_by(&mut self, by: DVec3) {
+        self.a += by;
+        self.b += by;
+    }
+}
+
+/// The kind of simplex feature whose Voronoi region holds the origin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeatureKind {
+    Vertex,
+    Edge,
+    Face,
+    /// The origin is inside the tetrahedron.
+    Interior,
+}
+
+impl FeatureKind {
+    pub fn from_vertex_count(n: usize) -> Self {
+        match n {
+            1 => FeatureKind::Vertex,
+            2 => FeatureKind::Edge,
+            3 => FeatureKind::Face,
+            _ => FeatureKind::Interior,
+        }
+    }
+}
+
+/// A closed half-space `{ x : normal · x ≥ offset }`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct HalfSpace {
+    pub normal: DVec3,
+    pub offset: f64,
+}
+
+impl HalfSpace {
+    pub fn contains(&self, x: DVec3) -> bool {
+        self.normal.dot(x) >= self.offset
+    }
+}
+
+/// The feature of the candidate simplex (the old simplex plus the new support point) whose
+/// Voronoi region holds the origin, and that region as an intersection of half-spaces.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Feature {
+    pub kind: FeatureKind,
+    /// Indices into the step's `candidate` simplex.
+    pub vertices: Vec<usize>,
+    /// The Voronoi region (empty for a single point: its region is all of space).
+    pub region: Vec<HalfSpace>,
+    /// True when the region tests were inconclusive (a flat simplex, rounding) and the feature was
+    /// chosen as the nearest sub-simplex instead.
+    pub by_fallback: bool,
+}
+
+/// The numbers the termination tests looked at in this step (absent where a test did not run).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Quantities {
+    /// `‖v‖` after this step.
+    pub v_norm: Option<f64>,
+    /// `‖v‖² − v·w` with the previous `v` and this step's support point `w`.
+    pub gap: Option<f64>,
+    /// `rel_tolerance · ‖v‖²`: the gap test passes at or below it.
+    pub gap_threshold: Option<f64>,
+    /// `abs_tolerance`: `‖v‖` at or below it counts as touching.
+    pub abs_threshold: Option<f64>,
+    /// Boolean GJK: `w · d`; below zero the support point did not pass the origin.
+    pub support_dot_direction: Option<f64>,
+}
+
+/// One iteration of a solver: numbers only (the sentences are written when read, see
+/// [`Step::explanation`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// 1-based iteration number (EPA's run on after GJK's).
+    pub iteration: u32,
+    /// Which solver made this step, with what only that solver records.
+    pub phase: Phase,
+    /// The direction `d` the support point was asked for.
+    pub direction: DVec3,
+    /// `w = s_A(d) − s_B(−d)` with its witnesses.
+    pub support: SimplexVertex,
+    /// The simplex at the start of the iteration (EPA: the closest face's triangle).
+    pub simplex_before: Vec<SimplexVertex>,
+    /// `simplex_before` plus `support`, unless the step stopped before adding it.
+    pub candidate: Vec<SimplexVertex>,
+    /// The name of each `candidate` vertex (0 = A … 3 = D): a point keeps its name while it
+    /// stays in the simplex (GJK steps; empty for EPA's).
+    pub names: Vec<u8>,
+    /// The simplex kept for the next iteration.
+    pub simplex_after: Vec<SimplexVertex>,
+    /// Which feature of `candidate` holds the origin (absent when the step stopped first).
+    pub feature: Option<Feature>,
+    /// Closest point of the kept simplex to the origin (distance GJK and EPA).
+    pub closest: Option<DVec3>,
+    /// Barycentric weights of `closest` over `simplex_after`.
+    pub weights: Vec<f64>,
+    /// The direction for the next iteration.
+    pub next_direction: Option<DVec3>,
+    pub quantities: Quantities,
+    /// Set on the last step.
+    pub termination: Option<Termination>,
+    /// What the whole GJK run proved, on its last step.
+    pub certificate: Option<Certificate>,
+    /// With `radii: split`, on every step: the radii of A's and B's cores. The step's points
+    /// are then points of the cores and their difference (see [`crate::Radii`]).
+    pub cores: Option<[f64; 2]>,
+    /// With `radii: split`, on the run's last step: how the radii turned the cores' answer into
+    /// the shapes'.
+    pub radii: Option<CoreRadii>,
+    /// An accelerated step: the momentum weight, the plain direction −v beside the one taken,
+    /// and whether this step switched the momentum off.
+    pub momentum: Option<Momentum>,
+}
+
+impl Step {
+    /// The letter of `candidate[slot]`: its kept name (A–D), or the slot's when unnamed.
+    pub fn letter(&self, slot: usize) -> char {
+        crate::trace::explain::letter(self.names.get(slot).map_or(slot, |&n| usize::from(n)))
+    }
+
+    /// The colour slot of `candidate[slot]` (its name): a point keeps its colour with its name.
+    pub fn name(&self, slot: usize) -> usize {
+        self.names.get(slot).map_or(slot, |&n| usize::from(n))
+    }
+
+    /// The EPA record of a penetration-phase step.
+    pub fn epa(&self) -> Option<&EpaRecord> {
+        match &self.phase {
+            Phase::Epa(record) => Some(record),
+            Phase::Distance | Phase::Boolean => None,
+        }
+    }
+}
+
+/// The solver a step belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// The distance GJK (either subalgorithm).
+    Distance,
+    /// The boolean GJK.
+    Boolean,
+    /// The penetration phase (EPA) after an intersecting GJK run.
+    Epa(EpaRecord),
+}
+
+impl Phase {
+    /// Whether this is the penetration phase.
+    pub fn is_epa(&self) -> bool {
+        matches!(self, Phase::Epa(_))
+    }
+}
+
+/// What one EPA iteration saw and did. Face indices refer to `vertices`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EpaRecord {
+    /// The polytope's vertices (points of A ⊖ B with witnesses) at the start of the iteration.
+    pub vertices: Vec<SimplexVertex>,
+    /// Its triangles, wound so that their normals point outwards.
+    pub faces: Vec<[usize; 3]>,
+    /// The face closest to the origin, its outward unit normal and its distance from the origin.
+    pub closest_face: [usize; 3],
+    pub normal: DVec3,
+    pub distance: f64,
+    /// Faces the new support point could see (removed), and the horizon edges re-stitched to it.
+    pub removed: Vec<[usize; 3]>,
+    pub horizon: Vec<[usize; 2]>,
+}
+
+impl Step {
+    /// The same record with both bodies moved by `by`: the witnesses move; the points of
+    /// A ⊖ B, the directions and the numbers do not.
+    pub fn moved(mut self, by: DVec3) -> Self {
+        self.support.move_by(by);
+        for v in self
+            .simplex_before
+            .iter_mut()
+            .chain(&mut self.candidate)
+            .chain(&mut self.simplex_after)
+        {
+            v.move_by(by);
+        }
+        if let Phase::Epa(epa) = &mut self.phase {
+            epa.vertices.iter_mut().for_each(|v| v.move_by(by));
+        }
+        self
+    }
+}
+
+/// What an accelerated step records about its direction.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Momentum {
+    /// δ: the share of the previous direction kept.
+    pub weight: f64,
+    /// The plain direction −v of this iteration, drawn beside the accelerated one.
+    pub plain: DVec3,
+    /// Set when this step switched the momentum off, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switched_off: Option<MomentumOff>,
+}
+
+/// Why the momentum was switched off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MomentumOff {
+    /// The accelerated support point's gap fell below the tolerance: only the plain direction's
+    /// gap proves the distance.
+    GapBelowTolerance,
+    /// The accelerated direction found a vertex already in the simplex.
+    RepeatedSupport,
+    /// The accelerated support point did not bring v closer to the origin.
+    NotDecreasing,
+    /// The best separating plane seen and ‖v‖ have met within the tolerance: one plain step
+    /// checks v's own direction.
+    BoundsMet,
+    /// Momentum has had half the iteration budget: the rest goes to plain GJK.
+    Budget,
+}
+
+impl MomentumOff {
+    /// Why momentum stopped, in plain words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            MomentumOff::GapBelowTolerance => {
+                "Its gap is below the tolerance, but along d that proves nothing: momentum is switched off, and the next step searches along −v, where the gap test is a proof."
+            }
+            MomentumOff::RepeatedSupport => {
+                "It is a vertex the simplex already has: momentum is switched off, and the next step searches along −v."
+            }
+            MomentumOff::NotDecreasing => {
+                "It brings v no closer to the origin, so it is not kept: momentum is switched off, and the next step searches along −v."
+            }
+            MomentumOff::BoundsMet => {
+                "The best separating plane so far and |v| have met within the tolerance: momentum is switched off, and one step along −v checks v's own direction."
+            }
+            MomentumOff::Budget => {
+                "Momentum has had half of the iteration budget: it is switched off, and plain GJK has the rest."
+            }
+        }
+    }
+}
