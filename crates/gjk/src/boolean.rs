@@ -19,12 +19,12 @@ use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
+use crate::simplex::voronoi::{region_half_spaces, shape_measure};
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
-use crate::voronoi::{region_half_spaces, shape_measure};
 
 /// What a case of the analysis decided.
 #[derive(Debug, Clone)]

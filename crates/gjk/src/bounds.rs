@@ -59,7 +59,7 @@ pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
         .fold(f64::INFINITY, f64::min);
     let mut upper = nearest_vertex;
     if !points.is_empty() {
-        let r = crate::voronoi::closest_feature::<f64>(&points);
+        let r = crate::simplex::voronoi::closest_feature::<f64>(&points);
         let total: f64 = r.weights[..points.len()].iter().map(|w| w.max(0.0)).sum();
         if total > 0.0 && total.is_finite() {
             let x = points

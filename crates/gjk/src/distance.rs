@@ -23,13 +23,13 @@ use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
+use crate::simplex::voronoi::{Reduction, region_half_spaces};
 use crate::simplex::{Simplex, record_vertex};
 use crate::stepper::Steppable;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
 use crate::trace::{Momentum, MomentumOff, SimplexCache};
-use crate::voronoi::{Reduction, region_half_spaces};
 
 /// Which distance subalgorithm picks the feature nearest the origin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +43,8 @@ pub enum Subalgorithm {
 impl Subalgorithm {
     fn closest_feature<R: Real>(self, y: &[R::V]) -> Reduction<R> {
         match self {
-            Subalgorithm::Johnson => crate::voronoi::closest_feature::<R>(y),
-            Subalgorithm::SignedVolumes => crate::signed_volumes::closest_feature::<R>(y),
+            Subalgorithm::Johnson => crate::simplex::voronoi::closest_feature::<R>(y),
+            Subalgorithm::SignedVolumes => crate::simplex::signed_volumes::closest_feature::<R>(y),
         }
     }
 }
@@ -459,7 +459,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             let points = &candidate.points()[..candidate.len()];
             return Some(Termination::DegenerateSimplex {
                 size: candidate.len(),
-                measure: crate::voronoi::shape_measure::<R>(points).to_f64(),
+                measure: crate::simplex::voronoi::shape_measure::<R>(points).to_f64(),
             });
         }
         if !self.simplex.is_empty() && new_vv >= self.v.length_squared() {

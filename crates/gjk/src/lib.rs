@@ -44,14 +44,12 @@ pub mod real;
 pub mod reference;
 pub mod scenario;
 pub mod shape;
-pub mod signed_volumes;
 pub mod simplex;
 pub mod soak;
 pub mod stepper;
 pub mod sweep;
 pub mod trace;
 pub mod validate;
-pub mod voronoi;
 
 pub use boolean::BooleanGjk;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};

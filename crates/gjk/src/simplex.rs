@@ -1,4 +1,11 @@
-//! The working simplex shared by both GJK variants, and its step records.
+//! The simplex and its closest feature: the working simplex both GJK variants share, and the two
+//! ways of finding the feature closest to the origin (Johnson's Voronoi-region tests in
+//! [`voronoi`], the signed volumes in [`signed_volumes`]). EPA and the certificates use them too.
+//!
+//! May use: [`crate::real`], [`crate::shape`], [`crate::trace`].
+
+pub mod signed_volumes;
+pub mod voronoi;
 
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;

@@ -119,7 +119,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             for (yi, pi) in y.iter_mut().zip(candidate.vertices()) {
                 *yi = x - pi.point;
             }
-            let reduction = crate::signed_volumes::closest_feature::<R>(&y[..candidate.len()]);
+            let reduction =
+                crate::simplex::signed_volumes::closest_feature::<R>(&y[..candidate.len()]);
             kept = candidate.select_mask(reduction.mask);
             v = reduction.closest;
             if !v.is_finite() {

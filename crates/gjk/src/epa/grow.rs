@@ -151,5 +151,5 @@ fn points<R: Real>(pts: &[CsoPoint<R>]) -> Vec<R::V> {
 
 /// `|det| / (|ab| |ac| |ad|)`: 0 for a flat tetrahedron.
 fn volume_measure<R: Real>(p: &[CsoPoint<R>]) -> R {
-    crate::voronoi::shape_measure::<R>(&[p[0].point, p[1].point, p[2].point, p[3].point])
+    crate::simplex::voronoi::shape_measure::<R>(&[p[0].point, p[1].point, p[2].point, p[3].point])
 }

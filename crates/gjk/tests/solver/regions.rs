@@ -3,7 +3,7 @@
 //! simplex's centroid, which for these regular simplices lies in that feature's region and
 //! projects onto the centroid.
 
-use gjk::voronoi::{closest_feature, region_half_spaces, sub_simplices};
+use gjk::simplex::voronoi::{closest_feature, region_half_spaces, sub_simplices};
 use glam::DVec3;
 
 fn centroid(points: &[DVec3], mask: u8) -> DVec3 {

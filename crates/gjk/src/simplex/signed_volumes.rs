@@ -20,7 +20,7 @@
 //! Johnson's determinants cancel.
 
 use crate::real::{Real, Vector};
-use crate::voronoi::Reduction;
+use crate::simplex::voronoi::Reduction;
 
 /// Same strict sign: zero matches nothing, so a degenerate simplex always recurses.
 fn same_sign<R: Real>(a: R, b: R) -> bool {
@@ -209,7 +209,7 @@ mod tests {
                 for n in 1..=4 {
                     let y: Vec<DVec3> = base[..n].iter().map(|p| *p - o).collect();
                     let sv = closest_feature::<f64>(&y);
-                    let vr = crate::voronoi::closest_feature::<f64>(&y);
+                    let vr = crate::simplex::voronoi::closest_feature::<f64>(&y);
                     assert_eq!(sv.mask, vr.mask, "{y:?}");
                     assert!((sv.closest - vr.closest).length() < 1e-12, "{y:?}");
                     compared += 1;
