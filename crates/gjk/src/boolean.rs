@@ -13,8 +13,8 @@
 //! simplex the triple product is zero ([`Termination::ZeroDirection`]), and when `A ⊖ B` is flat
 //! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
 
-use crate::bounds::Tracker;
 use crate::config::SolverConfig;
+use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
@@ -46,7 +46,7 @@ pub struct BooleanGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     cso: MinkowskiDifference<'s, R, A, B>,
     max_iterations: u32,
     abs_tolerance: f64,
-    /// The best lower and upper bounds on the distance seen so far (see [`crate::bounds`]).
+    /// The best lower and upper bounds on the distance seen so far (see [`crate::proof::bounds`]).
     bounds: Tracker,
     simplex: Simplex<R>,
     direction: R::V,

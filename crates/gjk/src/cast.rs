@@ -35,7 +35,7 @@
 //! `t = 0`), as Box2D and Jolt solve in a local frame: two bodies far from the world's origin
 //! carry no more rounding than the same bodies near it. Answers come back in world
 //! coordinates. With `radii: split` (the default) the static queries run on the shapes'
-//! cores and add the radii afterwards, as in a static query ([`crate::radii`]); the ray cast
+//! cores and add the radii afterwards, as in a static query ([`crate::proof::radii`]); the ray cast
 //! grows its target by the radii instead.
 
 pub mod advance;
@@ -53,8 +53,8 @@ pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::distance::DistanceGjk;
 use crate::epa::Epa;
+use crate::proof::radii::add_radii;
 use crate::query::Placed;
-use crate::radii::add_radii;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::convex::Convex;
@@ -137,7 +137,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Exact for Bodies<'_, R, A, B> 
         let d = R::vec(n);
         let (pa, pb) = (Vector::to_f64(a.support(d)), Vector::to_f64(b.support(-d)));
         let s = n.dot(pb) - n.dot(pa) - self.radii[0] - self.radii[1];
-        s - crate::bounds::allowance(&cso)
+        s - crate::proof::bounds::allowance(&cso)
     }
 }
 

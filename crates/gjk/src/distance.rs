@@ -16,9 +16,9 @@
 //! stops it from doing so, or hands back a support point already in the simplex, the run stops with
 //! a named termination instead of going round in circles.
 
-use crate::bounds::Tracker;
 use crate::config::SolverConfig;
 use crate::momentum::Steering;
+use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
@@ -69,7 +69,7 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     v: R::V,
     direction: R::V,
     iteration: u32,
-    /// The best lower and upper bounds on the distance seen so far (see [`crate::bounds`]).
+    /// The best lower and upper bounds on the distance seen so far (see [`crate::proof::bounds`]).
     bounds: Tracker,
     finish: Option<Finish>,
 }

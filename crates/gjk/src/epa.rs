@@ -251,10 +251,10 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     /// ```
     ///
     /// Both are computed again in f64 from the witnesses and give up the support points'
-    /// rounding allowance ([`crate::bounds`]). The depth is certified when they are no wider
+    /// rounding allowance ([`crate::proof::bounds`]). The depth is certified when they are no wider
     /// than the convergence test allows at that depth, plus twice that allowance.
     fn bounded(&self, mut penetration: Penetration, normal: R::V) -> Penetration {
-        let allowance = crate::bounds::allowance(&self.cso);
+        let allowance = crate::proof::bounds::allowance(&self.cso);
         let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
         let nearest_face = self
             .faces

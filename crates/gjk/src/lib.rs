@@ -28,7 +28,6 @@
 #![forbid(unsafe_code)]
 
 pub mod boolean;
-pub mod bounds;
 pub mod cast;
 pub mod compare;
 pub mod config;
@@ -37,8 +36,8 @@ pub mod document;
 pub mod epa;
 pub mod expect;
 pub mod momentum;
+pub mod proof;
 pub mod query;
-pub mod radii;
 pub mod real;
 #[cfg(feature = "reference")]
 pub mod reference;

@@ -9,13 +9,13 @@
 //!
 //! With `radii: split` the bodies are the shapes' cores (a sphere's centre, a capsule's
 //! segment, a rounded shape unrounded) and the radii are added back to the finish afterwards
-//! (see [`crate::radii`]).
+//! (see [`crate::proof::radii`]).
 
 use crate::boolean::BooleanGjk;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::distance::DistanceGjk;
 use crate::epa::Epa;
-use crate::radii::{OnCores, add_radii};
+use crate::proof::radii::{OnCores, add_radii};
 use crate::real::Real;
 use crate::scenario::BodySpec;
 use crate::shape::body::Body;
@@ -215,7 +215,7 @@ pub fn run<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
 /// What a run knows about its bodies beyond their support mappings.
 #[derive(Debug, Clone, Copy)]
 struct Bodies {
-    /// They are cores, grown by this (the sum of the radii) afterwards (see [`crate::radii`]).
+    /// They are cores, grown by this (the sum of the radii) afterwards (see [`crate::proof::radii`]).
     grown_by: f64,
     /// Both are strictly convex (accelerated runs blend their terms as they are; otherwise at
     /// unit length, see [`crate::momentum`]).

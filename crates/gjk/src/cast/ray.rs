@@ -45,7 +45,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let (body_a, body_b) = problem.bodies::<R>(0.0);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
-    let allowance = crate::bounds::allowance(&cso);
+    let allowance = crate::proof::bounds::allowance(&cso);
     let r = R::vec(b.motion.velocity - a.motion.velocity);
     // The radii split off the shapes grow the target: cores within target + r_A + r_B are
     // shapes within the target.

@@ -37,7 +37,7 @@ pub trait SupportMap<R: Real> {
     fn local_support(&self, d: R::V) -> R::V;
 
     /// The radius of a ball about [`SupportMap::origin`] that holds the shape: the scale of the
-    /// numbers a support point is made of, and so of its rounding (see [`crate::bounds`]).
+    /// numbers a support point is made of, and so of its rounding (see [`crate::proof::bounds`]).
     fn bounding_radius(&self) -> f64;
 
     /// The point of the shape's own frame that its support points are measured from (the
