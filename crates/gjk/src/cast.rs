@@ -51,8 +51,9 @@ pub use question::{
 pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::distance::DistanceGjk;
 use crate::epa::Epa;
+use crate::gjk::distance::DistanceGjk;
+use crate::gjk::stepper::Steppable;
 use crate::proof::radii::add_radii;
 use crate::query::Placed;
 use crate::real::{Real, Vector, unit_or_zero};
@@ -61,7 +62,6 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::MinkowskiDifference;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
-use crate::stepper::Steppable;
 use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Outcome};
 use glam::DVec3;

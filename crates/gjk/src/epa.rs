@@ -18,12 +18,12 @@
 mod grow;
 
 use crate::config::SolverConfig;
+use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::stepper::Steppable;
 use crate::trace::{
     EpaRecord, Observer, Penetration, Phase, Quantities, SimplexVertex, Step, Termination,
 };

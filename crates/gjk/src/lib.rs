@@ -27,15 +27,13 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod boolean;
 pub mod cast;
 pub mod compare;
 pub mod config;
-pub mod distance;
 pub mod document;
 pub mod epa;
 pub mod expect;
-pub mod momentum;
+pub mod gjk;
 pub mod proof;
 pub mod query;
 pub mod real;
@@ -45,20 +43,20 @@ pub mod scenario;
 pub mod shape;
 pub mod simplex;
 pub mod soak;
-pub mod stepper;
 pub mod sweep;
 pub mod trace;
 pub mod validate;
 
-pub use boolean::BooleanGjk;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{
     Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,
 };
-pub use distance::DistanceGjk;
 pub use document::TraceDocument;
 pub use epa::Epa;
 pub use expect::{Approx, Check, Expectation, OutcomeKind};
+pub use gjk::boolean::BooleanGjk;
+pub use gjk::distance::DistanceGjk;
+pub use gjk::stepper::Steppable;
 pub use query::{Placed, solve, trace};
 pub use real::Real;
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
@@ -68,7 +66,6 @@ pub use shape::cso::{CsoPoint, MinkowskiDifference};
 pub use shape::prepared::{PreparedShape, SupportMethod};
 pub use shape::support::SupportMap;
 pub use shape::{Pose, Shape};
-pub use stepper::Steppable;
 pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Certificate, CoreCase, CoreRadii, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,

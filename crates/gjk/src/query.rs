@@ -11,10 +11,11 @@
 //! segment, a rounded shape unrounded) and the radii are added back to the finish afterwards
 //! (see [`crate::proof::radii`]).
 
-use crate::boolean::BooleanGjk;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::distance::DistanceGjk;
 use crate::epa::Epa;
+use crate::gjk::boolean::BooleanGjk;
+use crate::gjk::distance::DistanceGjk;
+use crate::gjk::stepper::Steppable;
 use crate::proof::radii::{OnCores, add_radii};
 use crate::real::Real;
 use crate::scenario::BodySpec;
@@ -23,7 +24,6 @@ use crate::shape::cso::MinkowskiDifference;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{Pose, Shape};
-use crate::stepper::Steppable;
 use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Trace};
 use glam::DVec3;
@@ -218,7 +218,7 @@ struct Bodies {
     /// They are cores, grown by this (the sum of the radii) afterwards (see [`crate::proof::radii`]).
     grown_by: f64,
     /// Both are strictly convex (accelerated runs blend their terms as they are; otherwise at
-    /// unit length, see [`crate::momentum`]).
+    /// unit length, see [`crate::gjk::momentum`]).
     strictly_convex: bool,
 }
 

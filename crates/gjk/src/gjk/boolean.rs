@@ -14,6 +14,7 @@
 //! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
 
 use crate::config::SolverConfig;
+use crate::gjk::stepper::Steppable;
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -21,7 +22,6 @@ use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::{region_half_spaces, shape_measure};
 use crate::simplex::{Simplex, record_vertex};
-use crate::stepper::Steppable;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };

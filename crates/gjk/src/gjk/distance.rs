@@ -17,7 +17,8 @@
 //! a named termination instead of going round in circles.
 
 use crate::config::SolverConfig;
-use crate::momentum::Steering;
+use crate::gjk::momentum::Steering;
+use crate::gjk::stepper::Steppable;
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -25,7 +26,6 @@ use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::{Reduction, region_half_spaces};
 use crate::simplex::{Simplex, record_vertex};
-use crate::stepper::Steppable;
 use crate::trace::{
     Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
@@ -60,7 +60,7 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     /// The radii the bodies are the cores of (`radii: split`; 0 for whole bodies): the answer
     /// is the cores' distance minus this, and the gap test is made relative to that answer.
     radius: R,
-    /// How the next direction is chosen: −v, or with momentum (see [`crate::momentum`]).
+    /// How the next direction is chosen: −v, or with momentum (see [`crate::gjk::momentum`]).
     steering: Steering<R>,
     simplex: Simplex<R>,
     /// Barycentric weights of `v` over `simplex`.
@@ -372,7 +372,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// Ends an accelerated iteration whose support point proved nothing (see
-    /// [`crate::momentum`]): the simplex and `v` stay, the momentum is dropped for good, and
+    /// [`crate::gjk::momentum`]): the simplex and `v` stay, the momentum is dropped for good, and
     /// the next iteration searches along `−v`. Only the iteration cap can end the run here.
     fn switch_off<O: Observer>(
         &mut self,
