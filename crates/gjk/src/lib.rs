@@ -30,9 +30,7 @@
 pub mod cast;
 pub mod compare;
 pub mod config;
-pub mod document;
 pub mod epa;
-pub mod expect;
 pub mod gjk;
 pub mod proof;
 pub mod query;
@@ -45,20 +43,19 @@ pub mod simplex;
 pub mod soak;
 pub mod sweep;
 pub mod trace;
-pub mod validate;
 
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{
     Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,
 };
-pub use document::TraceDocument;
 pub use epa::Epa;
-pub use expect::{Approx, Check, Expectation, OutcomeKind};
 pub use gjk::boolean::BooleanGjk;
 pub use gjk::distance::DistanceGjk;
 pub use gjk::stepper::Steppable;
 pub use query::{Placed, solve, trace};
 pub use real::Real;
+pub use scenario::document::TraceDocument;
+pub use scenario::expect::{Approx, Check, Expectation, OutcomeKind};
 pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::body::Body;
 pub use shape::convex::Convex;

@@ -4,9 +4,20 @@
 //! (`[x, y, z, w]`, normalised on load), `margin` 0, and the solver fields those of
 //! [`SolverConfig::default_for`]. Bad input is rejected with the field and the reason.
 
+//!
+//! The case folder: what a case file holds and how it is read ([`Scenario`], with the field-by-
+//! field checks in [`validate`]), the promises a gallery case makes ([`expect`]), and the trace
+//! document written beside it ([`document`]).
+//!
+//! May use everything below it: the shapes, the queries and the casts. Only the tools use it.
+
+pub mod document;
+pub mod expect;
+pub mod validate;
+
 use crate::cast::CastSpec;
 use crate::config::{Acceleration, Algorithm, Precision, Radii, SolverConfig};
-use crate::expect::Expectation;
+use crate::scenario::expect::Expectation;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::{Pose, Shape};
 use glam::{DQuat, DVec3};
@@ -371,14 +382,14 @@ impl Scenario {
     pub fn validated(mut self) -> Result<Self, ScenarioError> {
         self.solver.validate()?;
         let precision = self.solver.precision;
-        self.a = crate::validate::body(self.a, "a", precision)?;
-        self.b = crate::validate::body(self.b, "b", precision)?;
+        self.a = crate::scenario::validate::body(self.a, "a", precision)?;
+        self.b = crate::scenario::validate::body(self.b, "b", precision)?;
         if let Some(cast) = &self.cast {
             cast.validate(precision)?;
-            crate::validate::cast_reach(cast, [&self.a, &self.b], precision)?;
+            crate::scenario::validate::cast_reach(cast, [&self.a, &self.b], precision)?;
         }
         if let Some(expect) = &self.expect {
-            crate::validate::expect(expect)?;
+            crate::scenario::validate::expect(expect)?;
         }
         Ok(self)
     }

@@ -6,7 +6,7 @@
 
 use crate::cast::{CastSpec, CastStatus, MAX_CAST_ITERATIONS};
 use crate::config::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision};
-use crate::expect::Expectation;
+use crate::scenario::expect::Expectation;
 use crate::scenario::{BodySpec, ScenarioError, SolverSpec};
 use crate::shape::Shape;
 use crate::trace::Termination;
