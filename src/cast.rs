@@ -38,7 +38,7 @@ pub struct CastPlot {
     /// `(t, distance)` at each iteration's start time.
     pub iterates: Vec<[f64; 2]>,
     /// parry's cast of the same case, or why it has none.
-    pub reference: Option<Result<gjk::reference::ReferenceCast, String>>,
+    pub reference: Option<Result<gjk::tools::reference::ReferenceCast, String>>,
     /// The case these were measured for: stepping changes the playback, not the case.
     measured: Option<gjk::Scenario>,
 }
@@ -152,7 +152,7 @@ fn measure_the_cast(playback: Res<Playback>, shapes: Res<Shapes>, mut plot: ResM
     *plot = CastPlot {
         curve,
         iterates,
-        reference: Some(gjk::reference::reference_cast(case)),
+        reference: Some(gjk::tools::reference::reference_cast(case)),
         measured: Some(case.clone()),
     };
 }

@@ -5,7 +5,7 @@
 
 use crate::playback::{Lab, LabSet, Playback, Shapes};
 use bevy::prelude::*;
-use gjk::compare::{Divergence, first_divergence};
+use gjk::tools::compare::{Divergence, first_divergence};
 use gjk::{Precision, SolverSpec, Trace};
 
 /// Whether compare mode is on, and the second configuration.

@@ -93,7 +93,7 @@ impl CastFields {
             &scenario.config(),
             None,
         );
-        let theirs = reference.then(|| gjk::reference::reference_cast(scenario));
+        let theirs = reference.then(|| gjk::tools::reference::reference_cast(scenario));
         let (reference_toi, reference_toi_status) = match theirs {
             Some(Ok(r)) => (Some(r.toi), Some(r.status)),
             Some(Err(e)) => (None, Some(format!("error: {e}"))),
@@ -144,7 +144,7 @@ struct ReferenceFields {
 
 impl ReferenceFields {
     fn of(scenario: &Scenario, bounds: [f64; 2]) -> Self {
-        match gjk::reference::reference(&scenario.a, &scenario.b) {
+        match gjk::tools::reference::reference(&scenario.a, &scenario.b) {
             Ok(r) => ReferenceFields {
                 reference_distance: Some(r.distance),
                 reference_depth: r.depth,

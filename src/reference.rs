@@ -3,7 +3,7 @@
 
 use crate::playback::{Lab, LabSet, Shapes};
 use bevy::prelude::*;
-use gjk::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
+use gjk::tools::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
 use gjk::{BodySpec, PreparedShape};
 
 /// parry3d-f64's answer, or why it could not give one.

@@ -67,7 +67,7 @@ fn axis_ui(ui: &mut egui::Ui, label: &str, axis: &mut SweepAxis, lab: &Lab) {
         }
         ui.add(
             egui::DragValue::new(&mut axis.samples)
-                .range(1..=gjk::sweep::MAX_SAMPLES)
+                .range(1..=gjk::tools::sweep::MAX_SAMPLES)
                 .suffix(" samples"),
         );
     });

@@ -1,6 +1,6 @@
 //! The soak: `cargo run --release -p gjk --example soak -- COUNT [SEED]`.
 //!
-//! Generates COUNT random and adversarial scenarios (see `gjk::soak`), runs each through
+//! Generates COUNT random and adversarial scenarios (see `gjk::tools::soak`), runs each through
 //! parse → validate → solve → EPA with its mirror image, swap and translation, and prints a
 //! table of what it found. Exits 1 if anything panicked, hung, produced a non-finite number,
 //! contradicted a known truth or was refused without naming a field.
@@ -25,10 +25,10 @@ fn main() {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let share = count / threads + u64::from(t < count % threads);
-                scope.spawn(move || gjk::soak::run(seed * 1000 + t, share))
+                scope.spawn(move || gjk::tools::soak::run(seed * 1000 + t, share))
             })
             .collect();
-        let mut total = gjk::soak::Report::default();
+        let mut total = gjk::tools::soak::Report::default();
         for h in handles {
             total.merge(h.join().expect("soak threads catch their panics"));
         }

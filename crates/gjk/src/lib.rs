@@ -28,20 +28,16 @@
 #![forbid(unsafe_code)]
 
 pub mod cast;
-pub mod compare;
 pub mod config;
 pub mod epa;
 pub mod gjk;
 pub mod proof;
 pub mod query;
 pub mod real;
-#[cfg(feature = "reference")]
-pub mod reference;
 pub mod scenario;
 pub mod shape;
 pub mod simplex;
-pub mod soak;
-pub mod sweep;
+pub mod tools;
 pub mod trace;
 
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
@@ -63,7 +59,7 @@ pub use shape::cso::{CsoPoint, MinkowskiDifference};
 pub use shape::prepared::{PreparedShape, SupportMethod};
 pub use shape::support::SupportMap;
 pub use shape::{Pose, Shape};
-pub use sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
+pub use tools::sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Certificate, CoreCase, CoreRadii, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,
     Observer, Outcome, Penetration, Phase, Quantities, Recorder, SimplexCache, SimplexVertex, Step,

@@ -8,7 +8,7 @@
 
 use super::common::{KINDS, Rng, body};
 use gjk::cast::{CastMethod, CastSpec, CastStatus, trace_scenario};
-use gjk::reference::reference_cast;
+use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Scenario};
 use glam::DVec3;
 
@@ -54,8 +54,8 @@ pub fn random_cast(rng: &mut Rng, turning: bool) -> Option<Scenario> {
     s.cast = Some(spec);
     let s = s.validated().ok()?;
     // parry must be able to represent both bodies.
-    gjk::reference::to_parry(&s.a)?;
-    gjk::reference::to_parry(&s.b)?;
+    gjk::tools::reference::to_parry(&s.a)?;
+    gjk::tools::reference::to_parry(&s.b)?;
     Some(s)
 }
 
@@ -115,7 +115,7 @@ fn casts_agree_with_parry_or_are_proven_right() {
     assert!(tally.capped * 100 < tally.casts, "{tally:?}");
 }
 
-fn check(s: &Scenario, theirs: &gjk::reference::ReferenceCast, tally: &mut Tally) {
+fn check(s: &Scenario, theirs: &gjk::tools::reference::ReferenceCast, tally: &mut Tally) {
     let trace = trace_scenario(s).unwrap();
     let ours = trace.answer;
     let settings = s.cast.unwrap().settings(gjk::Precision::F64);

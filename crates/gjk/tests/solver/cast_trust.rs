@@ -14,7 +14,7 @@ use super::cast_oracle::{proven_below_before, random_cast};
 use super::cast_properties::swapped;
 use super::common::{Rng, cube};
 use gjk::cast::{CastMethod, CastStatus, solve_scenario};
-use gjk::reference::reference_cast;
+use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Precision, Scenario};
 use glam::DVec3;
 

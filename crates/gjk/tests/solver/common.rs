@@ -4,11 +4,11 @@ use gjk::{BodySpec, Shape};
 use glam::{DQuat, DVec3};
 
 /// The soak's seeded generator, with the helpers these tests draw with.
-pub struct Rng(gjk::soak::Rng);
+pub struct Rng(gjk::tools::soak::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(gjk::soak::Rng::new(seed))
+        Rng(gjk::tools::soak::Rng::new(seed))
     }
 
     /// Uniform in [lo, hi).
@@ -127,4 +127,4 @@ pub fn lower_bound(a: &BodySpec, b: &BodySpec, n: DVec3) -> f64 {
     n.dot(cso.support(-n).point)
 }
 
-pub use gjk::reference::to_parry;
+pub use gjk::tools::reference::to_parry;

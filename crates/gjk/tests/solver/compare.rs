@@ -1,6 +1,6 @@
 //! Where two configurations of one case part ways.
 
-use gjk::compare::first_divergence;
+use gjk::tools::compare::first_divergence;
 use gjk::{Precision, Scenario};
 use std::path::PathBuf;
 

@@ -80,7 +80,7 @@ fn check_precision(precision: Precision) -> Tally {
         );
         // parry below our lower bound: moving B by parry's depth along parry's normal must
         // leave the shapes overlapping, or our lower bound is wrong.
-        let theirs = gjk::reference::reference(&a, &b).unwrap();
+        let theirs = gjk::tools::reference::reference(&a, &b).unwrap();
         if let (Some(depth), Some(normal)) = (theirs.depth, theirs.normal)
             && depth < lower * (1.0 - 1e-6) - 1e-9
         {

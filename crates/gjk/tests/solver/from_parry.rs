@@ -4,7 +4,7 @@
 //! unless our proven bounds show parry wrong.
 
 use super::common::Rng;
-use gjk::reference::scenario_from_parry;
+use gjk::tools::reference::scenario_from_parry;
 use gjk::{Body, Format, Outcome, PreparedShape, Scenario, SolverConfig};
 use glam::DVec3;
 use parry3d_f64::math::{Pose, Rotation, Vector};

@@ -23,7 +23,7 @@ fn spheres(solver: &str, ra: &str, pb: &str) -> String {
 
 #[test]
 fn the_soak_finds_no_panic_hang_non_finite_number_or_contradiction() {
-    let report = gjk::soak::run(11, 3_000);
+    let report = gjk::tools::soak::run(11, 3_000);
     assert!(report.clean(), "{report}");
     // The generator reached what it is for: refusals, answers and unproven ones.
     assert!(report.refused > 100 && report.refused < 1_000, "{report}");
