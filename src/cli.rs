@@ -189,7 +189,7 @@ fn traced(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>) {
         &scenario.config(),
         None,
     );
-    (trace, gjk::cast::trace_prepared(scenario, &shapes))
+    (trace, scenario.trace_cast_prepared(&shapes))
 }
 
 /// A whole run as the JSON document `trace` prints: the scenario as understood, every step,

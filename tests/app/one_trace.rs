@@ -152,7 +152,7 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     let mut app = headless_app(case.clone());
     app.update();
     let playback = app.world().resource::<Playback>().clone();
-    let fresh = gjk::cast::trace_scenario(&case).expect("a cast");
+    let fresh = case.trace_cast().expect("a cast");
     assert_eq!(playback.cast.as_ref(), Some(&fresh), "opened");
     assert!(matches!(fresh.answer.status, gjk::CastStatus::Hit { .. }));
     // A new cast shows its last step, and the ghosts stand at its time of impact.

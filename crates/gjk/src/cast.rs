@@ -60,7 +60,6 @@ use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::convex::Convex;
 use crate::shape::cso::MinkowskiDifference;
-use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Outcome};
@@ -661,44 +660,4 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         }
         status => answer(status, None, None, iterations),
     }
-}
-
-/// Casts the scenario on its shapes already prepared (`shapes`, as [`Scenario::prepare`]
-/// makes them for its static query), recording into `steps` when given; `None` when the
-/// scenario has no `cast` section.
-///
-/// [`Scenario::prepare`]: crate::Scenario::prepare
-pub fn cast_prepared(
-    scenario: &crate::Scenario,
-    shapes: &[PreparedShape; 2],
-    steps: Option<&mut Vec<CastStep>>,
-) -> Option<CastAnswer> {
-    let spec = scenario.cast.as_ref()?;
-    Some(cast(
-        Placed::new(&shapes[0], &scenario.a),
-        Placed::new(&shapes[1], &scenario.b),
-        spec,
-        &scenario.config(),
-        steps,
-    ))
-}
-
-/// [`cast_prepared`] with every step recorded.
-pub fn trace_prepared(
-    scenario: &crate::Scenario,
-    shapes: &[PreparedShape; 2],
-) -> Option<CastTrace> {
-    let mut steps = Vec::new();
-    let answer = cast_prepared(scenario, shapes, Some(&mut steps))?;
-    Some(CastTrace { steps, answer })
-}
-
-/// The scenario's cast answered without recording, its shapes prepared for it (one-off).
-pub fn solve_scenario(scenario: &crate::Scenario) -> Option<CastAnswer> {
-    cast_prepared(scenario, &scenario.prepare(), None)
-}
-
-/// The scenario's cast with every step recorded (one-off).
-pub fn trace_scenario(scenario: &crate::Scenario) -> Option<CastTrace> {
-    trace_prepared(scenario, &scenario.prepare())
 }

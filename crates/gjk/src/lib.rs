@@ -52,13 +52,13 @@ pub use query::{Placed, solve, trace};
 pub use real::Real;
 pub use scenario::document::TraceDocument;
 pub use scenario::expect::{Approx, Check, Expectation, OutcomeKind};
-pub use scenario::{BodySpec, Format, Scenario, ScenarioError, SolverSpec};
+pub use scenario::{Format, Scenario, ScenarioError, SolverSpec};
 pub use shape::body::Body;
 pub use shape::convex::Convex;
 pub use shape::cso::{CsoPoint, MinkowskiDifference};
 pub use shape::prepared::{PreparedShape, SupportMethod};
 pub use shape::support::SupportMap;
-pub use shape::{Pose, Shape};
+pub use shape::{BodySpec, Pose, Shape};
 pub use tools::sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Certificate, CoreCase, CoreRadii, EpaRecord, Feature, FeatureKind, Finish, HalfSpace, NoTrace,

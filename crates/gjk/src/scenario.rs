@@ -15,12 +15,13 @@ pub mod document;
 pub mod expect;
 pub mod validate;
 
-use crate::cast::CastSpec;
+use crate::cast::{CastAnswer, CastSpec, CastStep, CastTrace};
 use crate::config::{Acceleration, Algorithm, Precision, Radii, SolverConfig};
+use crate::query::Placed;
 use crate::scenario::expect::Expectation;
+use crate::shape::BodySpec;
 use crate::shape::prepared::PreparedShape;
-use crate::shape::{Pose, Shape};
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -43,32 +44,6 @@ pub struct Scenario {
     /// What the run is known to do (gallery cases): checked by `gjk-lab check` and the tests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expectation>,
-}
-
-/// One body: a shape, where it is, and its rounding margin.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BodySpec {
-    pub shape: Shape,
-    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
-    pub position: DVec3,
-    #[serde(default = "identity", deserialize_with = "crate::shape::reading::quat")]
-    pub rotation: DQuat,
-    #[serde(default)]
-    pub margin: f64,
-}
-
-fn identity() -> DQuat {
-    DQuat::IDENTITY
-}
-
-impl BodySpec {
-    pub fn pose(&self) -> Pose {
-        Pose {
-            position: self.position,
-            rotation: self.rotation,
-        }
-    }
 }
 
 /// The solver section; a missing field takes its documented default for the precision.
@@ -392,5 +367,42 @@ impl Scenario {
             crate::scenario::validate::expect(expect)?;
         }
         Ok(self)
+    }
+}
+
+/// The scenario's cast (its `cast` section), `None` when it has none.
+impl Scenario {
+    /// Casts on the shapes already prepared (`shapes`, as [`Scenario::prepare`] makes them for
+    /// the static query), recording into `steps` when given.
+    pub fn cast_prepared(
+        &self,
+        shapes: &[PreparedShape; 2],
+        steps: Option<&mut Vec<CastStep>>,
+    ) -> Option<CastAnswer> {
+        let spec = self.cast.as_ref()?;
+        Some(crate::cast::cast(
+            Placed::new(&shapes[0], &self.a),
+            Placed::new(&shapes[1], &self.b),
+            spec,
+            &self.config(),
+            steps,
+        ))
+    }
+
+    /// [`Scenario::cast_prepared`] with every step recorded.
+    pub fn trace_cast_prepared(&self, shapes: &[PreparedShape; 2]) -> Option<CastTrace> {
+        let mut steps = Vec::new();
+        let answer = self.cast_prepared(shapes, Some(&mut steps))?;
+        Some(CastTrace { steps, answer })
+    }
+
+    /// The cast answered without recording, its shapes prepared for it (one-off).
+    pub fn solve_cast(&self) -> Option<CastAnswer> {
+        self.cast_prepared(&self.prepare(), None)
+    }
+
+    /// The cast with every step recorded (one-off).
+    pub fn trace_cast(&self) -> Option<CastTrace> {
+        self.trace_cast_prepared(&self.prepare())
     }
 }

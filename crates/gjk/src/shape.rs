@@ -17,7 +17,7 @@ pub mod reading;
 pub mod support;
 
 use glam::{DQuat, DVec3};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A convex shape in its local frame. The cylinder, capsule and cone are aligned with local +Y;
 /// the cone's apex is at `+half_height` (as in parry).
@@ -124,6 +124,32 @@ impl Pose {
         Pose {
             position,
             rotation: DQuat::IDENTITY,
+        }
+    }
+}
+
+/// One body: a shape, where it is, and its rounding margin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodySpec {
+    pub shape: Shape,
+    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
+    pub position: DVec3,
+    #[serde(default = "identity", deserialize_with = "crate::shape::reading::quat")]
+    pub rotation: DQuat,
+    #[serde(default)]
+    pub margin: f64,
+}
+
+fn identity() -> DQuat {
+    DQuat::IDENTITY
+}
+
+impl BodySpec {
+    pub fn pose(&self) -> Pose {
+        Pose {
+            position: self.position,
+            rotation: self.rotation,
         }
     }
 }

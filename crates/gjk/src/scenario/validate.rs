@@ -7,7 +7,8 @@
 use crate::cast::{CastSpec, CastStatus, MAX_CAST_ITERATIONS};
 use crate::config::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision};
 use crate::scenario::expect::Expectation;
-use crate::scenario::{BodySpec, ScenarioError, SolverSpec};
+use crate::scenario::{ScenarioError, SolverSpec};
+use crate::shape::BodySpec;
 use crate::shape::Shape;
 use crate::trace::Termination;
 use glam::DVec3;

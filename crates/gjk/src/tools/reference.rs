@@ -3,7 +3,8 @@
 //! shapes is the whole job. It is not exact either: its GJK may stop early on a separated pair,
 //! so a difference is a question to look into, not a verdict.
 
-use crate::scenario::{BodySpec, Scenario};
+use crate::scenario::Scenario;
+use crate::shape::BodySpec;
 use crate::shape::Shape;
 use glam::DVec3;
 use parry3d_f64::math::{Pose, Rotation, Vector};

@@ -22,7 +22,8 @@ mod generate;
 pub use generate::Rng;
 
 use crate::cast::CastStatus;
-use crate::scenario::{BodySpec, Format, Scenario, ScenarioError};
+use crate::scenario::{Format, Scenario, ScenarioError};
+use crate::shape::BodySpec;
 use crate::shape::Shape;
 use crate::trace::Finish;
 use generate::{Truth, generate};
@@ -311,7 +312,7 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
 /// The scenario's cast, checked: no decision on a non-finite number, and for two spheres the
 /// analytic first time their surfaces come within the target.
 fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
-    let Some(answer) = crate::cast::solve_scenario(scenario) else {
+    let Some(answer) = scenario.solve_cast() else {
         return;
     };
     report.casts += 1;

@@ -3,7 +3,7 @@
 //! end, bodies that overlap from the start, and the f32 drop that used to go unanswered.
 
 use super::common::{at, cube};
-use gjk::cast::{CastMethod, CastSpec, CastStatus, Motion, Mover, cast_bodies, solve_scenario};
+use gjk::cast::{CastMethod, CastSpec, CastStatus, Motion, Mover, cast_bodies};
 use gjk::{BodySpec, Pose, Precision, Scenario, ScenarioError, Shape, SolverConfig, SupportMap};
 use glam::{DQuat, DVec3};
 
@@ -51,7 +51,7 @@ fn rotations_of_any_size_are_normalised_and_answer_right() {
             "{q:?}: {d}"
         );
         // The ball's surface reaches the cube's face after 1 / 4.
-        let cast = solve_scenario(&s).unwrap();
+        let cast = s.solve_cast().unwrap();
         assert!((cast.toi.unwrap() - 0.25).abs() < 1e-6, "{q:?}: {cast:?}");
     }
 }
@@ -173,7 +173,7 @@ fn a_ball_resting_in_a_slab_overlaps_at_start_along_the_slab_normal() {
                 method: Some(method),
                 ..Default::default()
             });
-            let answer = solve_scenario(&s.validated().unwrap()).unwrap();
+            let answer = s.validated().unwrap().solve_cast().unwrap();
             let CastStatus::OverlappingAtStart {
                 depth: Some(depth), ..
             } = answer.status
@@ -209,7 +209,7 @@ fn an_f32_ball_dropped_on_a_box_is_hit_by_every_method() {
                 method: Some(method),
                 ..Default::default()
             });
-            let answer = solve_scenario(&s.validated().unwrap()).unwrap();
+            let answer = s.validated().unwrap().solve_cast().unwrap();
             // Where the ball first touches the box (over its top face, or its edge).
             let (dx, dz) = ((x.abs() - 0.5).max(0.0), (z.abs() - 0.5).max(0.0));
             let reach = (0.25 - dx * dx - dz * dz).sqrt();

@@ -7,7 +7,7 @@
 //! other side's time decides who is right, and the test fails if it is ever us.
 
 use super::common::{KINDS, Rng, body};
-use gjk::cast::{CastMethod, CastSpec, CastStatus, trace_scenario};
+use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Scenario};
 use glam::DVec3;
@@ -116,7 +116,7 @@ fn casts_agree_with_parry_or_are_proven_right() {
 }
 
 fn check(s: &Scenario, theirs: &gjk::tools::reference::ReferenceCast, tally: &mut Tally) {
-    let trace = trace_scenario(s).unwrap();
+    let trace = s.trace_cast().unwrap();
     let ours = trace.answer;
     let settings = s.cast.unwrap().settings(gjk::Precision::F64);
     let (target, tol) = (settings.target, settings.tolerance);

@@ -3,12 +3,12 @@
 use super::cast_oracle::{bounds_at, random_cast};
 use super::common::Rng;
 use super::properties::{any_body, finite_vec};
-use gjk::cast::{CastMethod, CastSpec, CastStatus, trace_scenario};
+use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::{Precision, Scenario};
 use proptest::prelude::*;
 
 fn answer(s: &Scenario) -> gjk::CastAnswer {
-    trace_scenario(s).expect("a cast section").answer
+    s.trace_cast().expect("a cast section").answer
 }
 
 /// The same cast seen from the other body: A and B swapped with their motions.
@@ -50,7 +50,7 @@ proptest! {
         // Inputs the validation refuses (travel beyond the precision's range) get a message
         // instead; the rest must be answered.
         let Ok(s) = s.validated() else { return Ok(()) };
-        let trace = trace_scenario(&s).unwrap();
+        let trace = s.trace_cast().unwrap();
         let cap = s.cast.unwrap().settings(Precision::F64).max_iterations;
         prop_assert!(trace.answer.iterations <= cap);
         prop_assert_eq!(trace.answer.iterations as usize, trace.steps.len());

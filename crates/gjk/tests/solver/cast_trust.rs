@@ -13,7 +13,7 @@
 use super::cast_oracle::{proven_below_before, random_cast};
 use super::cast_properties::swapped;
 use super::common::{Rng, cube};
-use gjk::cast::{CastMethod, CastStatus, solve_scenario};
+use gjk::cast::{CastMethod, CastStatus};
 use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Precision, Scenario};
 use glam::DVec3;
@@ -140,7 +140,7 @@ fn hostile_casts_are_all_answered_and_never_contradicted() {
 }
 
 fn check(s: &Scenario, tally: &mut Tally) {
-    let ours = solve_scenario(s).unwrap();
+    let ours = s.solve_cast().unwrap();
     let settings = s.cast.unwrap().settings(s.solver.precision);
     let (target, tol) = (settings.target, settings.tolerance);
     let slack = input_rounding(s);
@@ -195,7 +195,7 @@ fn check(s: &Scenario, tally: &mut Tally) {
         );
     }
     // The other way round.
-    let other = solve_scenario(&swapped(s)).unwrap();
+    let other = swapped(s).solve_cast().unwrap();
     if other.status.name() != ours.status.name() {
         let hit_time = ours.toi.or(other.toi).unwrap_or(0.0);
         let [lower, upper] = truth_at(s, hit_time);

@@ -2,7 +2,7 @@
 //! contact, with a proven distance within the tolerance of the target there.
 
 use super::common::{at, cube};
-use gjk::cast::{CastMethod, CastSpec, CastStatus, trace_scenario};
+use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::{BodySpec, Scenario, Shape};
 use glam::DVec3;
 
@@ -23,7 +23,7 @@ fn hits(s: &Scenario, method: CastMethod, toi: f64, rate: f64) -> gjk::CastAnswe
     let mut s = s.clone();
     let spec = s.cast.as_mut().unwrap();
     spec.method = Some(method);
-    let trace = trace_scenario(&s).unwrap();
+    let trace = s.trace_cast().unwrap();
     let answer = trace.answer;
     let tol = 1e-6;
     let name = method.name();

@@ -42,7 +42,7 @@ fn every_gallery_case_keeps_the_promises_in_its_notes() {
             .as_ref()
             .unwrap_or_else(|| panic!("{name}: no expect section"));
         let trace = gjk::trace(&s.a, &s.b, &s.config());
-        let cast = gjk::cast::solve_scenario(s);
+        let cast = s.solve_cast();
         let checks = expect.check(&trace, cast.as_ref());
         assert!(checks.len() >= 2, "{name}: promises too little");
         for c in checks {

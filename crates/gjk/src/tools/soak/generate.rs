@@ -3,7 +3,8 @@
 
 use crate::cast::{CastMethod, CastSpec};
 use crate::config::{Acceleration, Algorithm, Precision, Radii};
-use crate::scenario::{BodySpec, Scenario, SolverSpec};
+use crate::scenario::{Scenario, SolverSpec};
+use crate::shape::BodySpec;
 use crate::shape::Shape;
 use glam::{DQuat, DVec3};
 
