@@ -16,6 +16,8 @@
 //! stops it from doing so, or hands back a support point already in the simplex, the run stops with
 //! a named termination instead of going round in circles.
 
+mod ending;
+
 use crate::config::SolverConfig;
 use crate::gjk::momentum::Steering;
 use crate::gjk::stepper::Steppable;
@@ -367,139 +369,6 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             observer.on_step(self.record(&asked, reduced, q, termination, momentum));
         }
         finish
-    }
-}
-
-impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
-    /// Ends an accelerated iteration whose support point proved nothing (see
-    /// [`crate::gjk::momentum`]): the simplex and `v` stay, the momentum is dropped for good, and
-    /// the next iteration searches along `−v`. Only the iteration cap can end the run here.
-    fn switch_off<O: Observer>(
-        &mut self,
-        mut momentum: Momentum,
-        why: MomentumOff,
-        asked: &Asked<'_, R>,
-        q: Quantities,
-        observer: &mut O,
-    ) -> Option<Finish> {
-        momentum.switched_off = Some(why);
-        self.steering.switch_off();
-        self.direction = -self.v;
-        let capped = (self.iteration >= self.max_iterations).then(|| Termination::MaxIterations {
-            iterations: self.iteration,
-            v_norm: Some(self.v.length_squared().sqrt().to_f64()),
-        });
-        let finish = capped.map(|t| self.end(self.separated(), t));
-        if O::ENABLED {
-            observer.on_step(self.record(asked, None, q, capped, Some(momentum)));
-        }
-        finish
-    }
-
-    /// Whether the best separating plane seen (along any direction) and `‖v‖` have met within
-    /// the tolerance: `‖v‖(‖v‖ − lower) ≤ threshold`, in the gap's units.
-    fn bounds_met(&self) -> bool {
-        let vv = self.v.length_squared();
-        let v = vv.sqrt().to_f64();
-        !self.simplex.is_empty() && v * (v - self.bounds.lower()) <= self.gap_threshold(vv).to_f64()
-    }
-
-    /// The gap test's threshold at `‖v‖² = vv` (see [`Self::nothing_new`]).
-    fn gap_threshold(&self, vv: R) -> R {
-        if self.radius > R::ZERO {
-            let v = vv.sqrt();
-            let answer = (v - self.radius).abs().max_with(self.abs_tolerance);
-            self.rel_tolerance * v * answer
-        } else {
-            self.rel_tolerance * vv
-        }
-    }
-
-    /// The tests that need the previous `v`, before `w` joins: the gap `‖v‖² − v·w` within the
-    /// relative tolerance (the bounds have met), or `w` a vertex already (rounding).
-    ///
-    /// The bounds `v·w/‖v‖ ≤ dist ≤ ‖v‖` are `gap/‖v‖` apart, so `gap ≤ ε‖v‖²` puts `‖v‖` within
-    /// `ε` (relative) of the distance. On cores grown by `r` the answer is `‖v‖ − r` (or the
-    /// depth `r − ‖v‖`), which can be far smaller than `‖v‖`: the test becomes
-    /// `gap ≤ ε‖v‖·|‖v‖ − r|` (never below `ε‖v‖·abs`, where the grown shapes just touch).
-    fn nothing_new(&self, w: &CsoPoint<R>, q: &mut Quantities) -> Option<Termination> {
-        if self.simplex.is_empty() {
-            return None;
-        }
-        let vv = self.v.length_squared();
-        let gap = vv - self.v.dot(w.point);
-        let threshold = self.gap_threshold(vv);
-        q.v_norm = Some(vv.sqrt().to_f64());
-        q.gap = Some(gap.to_f64());
-        q.gap_threshold = Some(threshold.to_f64());
-        if gap <= threshold {
-            return Some(Termination::GapBelowTolerance {
-                gap: gap.to_f64(),
-                threshold: threshold.to_f64(),
-                distance: vv.sqrt().to_f64(),
-            });
-        }
-        let repeated = self
-            .simplex
-            .vertices()
-            .iter()
-            .position(|p| p.point == w.point);
-        repeated.map(|vertex| Termination::RepeatedSupport {
-            vertex,
-            distance: vv.sqrt().to_f64(),
-        })
-    }
-
-    /// Takes the subalgorithm's reduction of `candidate` as the new simplex and `v`, unless it
-    /// is degenerate or no closer (then the old ones stay); then the tests on the new `v`:
-    /// four points kept (the origin is inside), `‖v‖` within the absolute tolerance, the cap.
-    fn descend(&mut self, candidate: &Simplex<R>, r: &Reduction<R>) -> Option<Termination> {
-        let new_vv = r.closest.length_squared();
-        if !r.closest.is_finite() {
-            let points = &candidate.points()[..candidate.len()];
-            return Some(Termination::DegenerateSimplex {
-                size: candidate.len(),
-                measure: crate::simplex::voronoi::shape_measure::<R>(points).to_f64(),
-            });
-        }
-        if !self.simplex.is_empty() && new_vv >= self.v.length_squared() {
-            // Rounding has taken over: keep the previous, better v.
-            return Some(Termination::NotDecreasing {
-                previous: self.v.length_squared().sqrt().to_f64(),
-                current: new_vv.sqrt().to_f64(),
-            });
-        }
-        if r.mask.count_ones() == 4 && !self.simplex.is_empty() && self.bounds.lower() > 0.0 {
-            // Four points "hold" the origin, but a support plane has already proven the bodies
-            // apart: the tetrahedron is flat and rounding put the origin inside it (a cone
-            // 5e-7 from a box, where the true v is that short). Keep the previous v, as when
-            // ‖v‖ stops decreasing; its bounds are the answer.
-            return Some(Termination::NotDecreasing {
-                previous: self.v.length_squared().sqrt().to_f64(),
-                current: new_vv.sqrt().to_f64(),
-            });
-        }
-        self.simplex = candidate.select_mask(r.mask);
-        self.weights = kept_weights(candidate.len(), r);
-        self.v = r.closest;
-        self.direction = -self.v;
-        if r.mask.count_ones() == 4 {
-            Some(Termination::IntersectionFound {
-                iteration: self.iteration,
-            })
-        } else if new_vv.sqrt() <= self.abs_tolerance {
-            Some(Termination::DistanceBelowTolerance {
-                v_norm: new_vv.sqrt().to_f64(),
-                threshold: self.abs_tolerance.to_f64(),
-            })
-        } else if self.iteration >= self.max_iterations {
-            Some(Termination::MaxIterations {
-                iterations: self.iteration,
-                v_norm: Some(new_vv.sqrt().to_f64()),
-            })
-        } else {
-            None
-        }
     }
 }
 

@@ -1,0 +1,141 @@
+//! From the face EPA converged on to the answer: the contact face (the one the foot of the
+//! perpendicular from the origin falls in), the witness points interpolated on it, and the
+//! depth's proven bounds.
+
+use super::{Epa, Face, depth_of, tiny};
+use crate::real::{Real, Vector};
+use crate::shape::cso::CsoPoint;
+use crate::shape::support::SupportMap;
+use crate::trace::Penetration;
+
+/// The penetration the face `face` gives, with no bounds yet (see [`Epa::bounded`]).
+pub(super) fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]) -> Penetration {
+    let depth = depth_of(face);
+    let p = face.normal * depth;
+    let tri = [
+        vertices[face.v[0]],
+        vertices[face.v[1]],
+        vertices[face.v[2]],
+    ];
+    let w = barycentric::<R>(p, [tri[0].point, tri[1].point, tri[2].point]);
+    let mix = |f: &dyn Fn(&CsoPoint<R>) -> R::V| {
+        f(&tri[0]) * w[0] + f(&tri[1]) * w[1] + f(&tri[2]) * w[2]
+    };
+    Penetration {
+        depth: depth.to_f64(),
+        normal: face.normal.to_f64(),
+        point_a: mix(&|c| c.a).to_f64(),
+        point_b: mix(&|c| c.b).to_f64(),
+        depth_bounds: None,
+        certified: false,
+    }
+}
+
+/// The distance from the origin to the segment `pq`.
+fn segment_distance(p: glam::DVec3, q: glam::DVec3) -> f64 {
+    let e = q - p;
+    let ee = e.length_squared();
+    let t = if ee > 0.0 {
+        (-p.dot(e) / ee).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p + e * t).length()
+}
+
+/// Barycentric weights of the projection of `p` onto the triangle's plane.
+pub(super) fn barycentric<R: Real>(p: R::V, t: [R::V; 3]) -> [R; 3] {
+    let (ab, ac, ap) = (t[1] - t[0], t[2] - t[0], p - t[0]);
+    let m = ab.cross(ac);
+    let mm = m.length_squared();
+    if mm <= R::ZERO {
+        return [R::ONE, R::ZERO, R::ZERO];
+    }
+    let wb = m.dot(ap.cross(ac)) / mm;
+    let wc = m.dot(ab.cross(ap)) / mm;
+    [R::ONE - wb - wc, wb, wc]
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
+    /// A flat side of `A ⊖ B` is split into coplanar triangles, all at the same distance; the
+    /// foot of the perpendicular from the origin lies in only one of them. The contact points
+    /// are interpolated from that one (its weights are all non-negative), not extrapolated from
+    /// a neighbour. Only a face in the same plane to rounding may stand in: its normal equal
+    /// within `tiny` and its distance within the slack. (A window on the distance alone let a
+    /// face 153° round from the converged one report its depth and normal, in f32.)
+    pub(super) fn contact_face(&self, closest: Face<R>) -> Face<R> {
+        let slack = tiny::<R>() * (R::ONE + closest.distance.abs());
+        let foot = closest.normal * closest.distance;
+        let inside = |f: &Face<R>| {
+            barycentric::<R>(foot, f.v.map(|i| self.vertices[i].point))
+                .iter()
+                .all(|&w| w >= -slack)
+        };
+        if inside(&closest) {
+            return closest;
+        }
+        let coplanar = |f: &&Face<R>| {
+            f.normal.dot(closest.normal) >= R::ONE - tiny::<R>()
+                && (f.distance - closest.distance).abs() <= slack
+        };
+        self.faces
+            .iter()
+            .filter(coplanar)
+            .find(|f| inside(f))
+            .copied()
+            .unwrap_or(closest)
+    }
+
+    /// `penetration` with its proven depth bounds, for the reported `normal`:
+    ///
+    /// ```text
+    ///   lower:  the polytope's faces close round the origin, and its vertices are points of
+    ///           A ⊖ B, so a ball of radius min over faces of (n_f · p_f) about the origin
+    ///           lies in A ⊖ B: no shorter translation separates the shapes
+    ///   upper:  w = s(n) is the furthest point of A ⊖ B along n, so moving B by (n · w) n
+    ///           leaves the origin outside: depth ≤ n · w
+    /// ```
+    ///
+    /// Both are computed again in f64 from the witnesses and give up the support points'
+    /// rounding allowance ([`crate::proof::bounds`]). The depth is certified when they are no wider
+    /// than the convergence test allows at that depth, plus twice that allowance.
+    pub(super) fn bounded(&self, mut penetration: Penetration, normal: R::V) -> Penetration {
+        let allowance = crate::proof::bounds::allowance(&self.cso);
+        let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
+        let nearest_face = self
+            .faces
+            .iter()
+            .map(|f| {
+                if f.normal != R::V::ZERO {
+                    // The plane as made in f64 from the witnesses (kept in the working
+                    // precision: its rounding is within the allowance taken off below).
+                    f.distance.to_f64()
+                } else {
+                    // A sliver: the origin's distance to its longest edge.
+                    let [a, b, c] = f.v.map(|i| point(&self.vertices[i]));
+                    [(a, b), (b, c), (c, a)]
+                        .iter()
+                        .map(|&(p, q)| segment_distance(p, q))
+                        .fold(f64::INFINITY, f64::min)
+                }
+            })
+            .fold(f64::INFINITY, f64::min);
+        let lower = if nearest_face.is_finite() && nearest_face > allowance {
+            nearest_face - allowance
+        } else {
+            0.0
+        };
+        let n = crate::real::unit_or_zero::<f64>(normal.to_f64());
+        let w = self.cso.support(normal);
+        let upper = n.dot(point(&w)) + allowance;
+        if n != glam::DVec3::ZERO && upper.is_finite() {
+            let upper = upper.max(lower);
+            penetration.depth_bounds = Some([lower, upper]);
+            // The face's own distance, in the working precision, may sit a rounding outside.
+            penetration.depth = penetration.depth.clamp(lower, upper);
+            let allowed = self.threshold(R::from_f64(upper)).to_f64() + 2.0 * allowance;
+            penetration.certified = upper - lower <= allowed;
+        }
+        penetration
+    }
+}
