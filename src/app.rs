@@ -1,9 +1,20 @@
-//! The root plugin and the ways the window is opened: interactive, `render`, `bench-frames`.
+//! The root plugin and the ways the window is opened: interactive, `render` ([`shot`]),
+//! `bench-frames` ([`frames`]), in the page (`page`).
+//!
+//! May use every other module but the CLI: this is where the plugins meet.
 
-use crate::playback::insert_scenario;
-use crate::{
-    arrivals, camera, cast, classroom, compare, controls, cores, frames, labels, minkowski_view,
-    panel, playback, reference, scenario_io, scene, shading, shot, step_view, sweep,
+pub mod frames;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
+pub mod shot;
+
+use crate::case::playback::insert_scenario;
+use crate::case::{compare, playback, reference, scenario_io, sweep};
+use crate::panel;
+use crate::platform::arrivals;
+use crate::teach::classroom;
+use crate::views::{
+    camera, cast, controls, cores, labels, minkowski_view, scene, shading, step_view,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -61,20 +72,10 @@ pub fn headless_app(scenario: Scenario) -> App {
     frames::state_plugin(&mut app);
     // Opening files: the views' framing request is only read by the cameras, absent here.
     scenario_io::plugin(&mut app);
-    app.add_message::<crate::camera::FrameViews>();
+    app.add_message::<crate::case::playback::FrameViews>();
     insert_scenario(&mut app, scenario);
     app
 }
-
-/// The scene that opens by default: a tilted box and a capsule, a little apart.
-pub fn default_scenario() -> Scenario {
-    crate::assets::find(STARTUP)
-        .and_then(|case| case.load().ok())
-        .expect("the startup scene is built into the program and valid")
-}
-
-/// The preset the app opens with.
-pub const STARTUP: &str = "startup-box-capsule.json";
 
 /// How the window opens, beyond the case: plain options, whoever parsed them.
 #[derive(Debug, Clone, Default)]
@@ -143,7 +144,7 @@ fn apply_launch(app: &mut App, launch: &Options) {
 /// Opens the window. Returns the process exit code.
 pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
     #[cfg(not(target_arch = "wasm32"))]
-    if let Err(why) = crate::display::check() {
+    if let Err(why) = crate::platform::display::check() {
         eprintln!("gjk-lab: cannot open a window: {why}");
         return 1;
     }

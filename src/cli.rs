@@ -1,6 +1,10 @@
 //! The command line: `query` and `trace` answer from scenario files without opening a window;
 //! `render` and `bench-frames` drive the real renderer.
 
+pub mod guard;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod query;
+
 use clap::{Parser, Subcommand};
 use gjk::Scenario;
 use serde::Serialize;
@@ -44,7 +48,7 @@ fn parse_solver(s: &str) -> Result<gjk::SolverSpec, String> {
     // The same checks as in a scenario file.
     let probe = gjk::Scenario {
         solver: spec,
-        ..crate::app::default_scenario()
+        ..crate::case::assets::default_scenario()
     };
     probe.validated().map_err(|e| e.to_string())?;
     Ok(spec)
@@ -205,7 +209,7 @@ fn trace_json(scenario: &Scenario) -> String {
 pub fn trace(file: &Path) -> i32 {
     let document = Scenario::load(file)
         .map_err(|e| e.to_string())
-        .and_then(|s| crate::guard::guarded(|| trace_json(&s)));
+        .and_then(|s| crate::cli::guard::guarded(|| trace_json(&s)));
     let document = match document {
         Ok(d) => d,
         Err(e) => {
@@ -217,7 +221,7 @@ pub fn trace(file: &Path) -> i32 {
     let mut out = BufWriter::new(stdout.lock());
     match writeln!(out, "{document}").and_then(|()| out.flush()) {
         Ok(()) => 0,
-        Err(e) => crate::guard::output_failed("trace", &e, 0),
+        Err(e) => crate::cli::guard::output_failed("trace", &e, 0),
     }
 }
 
@@ -234,7 +238,7 @@ fn check_file(file: &Path) -> (String, bool) {
             false,
         );
     };
-    let checked = crate::guard::guarded(|| {
+    let checked = crate::cli::guard::guarded(|| {
         let (t, cast) = traced(&scenario);
         expect.check(&t, cast.as_ref().map(|c| &c.answer))
     });
@@ -270,7 +274,7 @@ pub fn check(files: &[PathBuf]) -> i32 {
             code = 1;
         }
         if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
-            return crate::guard::output_failed("check", &e, code);
+            return crate::cli::guard::output_failed("check", &e, code);
         }
     }
     code
@@ -333,7 +337,7 @@ pub fn sweep(file: &Path, sweep: gjk::Sweep) -> i32 {
         if let Some(second) = &sweep.second {
             values.insert(second.param.name().into(), value[1].into());
         }
-        let answer = match crate::guard::guarded(|| sweep.sample(&scenario, &shapes, n)) {
+        let answer = match crate::cli::guard::guarded(|| sweep.sample(&scenario, &shapes, n)) {
             Ok(Ok(s)) => SweepAnswer::Ran {
                 iterations: s.iterations,
                 termination: s.termination.name(),
@@ -362,11 +366,11 @@ pub fn sweep(file: &Path, sweep: gjk::Sweep) -> i32 {
             .map_err(std::io::Error::from)
             .and_then(|()| writeln!(out));
         if let Err(e) = written {
-            return crate::guard::output_failed("sweep", &e, code);
+            return crate::cli::guard::output_failed("sweep", &e, code);
         }
     }
     match out.flush() {
         Ok(()) => code,
-        Err(e) => crate::guard::output_failed("sweep", &e, code),
+        Err(e) => crate::cli::guard::output_failed("sweep", &e, code),
     }
 }

@@ -1,39 +1,22 @@
 //! GJK Lab, the app: two shapes, their Minkowski difference, and GJK stepped and drawn.
 //! The solver lives in the `gjk` crate; nothing here computes GJK.
+//!
+//! The modules, lowest first; each uses only those before it (`docs/architecture.md` draws
+//! the arrows, and a test keeps them one way):
+//!
+//! - [`case`]: the case under study, its run, its files and links;
+//! - [`views`]: what is drawn of it: the world and Minkowski views, overlays, labels, cameras;
+//! - [`teach`]: presenter mode and its tour;
+//! - [`panel`]: the side panel's controls and readouts;
+//! - [`platform`]: what differs between the desktop and the page (displays, file dialogs,
+//!   drops);
+//! - [`app`]: the plugins put together, and the ways the window opens;
+//! - [`cli`]: the command line, and the commands that need no window.
 
 pub mod app;
-pub mod arrivals;
-pub mod assets;
-pub mod camera;
-pub mod cast;
-pub mod classroom;
+pub mod case;
 pub mod cli;
-pub mod compare;
-pub mod controls;
-pub mod cores;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod display;
-pub mod frames;
-pub mod guard;
-pub mod hull;
-pub mod import;
-pub mod incoming;
-pub mod label_layout;
-pub mod labels;
-pub mod link;
-pub mod minkowski_view;
-pub mod outline;
-pub mod palette;
 pub mod panel;
-pub mod playback;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod query;
-pub mod reference;
-pub mod scenario_io;
-pub mod scene;
-pub mod shading;
-pub mod shot;
-pub mod step_view;
-pub mod sweep;
-#[cfg(target_arch = "wasm32")]
-pub mod web;
+pub mod platform;
+pub mod teach;
+pub mod views;

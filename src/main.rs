@@ -3,9 +3,9 @@
 #[cfg(not(target_arch = "wasm32"))]
 use {
     clap::Parser,
+    gjk_lab::app::shot::RenderRequest,
     gjk_lab::app::{self, Mode},
     gjk_lab::cli::{self, Cli, Command},
-    gjk_lab::shot::RenderRequest,
     std::path::Path,
 };
 
@@ -13,7 +13,7 @@ use {
 #[cfg(not(target_arch = "wasm32"))]
 fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
     match path {
-        None => Some(app::default_scenario()),
+        None => Some(gjk_lab::case::assets::default_scenario()),
         Some(p) => match gjk::Scenario::load(p) {
             Ok(s) => Some(s),
             Err(e) => {
@@ -27,14 +27,14 @@ fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
 /// In a page: the app, on the case in the page's link.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    gjk_lab::web::start();
+    gjk_lab::app::page::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
-        Some(Command::Query { files, reference }) => gjk_lab::query::query(&files, reference),
+        Some(Command::Query { files, reference }) => gjk_lab::cli::query::query(&files, reference),
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Trace { file }) => cli::trace(&file),
         Some(Command::Sweep {
@@ -87,7 +87,7 @@ fn main() {
             }),
         None => {
             let mut options: app::Options = cli.launch.into();
-            let opened = match cli.link.as_deref().map(gjk_lab::link::decode) {
+            let opened = match cli.link.as_deref().map(gjk_lab::case::link::decode) {
                 Some(Ok(linked)) => {
                     options.step = linked.step;
                     Some(linked.scenario)
@@ -96,7 +96,7 @@ fn main() {
                 Some(Err(why)) => {
                     eprintln!("gjk-lab: the link does not open: {why}");
                     options.notice = Some(format!("the link does not open: {why}"));
-                    Some(app::default_scenario())
+                    Some(gjk_lab::case::assets::default_scenario())
                 }
                 None => scenario(cli.scenario.as_deref()),
             };

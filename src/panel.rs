@@ -2,13 +2,13 @@
 //! the solver settings, both shapes and the scenario files. It only writes settings and sends
 //! messages; the solver runs elsewhere.
 
-use crate::camera::{FrameStep, ViewLayout};
-use crate::minkowski_view::MinkowskiSettings;
-use crate::palette;
-use crate::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
-use crate::reference::ReferenceAnswer;
-use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
-use crate::scene::Which;
+use crate::case::playback::Which;
+use crate::case::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
+use crate::case::reference::ReferenceAnswer;
+use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::views::camera::{FrameStep, ViewLayout};
+use crate::views::minkowski_view::MinkowskiSettings;
+use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -137,8 +137,8 @@ fn side_panel(
                 }
                 // The step on screen, its sentence and its plot follow the timeline the keys
                 // step: the static query's, or the cast's.
-                let casting =
-                    playback.timeline == crate::playback::Timeline::Cast && playback.cast.is_some();
+                let casting = playback.timeline == crate::case::playback::Timeline::Cast
+                    && playback.cast.is_some();
                 egui::CollapsingHeader::new("This step")
                     .default_open(true)
                     .show(ui, |ui| {
@@ -232,14 +232,14 @@ fn side_panel(
 /// The windows and modes the panel opens.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Tools<'w> {
-    warm: ResMut<'w, crate::playback::WarmStart>,
-    classroom: ResMut<'w, crate::classroom::Classroom>,
-    tour: MessageWriter<'w, crate::classroom::TourCommand>,
-    sweep: ResMut<'w, crate::sweep::SweepSettings>,
-    compare: ResMut<'w, crate::compare::CompareSettings>,
-    compare_run: Res<'w, crate::compare::CompareRun>,
-    cast_view: ResMut<'w, crate::cast::CastView>,
-    cast_plot: Res<'w, crate::cast::CastPlot>,
+    warm: ResMut<'w, crate::case::playback::WarmStart>,
+    classroom: ResMut<'w, crate::teach::classroom::Classroom>,
+    tour: MessageWriter<'w, crate::teach::classroom::TourCommand>,
+    sweep: ResMut<'w, crate::case::sweep::SweepSettings>,
+    compare: ResMut<'w, crate::case::compare::CompareSettings>,
+    compare_run: Res<'w, crate::case::compare::CompareRun>,
+    cast_view: ResMut<'w, crate::views::cast::CastView>,
+    cast_plot: Res<'w, crate::views::cast::CastPlot>,
     framing: MessageWriter<'w, FrameStep>,
 }
 
@@ -270,7 +270,9 @@ fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
             .on_hover_text("Large, high-contrast, and a guided tour: Page Down advances")
             .changed()
         {
-            tools.tour.write(crate::classroom::TourCommand::Toggle);
+            tools
+                .tour
+                .write(crate::teach::classroom::TourCommand::Toggle);
         }
     });
 }
@@ -322,14 +324,14 @@ fn stepping_ui(
     }
     // The slider moves along the timeline the keys step.
     let (timeline, mut step, end, what) = match &playback.cast {
-        Some(cast) if playback.timeline == crate::playback::Timeline::Cast => (
-            crate::playback::Timeline::Cast,
+        Some(cast) if playback.timeline == crate::case::playback::Timeline::Cast => (
+            crate::case::playback::Timeline::Cast,
             playback.cast_step,
             cast.steps.len(),
             "cast step",
         ),
         _ => (
-            crate::playback::Timeline::Query,
+            crate::case::playback::Timeline::Query,
             playback.step,
             playback.end(),
             "step",
@@ -341,7 +343,7 @@ fn stepping_ui(
         commands.write(PlaybackCommand::Seek(step));
     }
     let finish = &playback.trace.finish;
-    if finish.epa_iterations > 0 && timeline == crate::playback::Timeline::Query {
+    if finish.epa_iterations > 0 && timeline == crate::case::playback::Timeline::Query {
         ui.label(
             RichText::new(format!(
                 "GJK: steps 1–{}   EPA: steps {}–{}",

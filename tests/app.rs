@@ -7,6 +7,7 @@ mod app {
     pub mod cli;
     pub mod comparing;
     pub mod import;
+    pub mod layout;
     pub mod one_trace;
     pub mod render;
     pub mod robustness;

@@ -2,9 +2,9 @@
 //! answer, each cast iteration in words, a time slider that poses the ghosts, and the distance
 //! against time with the iterates, the target and the time of impact.
 
-use crate::cast::{CastPlot, CastView};
-use crate::palette;
-use crate::playback::{Lab, Playback, PlaybackCommand, Timeline};
+use crate::case::playback::{Lab, Playback, PlaybackCommand, Timeline};
+use crate::views::cast::{CastPlot, CastView};
+use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, Points, VLine};

@@ -2,9 +2,9 @@
 //! (with both numbers), and this step's numbers side by side.
 
 use super::settings::spec_ui;
-use crate::compare::{CompareRun, CompareSettings};
-use crate::palette;
-use crate::playback::{Playback, PlaybackCommand};
+use crate::case::compare::{CompareRun, CompareSettings};
+use crate::case::playback::{Playback, PlaybackCommand};
+use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 
@@ -17,7 +17,7 @@ pub fn compare_ui(
 ) {
     egui::CollapsingHeader::new(format!(
         "Run 2's settings: {}",
-        crate::compare::summary(&settings.right)
+        crate::case::compare::summary(&settings.right)
     ))
     .default_open(false)
     .show(ui, |ui| {

@@ -1,10 +1,10 @@
 //! The scenario files section (open, save, export the trace, presets and the gallery) and the
 //! import controls under each shape.
 
-use crate::incoming::{Incoming, Purpose};
-use crate::playback::Playback;
-use crate::scenario_io::{ScenarioFiles, ScenarioRequest};
-use crate::scene::Which;
+use crate::case::incoming::{Incoming, Purpose};
+use crate::case::playback::Playback;
+use crate::case::playback::Which;
+use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 
@@ -74,7 +74,7 @@ pub(super) fn files_ui(
 fn scenario_menu(
     ui: &mut egui::Ui,
     title: &str,
-    list: &[crate::assets::Case],
+    list: &[crate::case::assets::Case],
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
     ui.menu_button(title, |ui| {
@@ -124,7 +124,7 @@ pub(super) fn import_ui(
     }
 }
 
-/// *Copy link*: the case on screen and its step as a link (see [`crate::link`]), put on the
+/// *Copy link*: the case on screen and its step as a link (see [`crate::case::link`]), put on the
 /// clipboard and shown, so it can be copied by hand where there is no clipboard.
 pub(super) fn link_ui(ui: &mut egui::Ui, files: &mut ScenarioFiles, playback: &Playback) {
     ui.horizontal(|ui| {
@@ -136,7 +136,11 @@ pub(super) fn link_ui(ui: &mut egui::Ui, files: &mut ScenarioFiles, playback: &P
             )
             .clicked()
         {
-            files.link = crate::link::encode(&playback.case, playback.step, &crate::link::page());
+            files.link = crate::case::link::encode(
+                &playback.case,
+                playback.step,
+                &crate::case::link::page(),
+            );
             ui.ctx().copy_text(files.link.clone());
         }
         if !files.link.is_empty() {

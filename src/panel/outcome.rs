@@ -2,7 +2,7 @@
 //! EPA's penetration. Only a proven answer gets the success colour.
 
 use super::fmt_v;
-use crate::palette;
+use crate::views::palette;
 use bevy_egui::egui::{self, RichText};
 use gjk::{Finish, Outcome};
 

@@ -1,8 +1,8 @@
 //! The convergence plot under the step: |v| and the gap per GJK iteration on a log scale, a
 //! compared run's |v| dashed, where the runs part ways, and the step on screen.
 
-use crate::palette;
-use crate::playback::Playback;
+use crate::case::playback::Playback;
+use crate::views::palette;
 use bevy_egui::egui::{self, Color32};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 
@@ -11,7 +11,7 @@ pub(super) fn plot_ui(
     ui: &mut egui::Ui,
     playback: &Playback,
     second: Option<&gjk::Trace>,
-    compare: &crate::compare::CompareRun,
+    compare: &crate::case::compare::CompareRun,
 ) {
     let series_of = |trace: &gjk::Trace, f: &dyn Fn(&gjk::Step) -> Option<f64>| -> Vec<[f64; 2]> {
         trace

@@ -1,9 +1,9 @@
 //! The reference answer beside ours, and the promises a gallery case makes.
 
 use super::fmt_v;
-use crate::palette;
-use crate::playback::{Lab, Playback};
-use crate::reference::ReferenceAnswer;
+use crate::case::playback::{Lab, Playback};
+use crate::case::reference::ReferenceAnswer;
+use crate::views::palette;
 use bevy_egui::egui::{self, Color32, RichText};
 
 /// parry3d-f64's distance or depth, ours, and the difference.

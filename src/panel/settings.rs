@@ -1,8 +1,9 @@
 //! The settings sections of the panel: the solver's configuration and both shapes. Each edit
 //! is written into the scenario, which reruns the solver.
 
-use crate::playback::Lab;
-use crate::scene::{Which, euler_degrees, from_euler_degrees};
+use crate::case::playback::Lab;
+use crate::case::playback::Which;
+use crate::views::scene::{euler_degrees, from_euler_degrees};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gjk::{Acceleration, Algorithm, Precision, Radii, Shape};

@@ -2,10 +2,10 @@
 //! and read what it did to every run — iterations coloured by how the run stopped, the error
 //! against the f64 reference, or a heat map for a grid. Click a sample to step through it.
 
-use crate::camera::ViewLayout;
-use crate::palette;
-use crate::playback::Lab;
-use crate::sweep::{SweepRequest, SweepResult, SweepRun, SweepSettings};
+use crate::case::playback::Lab;
+use crate::case::sweep::{SweepRequest, SweepResult, SweepRun, SweepSettings};
+use crate::views::camera::ViewLayout;
+use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};

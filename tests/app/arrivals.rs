@@ -4,12 +4,13 @@
 
 use bevy::prelude::*;
 use gjk::Scenario;
-use gjk_lab::app::{default_scenario, headless_app};
-use gjk_lab::incoming::Incoming;
-use gjk_lab::playback::{Lab, Playback};
-use gjk_lab::reference::ReferenceAnswer;
-use gjk_lab::scenario_io::{ScenarioFiles, ScenarioRequest};
-use gjk_lab::scene::Which;
+use gjk_lab::app::headless_app;
+use gjk_lab::case::assets::default_scenario;
+use gjk_lab::case::incoming::Incoming;
+use gjk_lab::case::playback::Which;
+use gjk_lab::case::playback::{Lab, Playback};
+use gjk_lab::case::reference::ReferenceAnswer;
+use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest};
 
 fn request(app: &mut App, request: ScenarioRequest) -> String {
     app.world_mut().write_message(request);
@@ -18,7 +19,7 @@ fn request(app: &mut App, request: ScenarioRequest) -> String {
 }
 
 fn gallery(name: &str) -> Scenario {
-    let case = gjk_lab::assets::find(name).expect("a bundled case");
+    let case = gjk_lab::case::assets::find(name).expect("a bundled case");
     case.load().expect("valid")
 }
 
@@ -68,7 +69,7 @@ fn a_link_opened_while_running_shows_its_case_at_its_step() {
     let mut app = headless_app(default_scenario());
     app.update();
     let wanted = gallery("gallery/10-touching-boxes.json");
-    let link = gjk_lab::link::encode(&wanted, 2, "http://127.0.0.1:8080/");
+    let link = gjk_lab::case::link::encode(&wanted, 2, "http://127.0.0.1:8080/");
     request(&mut app, ScenarioRequest::OpenLink(link));
     let playback = app.world().resource::<Playback>();
     assert_eq!(playback.case, wanted.clone().validated().unwrap());
@@ -86,7 +87,7 @@ fn a_link_opened_while_running_shows_its_case_at_its_step() {
     assert!(lab.error.is_none());
     request(
         &mut app,
-        ScenarioRequest::OpenCase(gjk_lab::assets::presets()[0].clone()),
+        ScenarioRequest::OpenCase(gjk_lab::case::assets::presets()[0].clone()),
     );
     assert!(app.world().resource::<Lab>().notice.is_none());
 }

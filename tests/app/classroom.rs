@@ -1,9 +1,10 @@
 //! Presenter mode's guided tour: one key per lesson, each opening its case at the right step.
 
 use gjk::FeatureKind;
-use gjk_lab::app::{default_scenario, headless_app};
-use gjk_lab::classroom::{Classroom, LESSONS, TourCommand};
-use gjk_lab::playback::{Lab, Playback};
+use gjk_lab::app::headless_app;
+use gjk_lab::case::assets::default_scenario;
+use gjk_lab::case::playback::{Lab, Playback};
+use gjk_lab::teach::classroom::{Classroom, LESSONS, TourCommand};
 
 fn send(app: &mut bevy::prelude::App, command: TourCommand) {
     app.world_mut().write_message(command);
@@ -86,7 +87,7 @@ fn a_lesson_asked_for_before_the_first_frame_is_solved_and_shown() {
 
 #[test]
 fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
-    let case = gjk_lab::assets::find("gallery/24-coal-close-boxes.json")
+    let case = gjk_lab::case::assets::find("gallery/24-coal-close-boxes.json")
         .unwrap()
         .load()
         .unwrap();
@@ -94,7 +95,7 @@ fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
     app.update();
     app.world_mut().resource_mut::<Playback>().step = 3;
     app.world_mut()
-        .resource_mut::<gjk_lab::scenario_io::ScenarioFiles>()
+        .resource_mut::<gjk_lab::case::scenario_io::ScenarioFiles>()
         .path_field = "my-case.json".into();
     app.update();
 
@@ -102,7 +103,7 @@ fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
     send(&mut app, TourCommand::Next);
     let during = app
         .world()
-        .resource::<gjk_lab::scenario_io::ScenarioFiles>();
+        .resource::<gjk_lab::case::scenario_io::ScenarioFiles>();
     assert_ne!(
         during.path_field, "my-case.json",
         "Save would overwrite the open file"
@@ -117,6 +118,6 @@ fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
     assert_eq!((playback.case == case, playback.step), (true, 3));
     let files = app
         .world()
-        .resource::<gjk_lab::scenario_io::ScenarioFiles>();
+        .resource::<gjk_lab::case::scenario_io::ScenarioFiles>();
     assert_eq!(files.path_field, "my-case.json");
 }

@@ -164,8 +164,8 @@ fn scenario_files(dir: &Path) -> Vec<std::path::PathBuf> {
 fn every_bundled_case_is_the_file_on_disk_and_loads() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
     for (cases, dir) in [
-        (gjk_lab::assets::presets(), root.clone()),
-        (gjk_lab::assets::gallery(), root.join("gallery")),
+        (gjk_lab::case::assets::presets(), root.clone()),
+        (gjk_lab::case::assets::gallery(), root.join("gallery")),
     ] {
         let files = scenario_files(&dir);
         assert_eq!(cases.len(), files.len(), "{}", dir.display());
@@ -176,9 +176,9 @@ fn every_bundled_case_is_the_file_on_disk_and_loads() {
                 case.name,
                 file.display()
             );
-            let bundled = gjk_lab::assets::PRESETS
+            let bundled = gjk_lab::case::assets::PRESETS
                 .iter()
-                .chain(gjk_lab::assets::GALLERY)
+                .chain(gjk_lab::case::assets::GALLERY)
                 .find(|(name, _)| *name == case.name)
                 .unwrap()
                 .1;
@@ -192,8 +192,11 @@ fn every_bundled_case_is_the_file_on_disk_and_loads() {
         }
     }
     // The startup scene is a preset, so there is a way back to it.
-    let startup = gjk_lab::assets::find(gjk_lab::app::STARTUP).unwrap();
-    assert_eq!(startup.load().unwrap(), gjk_lab::app::default_scenario());
+    let startup = gjk_lab::case::assets::find(gjk_lab::case::assets::STARTUP).unwrap();
+    assert_eq!(
+        startup.load().unwrap(),
+        gjk_lab::case::assets::default_scenario()
+    );
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! Compare mode: a second configuration on the same timeline, and the step where the runs part.
 
 use gjk_lab::app::headless_app;
-use gjk_lab::compare::{CompareRun, CompareSettings};
-use gjk_lab::playback::{Lab, Playback, PlaybackCommand};
+use gjk_lab::case::compare::{CompareRun, CompareSettings};
+use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand};
 
 fn gallery(name: &str) -> gjk::Scenario {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,7 +1,7 @@
 //! Meshes and pasted vertex lists become polytopes; broken input says what is wrong.
 
-use gjk_lab::import::{mesh_vertices, parse_vertex_list};
-use gjk_lab::incoming::Incoming;
+use gjk_lab::case::import::{mesh_vertices, parse_vertex_list};
+use gjk_lab::case::incoming::Incoming;
 use glam::DVec3;
 use std::path::{Path, PathBuf};
 
@@ -167,7 +167,7 @@ fn pasted_vertices_in_three_notations() {
 #[test]
 fn hull_meshes_skip_needles_and_slabs_instead_of_failing() {
     use bevy::math::Vec3;
-    use gjk_lab::hull::hull_mesh;
+    use gjk_lab::views::hull::hull_mesh;
     // The gallery's thin needle: 10 long, 1e-6 thick. quickhull's sliver faces would have
     // normals f32 cannot normalise; the mesh is simply not built.
     let needle = [

@@ -3,11 +3,12 @@
 
 use bevy::prelude::*;
 use gjk::{BodySpec, Scenario, Shape};
-use gjk_lab::app::{default_scenario, headless_app};
-use gjk_lab::hull::{local_shape_points, minkowski_points};
-use gjk_lab::playback::{Lab, Playback, PlaybackCommand, Shapes, Timeline, WarmStart};
-use gjk_lab::scenario_io::ScenarioRequest;
-use gjk_lab::sweep::{SweepRequest, SweepRun};
+use gjk_lab::app::headless_app;
+use gjk_lab::case::assets::default_scenario;
+use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand, Shapes, Timeline, WarmStart};
+use gjk_lab::case::scenario_io::ScenarioRequest;
+use gjk_lab::case::sweep::{SweepRequest, SweepRun};
+use gjk_lab::views::hull::{local_shape_points, minkowski_points};
 use glam::{DQuat, DVec3};
 use std::time::{Duration, Instant};
 
@@ -157,7 +158,11 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     assert!(matches!(fresh.answer.status, gjk::CastStatus::Hit { .. }));
     // A new cast shows its last step, and the ghosts stand at its time of impact.
     assert_eq!(playback.cast_step, fresh.steps.len());
-    let ghosts = |app: &App| app.world().resource::<gjk_lab::cast::CastView>().time;
+    let ghosts = |app: &App| {
+        app.world()
+            .resource::<gjk_lab::views::cast::CastView>()
+            .time
+    };
     assert_eq!(Some(ghosts(&app)), fresh.answer.toi);
     // Stepping the cast: the keys move through its steps, the ghosts follow its time, and the
     // query's own step stays where it was.
@@ -179,7 +184,7 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     assert_eq!(ghosts(&app), fresh.steps[3].next_time);
     assert!(fresh.steps[3].next_time > fresh.steps[2].next_time);
     // The plot samples the distance along the motion: it falls to the target by the impact.
-    let plot = app.world().resource::<gjk_lab::cast::CastPlot>();
+    let plot = app.world().resource::<gjk_lab::views::cast::CastPlot>();
     let toi = fresh.answer.toi.unwrap();
     let before = plot.curve.iter().filter(|p| p[0] < toi).map(|p| p[1]);
     assert!(before.clone().count() > 10);

@@ -4,10 +4,11 @@
 
 use bevy::prelude::*;
 use gjk::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Scenario, Shape};
-use gjk_lab::app::{default_scenario, headless_app};
-use gjk_lab::incoming::Incoming;
-use gjk_lab::playback::{Lab, Playback};
-use gjk_lab::scenario_io::{ScenarioFiles, ScenarioRequest};
+use gjk_lab::app::headless_app;
+use gjk_lab::case::assets::default_scenario;
+use gjk_lab::case::incoming::Incoming;
+use gjk_lab::case::playback::{Lab, Playback};
+use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest};
 use glam::{DQuat, DVec3};
 
 fn edit(app: &mut App, change: impl FnOnce(&mut Scenario)) {

@@ -1,8 +1,9 @@
 //! The stepping state without a window: messages in, `app.update()`, assertions on resources.
 
 use bevy::prelude::*;
-use gjk_lab::app::{default_scenario, headless_app};
-use gjk_lab::playback::{Lab, Playback, PlaybackCommand};
+use gjk_lab::app::headless_app;
+use gjk_lab::case::assets::default_scenario;
+use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand};
 
 fn send(app: &mut App, command: PlaybackCommand) {
     app.world_mut().write_message(command);
@@ -112,7 +113,7 @@ fn play_advances_and_stops_at_the_end() {
 
 #[test]
 fn warm_start_while_dragging_starts_from_the_last_simplex_of_the_same_shapes() {
-    use gjk_lab::playback::WarmStart;
+    use gjk_lab::case::playback::WarmStart;
     let mut app = headless_app(default_scenario());
     app.update();
     app.world_mut().resource_mut::<WarmStart>().enabled = true;

@@ -2,14 +2,14 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{Rect, pos2, vec2};
-use gjk_lab::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
-use gjk_lab::label_layout::{Wanted, place};
+use gjk_lab::views::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
+use gjk_lab::views::label_layout::{Wanted, place};
 
 /// Every preset and gallery case, read and solved with its radii split and folded.
 fn bundled_traces() -> Vec<(&'static str, gjk::Trace)> {
-    gjk_lab::assets::presets()
+    gjk_lab::case::assets::presets()
         .into_iter()
-        .chain(gjk_lab::assets::gallery())
+        .chain(gjk_lab::case::assets::gallery())
         .flat_map(|case| {
             let s = case.load().unwrap_or_else(|e| panic!("{}: {e}", case.name));
             [gjk::Radii::Split, gjk::Radii::Folded].map(|radii| {
@@ -67,7 +67,7 @@ fn the_framing_of_every_step_shows_its_simplex_the_origin_and_the_closest_point(
     assert!(steps > 500, "only {steps} steps checked");
 }
 
-fn overlaps(spots: &[Option<gjk_lab::label_layout::Spot>]) -> bool {
+fn overlaps(spots: &[Option<gjk_lab::views::label_layout::Spot>]) -> bool {
     let rects: Vec<Rect> = spots.iter().flatten().map(|s| s.rect).collect();
     rects
         .iter()

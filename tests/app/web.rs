@@ -182,13 +182,13 @@ fn the_page_draws_the_default_scene() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_case_link_opens_that_case_at_its_step() {
-    let case = gjk_lab::assets::gallery()
+    let case = gjk_lab::case::assets::gallery()
         .into_iter()
         .find(|c| c.name.contains("/07-"))
         .expect("gallery case 07")
         .load()
         .expect("it loads");
-    let link = gjk_lab::link::encode(&case, 2, "http://x/");
+    let link = gjk_lab::case::link::encode(&case, 2, "http://x/");
     let fragment = link.split_once('#').unwrap().1;
     let (_, line) = open_page(&format!("#{fragment}"), "link");
     assert!(
@@ -273,7 +273,7 @@ fn js(text: &str) -> String {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_scenario_dropped_on_the_page_opens() {
-    let case = gjk_lab::assets::find("gallery/10-touching-boxes.json").unwrap();
+    let case = gjk_lab::case::assets::find("gallery/10-touching-boxes.json").unwrap();
     let text = case.load().unwrap().to_text(gjk::Format::Json);
     let (v, console) = after(
         &format!("drop('mine.json', {}, 640, 400)", js(&text)),
@@ -304,9 +304,9 @@ fn a_mesh_dropped_on_a_shape_replaces_that_shape() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_link_changed_after_loading_opens_its_case() {
-    let case = gjk_lab::assets::find("gallery/07-libccd-stacked-cubes.json").unwrap();
+    let case = gjk_lab::case::assets::find("gallery/07-libccd-stacked-cubes.json").unwrap();
     let case = case.load().unwrap();
-    let link = gjk_lab::link::encode(&case, 2, "http://x/");
+    let link = gjk_lab::case::link::encode(&case, 2, "http://x/");
     let hash = format!("#{}", link.split_once('#').unwrap().1);
     // Without a navigation (headless Chromium's screenshot mode stops waiting on one): the
     // address changes, then the event a browser sends when a new link is pasted.

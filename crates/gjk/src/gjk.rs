@@ -2,7 +2,7 @@
 //! only asks whether the bodies meet ([`boolean`]), the accelerated search direction
 //! ([`momentum`]), and the one-iteration-at-a-time interface a debugger steps ([`stepper`]).
 //!
-//! May use: [`crate::real`], [`crate::config`], [`crate::shape`], [`crate::trace`],
+//! May use: [`crate::real`], [`crate::config`], [`crate::shape`], [`crate::trace`](mod@crate::trace),
 //! [`crate::simplex`], [`crate::proof`].
 
 pub mod boolean;

@@ -1,17 +1,22 @@
 //! GJK Lab's solver: convex shapes, their Minkowski difference, and GJK variants as steppable
 //! state machines that record every iteration as plain data.
 //!
+//! Folders by feature, lowest layer first; each module uses only those before it
+//! (`docs/architecture.md` draws the arrows): [`real`] and [`config`], [`shape`], [`trace`](mod@trace),
+//! [`simplex`], [`proof`], [`gjk`](mod@gjk), [`epa`], [`query`], [`cast`], [`scenario`](mod@scenario),
+//! [`tools`].
+//!
 //! Reading order, from a shape to a recorded step:
 //!
 //! - **A shape is prepared** once, when it is loaded or edited: [`PreparedShape::new`]
-//!   ([`prepared`]) builds what its queries need (a large polytope's hull graph, [`hull`]).
-//!   Shapes of your own implement [`SupportMap`] ([`support`]) instead.
+//!   ([`shape::prepared`]) builds what its queries need (a large polytope's hull graph,
+//!   [`shape::hull`]). Shapes of your own implement [`SupportMap`] ([`shape::support`]) instead.
 //! - **A query runs** in [`query`]: [`query::query`] places two prepared shapes at their poses
-//!   ([`Placed`]) as [`Body`]s in the working precision, forms `A ⊖ B` ([`cso`]) and runs the
-//!   configured GJK variant ([`distance`], [`boolean`]), then EPA ([`epa`]) for an intersecting
-//!   pair; [`query::run`] does the same for bodies of any [`SupportMap`]. [`solve`] and
-//!   [`trace`] prepare and query in one call. Nothing is kept between queries: the same input
-//!   gives the same trace.
+//!   ([`Placed`]) as [`Body`]s in the working precision, forms `A ⊖ B` ([`shape::cso`]) and runs
+//!   the configured GJK variant ([`gjk::distance`], [`gjk::boolean`]), then EPA ([`epa`]) for an
+//!   intersecting pair, and certifies the answer ([`proof`]); [`query::run`] does the same for
+//!   bodies of any [`SupportMap`]. [`solve`] and [`trace`](fn@trace) prepare and query in one
+//!   call. Nothing is kept between queries: the same input gives the same trace.
 //! - **A step is recorded** by the [`Observer`] the query is given ([`trace`](mod@trace)): a
 //!   [`Recorder`] keeps every [`Step`], [`NoTrace`] compiles the recording away. Each solver is
 //!   [`Steppable`] one iteration at a time, for a debugger.

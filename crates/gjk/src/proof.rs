@@ -2,7 +2,7 @@
 //! hold ([`bounds`]: separating planes, enclosures and the rounding they allow), and how the
 //! radii of rounded shapes turn a proof about their cores into one about the shapes ([`radii`]).
 //!
-//! May use: [`crate::real`], [`crate::config`], [`crate::shape`], [`crate::trace`],
+//! May use: [`crate::real`], [`crate::config`], [`crate::shape`], [`crate::trace`](mod@crate::trace),
 //! [`crate::simplex`]. The solvers above call it to certify their answers.
 
 pub mod bounds;

@@ -156,8 +156,10 @@ impl BodySpec {
 
 #[cfg(test)]
 mod tests {
+    use super::body::Body;
+    use super::convex::Convex;
+    use super::prepared::PreparedShape;
     use super::*;
-    use crate::{Body, Convex, PreparedShape};
 
     fn body(shape: Shape, pose: Pose, margin: f64) -> Body<f64, Convex<f64>> {
         Body::new(Convex::new(&PreparedShape::new(shape)), pose, margin)

@@ -2,7 +2,7 @@
 //! ways of finding the feature closest to the origin (Johnson's Voronoi-region tests in
 //! [`voronoi`], the signed volumes in [`signed_volumes`]). EPA and the certificates use them too.
 //!
-//! May use: [`crate::real`], [`crate::shape`], [`crate::trace`].
+//! May use: [`crate::real`], [`crate::shape`], [`crate::trace`](mod@crate::trace).
 
 pub mod signed_volumes;
 pub mod voronoi;

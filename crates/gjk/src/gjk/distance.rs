@@ -84,7 +84,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             rel_tolerance: R::from_f64(config.rel_tolerance),
             max_iterations: config.max_iterations.max(1),
             subalgorithm: match config.algorithm {
-                crate::Algorithm::SignedVolumes => Subalgorithm::SignedVolumes,
+                crate::config::Algorithm::SignedVolumes => Subalgorithm::SignedVolumes,
                 _ => Subalgorithm::Johnson,
             },
             radius: R::ZERO,

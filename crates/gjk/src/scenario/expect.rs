@@ -5,8 +5,8 @@
 //! depth within a bound — and [`Expectation::check`] compares a finished trace with it, one line
 //! per promise. The gallery's regression test, `gjk-lab check` and the app's panel all use it.
 
-use crate::Trace;
 use crate::cast::{CastAnswer, CastStatus};
+use crate::trace::Trace;
 use crate::trace::{Outcome, Termination};
 use serde::{Deserialize, Serialize};
 

@@ -7,8 +7,8 @@
 //! different decision, with both numbers. Rounding alone (f32 against f64 on the same decision)
 //! is not a divergence: points must differ by more than `1e-6 · (1 + |w|)`.
 
-use crate::Trace;
 use crate::trace::Step;
+use crate::trace::Trace;
 use serde::{Deserialize, Serialize};
 
 /// The first step at which two runs differ, what differs and both values.

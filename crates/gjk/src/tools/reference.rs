@@ -252,7 +252,7 @@ pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
         NonlinearRigidMotion, ShapeCastOptions, ShapeCastStatus, cast_shapes, cast_shapes_nonlinear,
     };
     let cast = s.cast.as_ref().ok_or("the scenario has no cast section")?;
-    let settings = cast.settings(crate::Precision::F64);
+    let settings = cast.settings(crate::config::Precision::F64);
     let (sa, sb) = (parry_shape_of(&s.a, "A")?, parry_shape_of(&s.b, "B")?);
     let (pa, pb) = (parry_pose(&s.a), parry_pose(&s.b));
     let hit = if cast.turns() {

@@ -227,7 +227,7 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
         }
     };
     let config = scenario.config();
-    let solve = |a: &BodySpec, b: &BodySpec| crate::solve(a, b, &config);
+    let solve = |a: &BodySpec, b: &BodySpec| crate::query::solve(a, b, &config);
     let original = solve(&scenario.a, &scenario.b);
     let t = rng.vec(scenario.a.position.length().max(1.0));
     let mut shifted = (scenario.a.clone(), scenario.b.clone());

@@ -1,0 +1,18 @@
+//! The case under study: the scenario, its run and where the user is in it ([`playback`]),
+//! the second run of compare mode ([`compare`]) and a sweep's runs ([`sweep`]), parry's answer
+//! beside ours ([`reference`](mod@reference)), the bundled presets and gallery ([`assets`]), and how a case
+//! arrives and leaves: files ([`scenario_io`], [`incoming`]), meshes ([`import`]), links
+//! ([`link`]).
+//!
+//! May use: the solver (`gjk`). Names nothing drawn: the views, the panel and the platform read
+//! the case, and ask for changes by message ([`scenario_io::ScenarioRequest`]).
+
+pub mod assets;
+pub mod compare;
+pub mod import;
+pub mod incoming;
+pub mod link;
+pub mod playback;
+pub mod reference;
+pub mod scenario_io;
+pub mod sweep;

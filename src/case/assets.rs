@@ -1,0 +1,100 @@
+//! The scenario presets and the failure gallery, carried in the binary (see `build.rs`), so a
+//! program started anywhere, or moved, still has them. A copy on disk wins where there is one:
+//! `assets/scenarios/` beside the executable or in the working directory, so an edited case is
+//! shown without a rebuild.
+
+use gjk::{Format, Scenario, ScenarioError};
+use std::path::{Path, PathBuf};
+
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+/// A preset or gallery case: its name under `assets/scenarios/`, and where it is read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// `separated-box-sphere.json`, `gallery/10-touching-boxes.json`, …
+    pub name: &'static str,
+    pub source: Source,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A copy on disk, read when opened.
+    Disk(PathBuf),
+    /// The text built into the program.
+    Bundled(&'static str),
+}
+
+impl Case {
+    /// The case read and validated.
+    pub fn load(&self) -> Result<Scenario, ScenarioError> {
+        match &self.source {
+            Source::Disk(path) => Scenario::load(path),
+            Source::Bundled(text) => {
+                Scenario::parse(text, Format::from_path(Path::new(self.name))?)
+            }
+        }
+    }
+
+    /// The name without folder or extension, for menus.
+    pub fn title(&self) -> &'static str {
+        let file = self.name.rsplit('/').next().unwrap_or(self.name);
+        file.rsplit_once('.').map_or(file, |(stem, _)| stem)
+    }
+
+    /// The file name alone, for a save field that must not point into the assets.
+    pub fn file_name(&self) -> &'static str {
+        self.name.rsplit('/').next().unwrap_or(self.name)
+    }
+}
+
+/// Folders where a copy on disk is looked for, first found wins.
+fn disk_folders() -> Vec<PathBuf> {
+    let beside_exe = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("assets/scenarios")));
+    beside_exe
+        .into_iter()
+        .chain([PathBuf::from("assets/scenarios")])
+        .collect()
+}
+
+fn cases(list: &'static [(&'static str, &'static str)]) -> Vec<Case> {
+    let folders = disk_folders();
+    list.iter()
+        .map(|&(name, text)| {
+            let on_disk = folders.iter().map(|f| f.join(name)).find(|p| p.is_file());
+            Case {
+                name,
+                source: on_disk.map_or(Source::Bundled(text), Source::Disk),
+            }
+        })
+        .collect()
+}
+
+/// The presets, the startup scene among them.
+pub fn presets() -> Vec<Case> {
+    cases(PRESETS)
+}
+
+/// The failure gallery.
+pub fn gallery() -> Vec<Case> {
+    cases(GALLERY)
+}
+
+/// A preset or gallery case by its name under `assets/scenarios/`.
+pub fn find(name: &str) -> Option<Case> {
+    presets()
+        .into_iter()
+        .chain(gallery())
+        .find(|c| c.name == name)
+}
+
+/// The scene that opens by default: a tilted box and a capsule, a little apart.
+pub fn default_scenario() -> Scenario {
+    find(STARTUP)
+        .and_then(|case| case.load().ok())
+        .expect("the startup scene is built into the program and valid")
+}
+
+/// The preset the app opens with.
+pub const STARTUP: &str = "startup-box-capsule.json";

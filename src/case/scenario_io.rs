@@ -1,0 +1,262 @@
+//! Opening and saving scenario files from the panel, the presets and gallery cases built into
+//! the program ([`crate::case::assets`]), and files and links that arrive from outside the panel
+//! ([`crate::platform::arrivals`]). On the desktop a save writes a temporary file and renames it, so a
+//! file is never left half-written; in the page it is a download.
+
+use crate::case::assets::Case;
+use crate::case::incoming::{Incoming, Purpose};
+use crate::case::playback::Which;
+use crate::case::playback::{Lab, LabSet, Playback};
+use bevy::prelude::*;
+use gjk::Scenario;
+use std::path::{Path, PathBuf};
+
+/// A file request from the panel, or a file or link that arrived from outside it.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioRequest {
+    /// Open a scenario file.
+    Open(Incoming),
+    /// Open a preset or a gallery case.
+    OpenCase(Case),
+    /// Open a case link (`#case=…&step=N`, see [`crate::case::link`]) at its step.
+    OpenLink(String),
+    /// Save the scenario as this file (in the page: a download by that name).
+    Save(PathBuf),
+    /// Write the current run as JSON (for a bug report); in the page, a download.
+    ExportTrace(PathBuf),
+    /// Replace a body's shape by the vertices of a mesh file.
+    ImportMesh(Which, Incoming),
+    /// Replace a body's shape by a pasted vertex list.
+    PasteVertices(Which, String),
+    /// Ask the page's file dialog for a file (the page only, where the platform answers it:
+    /// on the desktop the panel's path field names the file).
+    Pick(Purpose),
+}
+
+/// A file to hand over as `path`: written on the desktop (to a temporary file that is then
+/// renamed, so `path` is never half-written), downloaded by its file name in the page. Whoever
+/// delivers it says how in the status line: the case on the desktop, the platform in the page.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Delivery {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+    /// What the file holds, for the status line ("the scenario", "the trace").
+    pub what: &'static str,
+}
+
+/// The panel's file state.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ScenarioFiles {
+    pub presets: Vec<Case>,
+    /// The failure cases of `assets/scenarios/gallery/`.
+    pub gallery: Vec<Case>,
+    pub path_field: String,
+    pub trace_field: String,
+    pub mesh_field: String,
+    pub paste: String,
+    /// What the last request did, or why it failed.
+    pub status: String,
+    /// The last link *Copy link* made.
+    pub link: String,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<ScenarioRequest>()
+        .insert_resource(ScenarioFiles {
+            presets: crate::case::assets::presets(),
+            gallery: crate::case::assets::gallery(),
+            path_field: "scenario.json".to_string(),
+            trace_field: "trace.json".to_string(),
+            mesh_field: "shape.obj".to_string(),
+            paste: String::new(),
+            status: String::new(),
+            link: String::new(),
+        })
+        .add_systems(Update, handle_requests.in_set(LabSet::Input));
+    app.add_message::<Delivery>();
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(
+        Update,
+        write_to_disk.in_set(LabSet::Input).after(handle_requests),
+    );
+}
+
+pub(crate) fn handle_requests(
+    mut requests: MessageReader<ScenarioRequest>,
+    mut files: ResMut<ScenarioFiles>,
+    mut lab: ResMut<Lab>,
+    mut playback: ResMut<Playback>,
+    mut framing: MessageWriter<crate::case::playback::FrameViews>,
+    mut deliveries: MessageWriter<Delivery>,
+) {
+    for request in requests.read() {
+        // Each request that says something replaces the last status line.
+        let before = std::mem::take(&mut files.status);
+        let mut open = |opened: Result<(Scenario, String), String>, step: usize| {
+            files.status = match opened {
+                Ok((s, save_as)) => {
+                    let status = format!("Opened {save_as}");
+                    files.path_field = save_as;
+                    show(s, step, &mut lab, &mut playback, &mut framing);
+                    status
+                }
+                Err(e) => format!("Could not open: {e}"),
+            };
+        };
+        match request {
+            // Saved again by its file name: in the working directory for a file that came
+            // from the page, beside itself for one on disk.
+            ScenarioRequest::Open(file) => {
+                open(file.scenario().map(|s| (s, file.name.clone())), 0);
+            }
+            // A bundled case is saved by its file name in the working directory, never over
+            // the program's own copy.
+            ScenarioRequest::OpenCase(case) => {
+                let opened = case.load().map(|s| (s, case.file_name().to_string()));
+                open(opened.map_err(|e| e.to_string()), 0);
+            }
+            ScenarioRequest::OpenLink(link) => match crate::case::link::decode(link) {
+                Ok(linked) => {
+                    let name = format!("{}.json", file_stem(&linked.scenario.name));
+                    open(Ok((linked.scenario, name)), linked.step.unwrap_or(0));
+                }
+                Err(why) => {
+                    let why = format!("the link does not open: {why}");
+                    warn!("{why}");
+                    // Said over the case on screen, which stays: nothing to solve again.
+                    lab.bypass_change_detection().notice = Some(why);
+                }
+            },
+            ScenarioRequest::Save(path) => {
+                files.status = match gjk::Format::from_path(path) {
+                    Ok(format) => {
+                        let text = lab.scenario.to_text(format);
+                        deliveries.write(Delivery {
+                            path: path.clone(),
+                            bytes: text.into_bytes(),
+                            what: "the scenario",
+                        });
+                        String::new()
+                    }
+                    Err(e) => format!("Could not save: {e}"),
+                };
+            }
+            ScenarioRequest::ExportTrace(path) => {
+                // The trace on screen, with the case it was recorded from.
+                let json = gjk::TraceDocument::new(&playback.case, &playback.trace)
+                    .with_cast(playback.cast.as_ref())
+                    .to_json();
+                deliveries.write(Delivery {
+                    path: path.clone(),
+                    bytes: json.into_bytes(),
+                    what: "the trace",
+                });
+            }
+            ScenarioRequest::ImportMesh(which, file) => {
+                let vertices = crate::case::import::mesh_vertices(file)
+                    .map_err(|e| format!("Could not import: {e}"));
+                let done = |n| format!("Imported {n} vertices from {} into {which:?}", file.name);
+                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
+            }
+            ScenarioRequest::PasteVertices(which, text) => {
+                let vertices = crate::case::import::parse_vertex_list(text)
+                    .map_err(|e| format!("Could not use the pasted vertices: {e}"));
+                let done = |n| format!("Pasted {n} vertices");
+                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
+            }
+            // In the page, the platform opens the file dialog.
+            ScenarioRequest::Pick(_) if cfg!(target_arch = "wasm32") => {}
+            ScenarioRequest::Pick(_) => {
+                files.status = "Type the file's path and press Open".to_string();
+            }
+        }
+        // Said in the log too (the page's tests read it in the browser's console).
+        if files.status.is_empty() {
+            files.status = before;
+        } else {
+            info!("{}", files.status);
+        }
+    }
+}
+
+/// Shows an opened case at `step` (clamped to its run once it is solved), framed anew.
+fn show(
+    scenario: Scenario,
+    step: usize,
+    lab: &mut Lab,
+    playback: &mut Playback,
+    framing: &mut MessageWriter<crate::case::playback::FrameViews>,
+) {
+    info!("opened \"{}\" at step {step}", scenario.name);
+    lab.scenario = scenario;
+    lab.notice = None;
+    playback.step = step;
+    playback.playing = false;
+    framing.write(crate::case::playback::FrameViews);
+}
+
+/// A case's name as a file name: letters, digits and dashes.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = stem
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if stem.is_empty() {
+        "case".to_string()
+    } else {
+        stem
+    }
+}
+
+/// Writes each delivery to disk, and says so in the status line.
+#[cfg(not(target_arch = "wasm32"))]
+fn write_to_disk(mut deliveries: MessageReader<Delivery>, mut files: ResMut<ScenarioFiles>) {
+    for Delivery { path, bytes, what } in deliveries.read() {
+        files.status = match write_atomically(path, bytes) {
+            Ok(()) => format!("Wrote {what} to {}", path.display()),
+            Err(e) => format!("Could not write {what} to {}: {e}", path.display()),
+        };
+        info!("{}", files.status);
+    }
+}
+
+/// Makes a body the polytope of `vertices`; returns the status line (`done` of the count).
+fn use_vertices(
+    lab: &mut Lab,
+    which: Which,
+    vertices: Result<Vec<glam::DVec3>, String>,
+    done: impl FnOnce(usize) -> String,
+    framing: &mut MessageWriter<crate::case::playback::FrameViews>,
+) -> String {
+    match vertices {
+        Ok(vertices) => {
+            let status = done(vertices.len());
+            which.body_mut(lab).shape = gjk::Shape::Polytope { vertices };
+            framing.write(crate::case::playback::FrameViews);
+            status
+        }
+        Err(e) => e,
+    }
+}
+
+/// Writes `bytes` beside `path` and renames the file over it, so `path` is never half-written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

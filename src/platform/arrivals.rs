@@ -1,0 +1,124 @@
+//! Files and links that arrive from outside the panel: a file dropped on the window (the
+//! desktop's or the page's), a file picked in the page's file dialog, the page's link changed.
+//! A dropped scenario opens; a dropped mesh replaces the body drawn nearest to where it fell.
+//! Each becomes a [`ScenarioRequest`], handled like the panel's own.
+
+use crate::case::incoming::{Incoming, Kind};
+use crate::case::playback::Which;
+use crate::case::playback::{Lab, LabSet};
+use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::views::camera::View;
+use crate::views::scene::to_transform;
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+
+pub(crate) fn plugin(app: &mut App) {
+    // Before the requests are handled, so that what arrived shows in the same frame: the app
+    // draws only when something happens, and the next frame may be seconds away.
+    let handled = crate::case::scenario_io::handle_requests;
+    app.add_systems(
+        Update,
+        dropped_on_window.in_set(LabSet::Input).before(handled),
+    );
+    #[cfg(target_arch = "wasm32")]
+    {
+        crate::platform::web::plugin(app);
+        app.add_systems(Update, from_the_page.in_set(LabSet::Input).before(handled));
+    }
+}
+
+/// The world view's camera and the case, to find the body under a drop.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Targets<'w, 's> {
+    lab: Res<'w, Lab>,
+    cameras: Query<'w, 's, (&'static View, &'static Camera, &'static GlobalTransform)>,
+}
+
+impl Targets<'_, '_> {
+    /// The body whose centre is drawn nearest to `at` (logical window pixels) in the world
+    /// view; B when that cannot be told.
+    fn nearest(&self, at: Option<Vec2>) -> Which {
+        let world = self.cameras.iter().find(|(view, ..)| **view == View::World);
+        let (Some(at), Some((_, camera, placed))) = (at, world) else {
+            return Which::B;
+        };
+        let gap = |which: Which| {
+            let centre = to_transform(which.body(&self.lab)).translation;
+            camera
+                .world_to_viewport(placed, centre)
+                .map_or(f32::INFINITY, |p| p.distance(at))
+        };
+        if gap(Which::A) < gap(Which::B) {
+            Which::A
+        } else {
+            Which::B
+        }
+    }
+
+    /// What a dropped file asks for, or why it cannot be used.
+    fn route(&self, file: Incoming, at: Option<Vec2>) -> Result<ScenarioRequest, String> {
+        match file.kind() {
+            Kind::Scenario => Ok(ScenarioRequest::Open(file)),
+            Kind::Mesh => Ok(ScenarioRequest::ImportMesh(self.nearest(at), file)),
+            Kind::Unknown => Err(format!(
+                "Could not use {}: drop a scenario (.json, .ron) or a mesh (.obj, .gltf, .glb)",
+                file.name
+            )),
+        }
+    }
+}
+
+/// Files dropped on the desktop's window (winit reports them; in the page it does not).
+fn dropped_on_window(
+    mut drops: MessageReader<FileDragAndDrop>,
+    windows: Query<&Window>,
+    targets: Targets,
+    mut files: ResMut<ScenarioFiles>,
+    mut requests: MessageWriter<ScenarioRequest>,
+) {
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { window, path_buf } = drop {
+            let at = windows.get(*window).ok().and_then(Window::cursor_position);
+            let routed = targets.route(Incoming::on_disk(path_buf), at);
+            pass_on(routed, &mut files, &mut requests);
+        }
+    }
+}
+
+/// A request is handled like the panel's; what cannot be used is said in the status line.
+fn pass_on(
+    routed: Result<ScenarioRequest, String>,
+    files: &mut ScenarioFiles,
+    requests: &mut MessageWriter<ScenarioRequest>,
+) {
+    match routed {
+        Ok(request) => {
+            requests.write(request);
+        }
+        Err(why) => files.status = why,
+    }
+}
+
+/// What the page's listeners and file dialog handed over since the last frame.
+#[cfg(target_arch = "wasm32")]
+fn from_the_page(
+    inbox: Res<crate::platform::web::Inbox>,
+    targets: Targets,
+    mut files: ResMut<ScenarioFiles>,
+    mut requests: MessageWriter<ScenarioRequest>,
+) {
+    use crate::case::incoming::Purpose;
+    use crate::platform::web::Arrival;
+    for arrival in inbox.take() {
+        let request = match arrival {
+            Arrival::Picked(Purpose::Scenario, file) => Ok(ScenarioRequest::Open(file)),
+            Arrival::Picked(Purpose::Mesh(which), file) => {
+                Ok(ScenarioRequest::ImportMesh(which, file))
+            }
+            Arrival::Dropped(file, at) => targets.route(file, Some(at)),
+            Arrival::Link(link) => Ok(ScenarioRequest::OpenLink(link)),
+            Arrival::Unreadable(why) => Err(format!("Could not read {why}")),
+        };
+        pass_on(request, &mut files, &mut requests);
+    }
+}

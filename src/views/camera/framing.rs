@@ -1,0 +1,273 @@
+//! Framing: where the cameras look. Both views frame the case when it opens; the Minkowski
+//! view then eases to frame each step (the simplex, w, v and the origin) at any size of A ⊖ B.
+//! On the cast's timeline both views ease to each cast step: the world view to the smaller
+//! body where the step leaves it and the gap it measured, the Minkowski view to the piece of
+//! the ray that step covers, so a ball against a 50-unit box is not a dot.
+
+use super::{Orbit, Screen, View, frame};
+use crate::case::compare::{CompareRun, CompareSettings};
+use crate::case::playback::{FrameViews, Playback, Timeline};
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+/// Asks the Minkowski view to frame the current step: the simplex, the new support point, the
+/// closest point and the origin (key F, the panel's button; sent on every step by itself).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct FrameStep;
+
+/// Where a view's camera is heading when it eases to a new framing.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Heading {
+    pub focus: Vec3,
+    pub distance: f32,
+}
+
+/// The smallest sphere-ish bound of some points: centre of their box and the radius around it.
+fn bounds(points: impl Iterator<Item = Vec3>) -> (Vec3, f32) {
+    let pts: Vec<Vec3> = points.collect();
+    let lo = pts.iter().fold(Vec3::splat(f32::MAX), |a, &p| a.min(p));
+    let hi = pts.iter().fold(Vec3::splat(f32::MIN), |a, &p| a.max(p));
+    let center = (lo + hi) / 2.0;
+    // Never a point: a simplex a micrometre across still gets a view around it.
+    let floor = 1e-3 * center.length().max(1e-3);
+    let radius = pts.iter().map(|p| p.distance(center)).fold(floor, f32::max);
+    (center, radius)
+}
+
+/// What the Minkowski view frames at a step: the simplex (or EPA's polytope), the new support
+/// point w, the closest point v and the origin.
+pub fn step_points(step: &gjk::Step) -> Vec<Vec3> {
+    let mut points: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
+    points.push(step.support.point.as_vec3());
+    points.extend(step.closest.map(|v| v.as_vec3()));
+    if let Some(epa) = step.epa() {
+        points.extend(epa.vertices.iter().map(|v| v.point.as_vec3()));
+    }
+    points.push(Vec3::ZERO);
+    points
+}
+
+/// What the two views frame at a cast step, `[world, A ⊖ B]`.
+///
+/// World: the smaller body (by its bounding radius) where the step starts and where it leaves
+/// it, and a ball of the distance the step measured around its centre, so the gap and the
+/// larger body's near side come into view at any scale. A ⊖ B (drawn at t = 0, the bodies
+/// meeting where the ray `t·r` enters it): the ray's points at the step's two times, that
+/// ball around each, and what the step found there (the ray cast's nearest point).
+pub fn cast_step_points(
+    step: &gjk::CastStep,
+    case: &gjk::Scenario,
+    placed: [gjk::Placed<'_>; 2],
+) -> Option<[Vec<Vec3>; 2]> {
+    let spec = case.cast?;
+    let motions = [spec.motion_a(placed[0].pose), spec.motion_b(placed[1].pose)];
+    let size = |p: &gjk::Placed<'_>| p.shape.bounding_radius() + p.margin;
+    let small = usize::from(size(&placed[1]) < size(&placed[0]));
+    let body = placed[small];
+    let (measured, mut found) = match &step.record {
+        // The ray's point and the nearest point of its simplex (the simplex itself can span a
+        // whole face of A ⊖ B).
+        gjk::cast::CastRecord::RayCast { point, closest, .. } => (
+            closest.length(),
+            vec![point.as_vec3(), (*point - *closest).as_vec3()],
+        ),
+        gjk::cast::CastRecord::Advancement {
+            distance_bounds, ..
+        } => (distance_bounds[1], Vec::new()),
+        gjk::cast::CastRecord::Sweep {
+            distance_bounds, ..
+        } => (distance_bounds[1], Vec::new()),
+    };
+    // Never less than twice the body's size (the body, and room round it for what it meets),
+    // never an unbounded ball.
+    let room = 2.0 * size(&body);
+    let reach = if measured.is_finite() {
+        measured.max(room)
+    } else {
+        room
+    } as f32;
+    let around = |c: Vec3| {
+        [Vec3::X, Vec3::Y, Vec3::Z]
+            .into_iter()
+            .flat_map(move |e| [c + e * reach, c - e * reach])
+    };
+    let local = crate::views::hull::local_shape_points(body.shape, body.margin, 64);
+    let mut world = Vec::new();
+    for t in [step.time, step.next_time] {
+        let pose = motions[small].at(t);
+        let to_world = |p: &Vec3| pose.rotation.as_quat() * *p + pose.position.as_vec3();
+        world.extend(local.iter().map(to_world));
+        world.extend(around(pose.position.as_vec3()));
+    }
+    let r = (spec.velocity_b - spec.velocity_a).as_vec3();
+    for t in [step.time, step.next_time] {
+        found.extend(around(r * t as f32));
+    }
+    Some([world, found])
+}
+
+/// The vertical field of view of every camera (Bevy's default perspective).
+pub const FIELD_OF_VIEW: f32 = std::f32::consts::FRAC_PI_4;
+
+/// The focus and distance at which a view of `aspect` (width / height) shows all of `points`,
+/// with a margin: their bounding sphere fits the narrower of the two fields of view.
+pub fn fit(points: impl Iterator<Item = Vec3>, aspect: f32) -> (Vec3, f32) {
+    let (centre, radius) = bounds(points);
+    (centre, fit_distance(radius, aspect))
+}
+
+/// How far back a camera stands to see a sphere of `radius` whole, with a margin.
+fn fit_distance(radius: f32, aspect: f32) -> f32 {
+    let half_v = FIELD_OF_VIEW / 2.0;
+    let half_h = (half_v.tan() * aspect).atan();
+    radius * 1.15 / half_v.min(half_h).sin()
+}
+
+pub(super) fn frame_views(
+    mut requests: MessageReader<FrameViews>,
+    mut then_step: MessageWriter<FrameStep>,
+    compare: Res<CompareSettings>,
+    lab: Res<crate::case::playback::Lab>,
+    shapes: Res<crate::case::playback::Shapes>,
+    screen: Screen,
+    mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    // Once the case is solved, the Minkowski view closes in on the step shown.
+    then_step.write(FrameStep);
+    let [a, b] = shapes.placed(&lab.scenario);
+    // The bodies where they stand and, for a cast, where their motion takes them by its end.
+    let cast = lab.scenario.cast;
+    let end = cast.map_or(0.0, |c| c.settings(gjk::Precision::F64).max_time);
+    let poses = [
+        (a, cast.map(|c| c.motion_a(a.pose).at(end))),
+        (b, cast.map(|c| c.motion_b(b.pose).at(end))),
+    ];
+    let world = poses.into_iter().flat_map(|(body, moved)| {
+        let points = crate::views::hull::local_shape_points(body.shape, body.margin, 200);
+        [Some(body.pose), moved]
+            .into_iter()
+            .flatten()
+            .flat_map(move |pose| {
+                points
+                    .clone()
+                    .into_iter()
+                    .map(move |p| (pose.rotation.as_quat() * p) + pose.position.as_vec3())
+            })
+    });
+    let world = bounds(world);
+    // The Minkowski view leans towards the origin: that is where the action is.
+    let cloud = crate::views::hull::minkowski_points(a, b, 200);
+    let (center, _) = bounds(cloud.iter().copied().chain([Vec3::ZERO]));
+    let focus = center * 0.7;
+    let radius = cloud
+        .iter()
+        .chain([&Vec3::ZERO])
+        .map(|p| p.distance(focus))
+        .fold(0.1, f32::max);
+    let difference = (focus, radius);
+    for (view, mut orbit, mut transform) in &mut cameras {
+        let (center, radius) = match view {
+            View::World if !compare.enabled => world,
+            _ => difference,
+        };
+        let distance = fit_distance(radius, screen.aspect(*view));
+        frame(&mut orbit, &mut transform, center, distance);
+    }
+}
+
+/// Frames the step whenever the cursor moves to another step or timeline — not while a drag
+/// reruns the solver at the same step, where a moving camera would fight the hand.
+pub(super) fn follow_steps(
+    playback: Res<Playback>,
+    mut last: Local<Option<(usize, usize, Timeline)>>,
+    mut frame: MessageWriter<FrameStep>,
+) {
+    let now = (playback.step, playback.cast_step, playback.timeline);
+    if *last != Some(now) {
+        *last = Some(now);
+        frame.write(FrameStep);
+    }
+}
+
+/// Sets the views that show A ⊖ B heading for the current step's framing; on the cast's
+/// timeline, both views head for the cast step's ([`cast_step_points`]). Before the first step
+/// the case's framing stays.
+pub(super) fn frame_step(
+    mut requests: MessageReader<FrameStep>,
+    playback: Res<Playback>,
+    shapes: Res<crate::case::playback::Shapes>,
+    (compare, compare_run): (Res<CompareSettings>, Res<CompareRun>),
+    screen: Screen,
+    mut commands: Commands,
+    cameras: Query<(Entity, &View)>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    if playback.timeline == Timeline::Cast {
+        let framed = playback
+            .cast_current()
+            .and_then(|step| cast_step_points(step, &playback.case, shapes.placed(&playback.case)));
+        for (entity, view) in &cameras {
+            let Some([world, difference]) = &framed else {
+                commands.entity(entity).remove::<Heading>();
+                continue;
+            };
+            let points = match view {
+                View::World if !compare.enabled => world,
+                _ => difference,
+            };
+            let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
+            commands.entity(entity).insert(Heading { focus, distance });
+        }
+        return;
+    }
+    let Some(step) = playback.current() else {
+        for (entity, _) in &cameras {
+            commands.entity(entity).remove::<Heading>();
+        }
+        return;
+    };
+    let mut points = step_points(step);
+    if compare.enabled
+        && let Some(other) = compare_run.step(playback.step)
+    {
+        points.extend(step_points(other));
+    }
+    for (entity, view) in &cameras {
+        if *view == View::World && !compare.enabled {
+            continue;
+        }
+        let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
+        commands.entity(entity).insert(Heading { focus, distance });
+    }
+}
+
+/// Moves each heading camera part of the way to its framing every frame (the same fraction per
+/// second at any frame rate; the distance in proportion, so a zoom by 100 takes as long as one
+/// by 2), asking for frames until it arrives.
+pub(super) fn ease(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut cameras: Query<(Entity, &Heading, &mut Orbit, &mut Transform)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let k = 1.0 - (-time.delta_secs() * 8.0).exp();
+    for (entity, heading, mut orbit, mut transform) in &mut cameras {
+        orbit.focus = orbit.focus.lerp(heading.focus, k);
+        orbit.distance *= (heading.distance / orbit.distance).powf(k);
+        let arrived = orbit.focus.distance(heading.focus) < 1e-3 * heading.distance
+            && (orbit.distance / heading.distance - 1.0).abs() < 1e-3;
+        if arrived {
+            orbit.focus = heading.focus;
+            orbit.distance = heading.distance;
+            commands.entity(entity).remove::<Heading>();
+        } else {
+            redraw.write(RequestRedraw);
+        }
+        *transform = orbit.transform();
+    }
+}

@@ -1,0 +1,185 @@
+//! Text drawn over the 3D views in screen space: the simplex vertex names, "w", "v", "d", "O",
+//! and a title for each view, laid out so that no two overlap (see [`label_layout`]).
+
+use crate::case::compare::{CompareRun, CompareSettings, summary};
+use crate::case::playback::{Lab, Playback};
+use crate::views::camera::{Orbit, View, ViewLayout, view_rect};
+use crate::views::label_layout::{self, Wanted};
+use crate::views::palette;
+use crate::views::step_view::DIRECTION_LENGTH;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, FontId};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_labels.in_set(crate::case::playback::PanelSystems),
+    );
+}
+
+/// What a view's labels are drawn from.
+enum Content<'a> {
+    World(Option<&'a gjk::Step>),
+    Minkowski(Option<&'a gjk::Step>),
+}
+
+/// The two runs a view may label (one, or two in compare mode).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Runs<'w> {
+    playback: Res<'w, Playback>,
+    compare: Res<'w, CompareSettings>,
+    compare_run: Res<'w, CompareRun>,
+    lab: Res<'w, Lab>,
+}
+
+fn draw_labels(
+    mut contexts: EguiContexts,
+    runs: Runs,
+    layout: Res<ViewLayout>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&View, &Camera, &GlobalTransform, &Orbit)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // Under windows (the sweep) and clipped to each view, so labels never cover the panel.
+    let layer = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("labels"),
+    ));
+    let Runs {
+        playback,
+        compare,
+        compare_run,
+        lab,
+    } = runs;
+    // Window pixels → egui points: the window's scale and egui's zoom (presenter mode).
+    let zoom = ctx.zoom_factor();
+    let scale = window.scale_factor() * zoom;
+    // Sized for the window: 16 points at 800 pixels high, growing with it (a projector at
+    // 1920×1080 gets 22, and presenter mode's zoom on top).
+    let size = 16.0 * (window.height() / 800.0).clamp(1.0, 2.0);
+    for (view, camera, transform, orbit) in &cameras {
+        let marks = orbit.marks();
+        let rect = view_rect(*view, &window, &layout);
+        let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
+        let painter = layer.with_clip_rect(egui::Rect::from_min_max(
+            origin,
+            egui::pos2(rect.max.x / scale, rect.max.y / scale),
+        ));
+        let (title, content) = match (view, compare.enabled) {
+            (View::World, false) => (
+                "World: A and B".to_string(),
+                Content::World(playback.current()),
+            ),
+            (View::Minkowski, false) => (
+                "Minkowski difference A − B".to_string(),
+                Content::Minkowski(playback.current()),
+            ),
+            (View::World, true) => (
+                format!("Run 1: {}", summary(&lab.scenario.solver)),
+                Content::Minkowski(playback.current()),
+            ),
+            (View::Minkowski, true) => (
+                format!("Run 2: {}", summary(&compare.right)),
+                Content::Minkowski(compare_run.step(playback.step)),
+            ),
+        };
+        let title = painter.layout_no_wrap(
+            title,
+            FontId::proportional(size + 1.0),
+            egui::Color32::from_gray(220),
+        );
+        let title_rect = egui::Rect::from_min_size(origin + egui::vec2(10.0, 8.0), title.size());
+        painter.galley(title_rect.min, title, egui::Color32::from_gray(220));
+        let items = match content {
+            Content::Minkowski(None) => vec![origin_label()],
+            Content::Minkowski(Some(step)) => minkowski_labels(step, marks),
+            Content::World(None) => Vec::new(),
+            Content::World(Some(step)) => world_labels(step),
+        };
+        // World position → logical window position (the viewport's offset is included).
+        let place = |p: Vec3| -> Option<egui::Pos2> {
+            camera
+                .world_to_viewport(transform, p)
+                .ok()
+                .map(|v| egui::pos2(v.x / zoom, v.y / zoom))
+        };
+        let font = FontId::proportional(size);
+        let laid: Vec<_> = items
+            .into_iter()
+            .filter_map(|(text, p, color)| {
+                let galley = painter.layout_no_wrap(text, font.clone(), palette::egui(color));
+                Some((place(p)?, galley, color))
+            })
+            .collect();
+        let wanted: Vec<Wanted> = laid
+            .iter()
+            .map(|(anchor, galley, _)| Wanted {
+                anchor: *anchor,
+                size: galley.size(),
+            })
+            .collect();
+        let spots = label_layout::place(&wanted, painter.clip_rect(), &[title_rect]);
+        for ((anchor, galley, color), spot) in laid.into_iter().zip(spots) {
+            let Some(spot) = spot else { continue };
+            let color = palette::egui(color);
+            if spot.leader {
+                let end = label_layout::nearest_on(spot.rect, anchor);
+                painter.line_segment([anchor, end], egui::Stroke::new(1.0, color));
+            }
+            painter.galley(spot.rect.min, galley, color);
+        }
+    }
+    Ok(())
+}
+
+/// A label: its text, the point it names and its colour.
+type Item = (String, Vec3, Color);
+
+fn origin_label() -> Item {
+    ("O".into(), Vec3::ZERO, palette::ORIGIN)
+}
+
+/// The witness letters on both shapes: the same letter on A's and B's point, in the point's
+/// colour.
+fn world_labels(step: &gjk::Step) -> Vec<Item> {
+    step.candidate
+        .iter()
+        .enumerate()
+        .flat_map(|(slot, v)| {
+            let name = step.letter(slot).to_string();
+            let c = palette::SLOTS[step.name(slot) % 4];
+            [(name.clone(), v.a.as_vec3(), c), (name, v.b.as_vec3(), c)]
+        })
+        .collect()
+}
+
+/// The origin, the simplex letters, v, w, and d (or EPA's n) inside A ⊖ B, most important
+/// first: when space runs out, the last ones are left out.
+fn minkowski_labels(step: &gjk::Step, marks: f32) -> Vec<Item> {
+    let mut items = vec![origin_label()];
+    for (slot, v) in step.candidate.iter().enumerate() {
+        let name = step.letter(slot).to_string();
+        items.push((name, v.point.as_vec3(), palette::SLOTS[step.name(slot) % 4]));
+    }
+    if let Some(v) = step.closest {
+        items.push(("v".into(), v.as_vec3(), palette::CLOSEST));
+    }
+    items.push(("w".into(), step.support.point.as_vec3(), palette::SUPPORT));
+    match step.epa() {
+        Some(epa) => {
+            let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
+            items.push(("n".into(), foot, palette::CLOSEST));
+        }
+        None => {
+            let d = step.direction.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;
+            items.push(("d".into(), d, palette::DIRECTION));
+            if let Some(m) = step.momentum {
+                let plain = m.plain.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;
+                items.push(("−v".into(), plain, palette::PLAIN_DIRECTION));
+            }
+        }
+    }
+    items
+}

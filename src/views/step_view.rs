@@ -1,0 +1,294 @@
+//! What the current step looks like inside A ⊖ B: the simplex the solver examined (vertices in
+//! their slot colours, edges, translucent faces), the search direction, the new support point w,
+//! the closest point v, and the Voronoi region of the feature that holds the origin — its
+//! half-spaces clipped to a neighbourhood of the feature about the simplex's size, a faint solid
+//! with its boundary planes outlined in the colour of the feature's kind.
+
+use crate::case::compare::{CompareRun, CompareSettings};
+use crate::case::playback::{LabSet, Playback};
+use crate::views::camera::{COMPARE_LAYER, MINKOWSKI_LAYER};
+use crate::views::camera::{Orbit, marks_on};
+use crate::views::hull::{ClippedRegion, OrientedBox, clip_region, hull_mesh};
+use crate::views::minkowski_view::MinkowskiGizmos;
+use crate::views::palette;
+use crate::views::shading::Matte;
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use glam::DVec3;
+
+/// The drawn Voronoi region: its translucent solid, and the outline of its planes.
+#[derive(Component, Default)]
+struct RegionSolid {
+    outline: Vec<[Vec3; 2]>,
+    color: Color,
+}
+
+/// How long the search direction's arrow is, at the view's starting zoom.
+pub const DIRECTION_LENGTH: f32 = 0.7;
+
+#[derive(Component)]
+struct SimplexFaces;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_gizmo_group::<CompareGizmos>()
+        .add_systems(Startup, (spawn_solids, configure_compare_gizmos))
+        .add_systems(
+            Update,
+            (rebuild_solids, draw_step, draw_compare_step)
+                .chain()
+                .in_set(LabSet::Visualise),
+        );
+}
+
+fn spawn_solids(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
+    commands.spawn((
+        RegionSolid::default(),
+        Mesh3d::default(),
+        MeshMaterial3d(materials.add(Matte::flat(Color::NONE))),
+        RenderLayers::layer(MINKOWSKI_LAYER),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        SimplexFaces,
+        Mesh3d::default(),
+        MeshMaterial3d(materials.add(Matte::flat(Color::WHITE.with_alpha(0.16)))),
+        RenderLayers::layer(MINKOWSKI_LAYER),
+        Pickable::IGNORE,
+    ));
+}
+
+/// The neighbourhood the region is drawn in: a box snug around the feature's points and the
+/// origin (the region holds the origin: that is the lesson), turned to lie along them and grown
+/// by a quarter of its length. Regions are unbounded; drawn out to the edge of the view they
+/// would fill it and hide the simplex.
+fn region_box(step: &gjk::Step, feature: &[usize]) -> OrientedBox {
+    let mut points: Vec<DVec3> = feature.iter().map(|&i| step.candidate[i].point).collect();
+    points.push(DVec3::ZERO);
+    let size = points
+        .iter()
+        .flat_map(|p| points.iter().map(move |q| p.distance(*q)))
+        .fold(0.0, f64::max);
+    OrientedBox::around(&points, (size / 4.0).max(1e-3))
+}
+
+type RegionQuery = (
+    &'static mut RegionSolid,
+    &'static mut Mesh3d,
+    &'static MeshMaterial3d<Matte>,
+);
+
+/// Meshes for the region and the simplex faces, rebuilt only when the step or trace changes.
+fn rebuild_solids(
+    playback: Res<Playback>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<Matte>>,
+    mut region: Single<RegionQuery, (With<RegionSolid>, Without<SimplexFaces>)>,
+    mut faces: Single<&mut Mesh3d, (With<SimplexFaces>, Without<RegionSolid>)>,
+) {
+    if !playback.is_changed() {
+        return;
+    }
+    let step = playback.current();
+    let points: Vec<DVec3> = step
+        .map(|s| s.candidate.iter().map(|v| v.point).collect())
+        .unwrap_or_default();
+    faces.0 = if let Some(epa) = step.and_then(|s| s.epa()) {
+        // EPA: the whole polytope, translucent.
+        meshes.add(polytope_mesh(epa))
+    } else if points.len() >= 4 {
+        hull_mesh(&points.iter().map(|p| p.as_vec3()).collect::<Vec<_>>())
+            .map_or_else(Handle::default, |m| meshes.add(m))
+    } else if points.len() == 3 {
+        // Both windings: faces are culled from behind, and a lone triangle has no inside.
+        let [a, b, c] = [0, 1, 2].map(|i| points[i].as_vec3().to_array());
+        meshes.add(
+            Mesh::new(
+                bevy::mesh::PrimitiveTopology::TriangleList,
+                bevy::asset::RenderAssetUsages::default(),
+            )
+            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, vec![a, b, c, a, c, b])
+            .with_inserted_indices(bevy::mesh::Indices::U32((0..6).collect())),
+        )
+    } else {
+        Handle::default()
+    };
+    let feature = step.zip(step.and_then(|s| s.feature.as_ref()));
+    let (solid, mesh, material) = &mut *region;
+    let clipped = match feature {
+        Some((step, f)) if !f.region.is_empty() => {
+            clip_region(&f.region, &region_box(step, &f.vertices))
+        }
+        _ => ClippedRegion::default(),
+    };
+    mesh.0 = hull_mesh(&clipped.corners).map_or_else(Handle::default, |m| meshes.add(m));
+    solid.outline = clipped.edges;
+    if let Some((_, f)) = feature {
+        solid.color = palette::region(f.kind);
+        if let Some(mut material) = materials.get_mut(&material.0) {
+            material.set_color(solid.color.with_alpha(0.09));
+        }
+    }
+}
+
+/// The EPA polytope's triangles as a mesh.
+fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
+    let positions: Vec<[f32; 3]> = epa
+        .faces
+        .iter()
+        .flat_map(|f| f.map(|i| epa.vertices[i].point.as_vec3().to_array()))
+        .collect();
+    let count = positions.len() as u32;
+    Mesh::new(
+        bevy::mesh::PrimitiveTopology::TriangleList,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(bevy::mesh::Indices::U32((0..count).collect()))
+}
+
+/// EPA: the horizon in a strong colour and the closest face's normal.
+fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
+    let p = |i: usize| epa.vertices[i].point.as_vec3();
+    for e in &epa.horizon {
+        gizmos.line(p(e[0]), p(e[1]), palette::HORIZON);
+    }
+    let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
+    gizmos.arrow(Vec3::ZERO, foot, palette::CLOSEST);
+}
+
+/// EPA: every edge of the polytope, faintly.
+fn draw_epa_edges<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
+    let p = |i: usize| epa.vertices[i].point.as_vec3();
+    for f in &epa.faces {
+        for k in 0..3 {
+            gizmos.line(
+                p(f[k]),
+                p(f[(k + 1) % 3]),
+                palette::SIMPLEX_EDGE.with_alpha(0.25),
+            );
+        }
+    }
+}
+
+fn draw_step(
+    playback: Res<Playback>,
+    region: Single<&RegionSolid>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
+    mut gizmos: Gizmos<MinkowskiGizmos>,
+) {
+    for [p, q] in &region.outline {
+        gizmos.line(*p, *q, region.color);
+    }
+    if let Some(step) = playback.current() {
+        draw_record(step, marks_on(&cameras, MINKOWSKI_LAYER), &mut gizmos);
+    }
+}
+
+/// Gizmos of the second run's view (compare mode): its own simplex, in the same colours.
+#[derive(Debug, Default, Reflect, GizmoConfigGroup)]
+pub struct CompareGizmos;
+
+fn configure_compare_gizmos(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<CompareGizmos>();
+    config.render_layers = RenderLayers::layer(COMPARE_LAYER);
+    config.line.width = 3.0;
+    config.depth_bias = -1.0;
+}
+
+fn draw_compare_step(
+    settings: Res<CompareSettings>,
+    run: Res<CompareRun>,
+    playback: Res<Playback>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
+    mut gizmos: Gizmos<CompareGizmos>,
+) {
+    if !settings.enabled {
+        return;
+    }
+    let marks = marks_on(&cameras, COMPARE_LAYER);
+    crate::views::minkowski_view::draw_origin(marks, &mut gizmos);
+    if let Some(step) = run.step(playback.step) {
+        draw_record(step, marks, &mut gizmos);
+    }
+}
+
+/// One step's simplex, direction, support point, closest point and EPA polytope as lines.
+/// Marker sizes are at the view's starting zoom, times `marks` (see [`Orbit::marks`]).
+fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut Gizmos<G>) {
+    // Gizmo lines all sit at the front (depth bias −1) and the first line drawn on a pixel wins:
+    // the EPA horizon goes first so the edges it shares with other faces show in its colour.
+    if let Some(epa) = step.epa() {
+        draw_epa_horizon(epa, gizmos);
+    }
+
+    let all: Vec<usize> = (0..step.candidate.len()).collect();
+    let kept: &[usize] = step.feature.as_ref().map_or(&all, |f| &f.vertices);
+    let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
+    for i in 0..pts.len() {
+        for j in i + 1..pts.len() {
+            let both_kept = kept.contains(&i) && kept.contains(&j);
+            let c = if both_kept {
+                palette::SIMPLEX_EDGE
+            } else {
+                palette::SIMPLEX_EDGE.with_alpha(0.3)
+            };
+            gizmos.line(pts[i], pts[j], c);
+        }
+    }
+    for (slot, &p) in pts.iter().enumerate() {
+        let c = palette::SLOTS[step.name(slot) % 4];
+        let r = if kept.contains(&slot) { 0.07 } else { 0.045 } * marks;
+        gizmos.sphere(Isometry3d::from_translation(p), r, c);
+    }
+    // The search direction from the origin (GJK only: in EPA it is the face normal, drawn above),
+    // and the support point it found.
+    if step.epa().is_none() {
+        let d = step.direction.as_vec3().normalize_or_zero();
+        gizmos.arrow(Vec3::ZERO, d * DIRECTION_LENGTH * marks, palette::DIRECTION);
+        // An accelerated step: the plain direction −v it did not take, dimmed.
+        if let Some(m) = step.momentum {
+            let plain = m.plain.as_vec3().normalize_or_zero();
+            gizmos.arrow(
+                Vec3::ZERO,
+                plain * DIRECTION_LENGTH * marks,
+                palette::PLAIN_DIRECTION,
+            );
+        }
+    }
+    let w = step.support.point.as_vec3();
+    gizmos.sphere(
+        Isometry3d::from_translation(w),
+        0.11 * marks,
+        palette::SUPPORT,
+    );
+    if let Some(v) = step.closest {
+        let v = v.as_vec3();
+        match (step.cores, step.epa()) {
+            // On cores, A ⊖ B is the cores' difference grown by r = r_A + r_B: its point
+            // nearest the origin lies r short of v, towards the origin (past it when the
+            // grown shapes overlap). The stretch of length r is drawn in the cores' colour.
+            (Some([ra, rb]), None) if v.length() > 0.0 => {
+                let r = (ra + rb) as f32;
+                let surface = v - v.normalize() * r;
+                gizmos.line(v, surface, palette::core(palette::MINKOWSKI));
+                if v.length() > r {
+                    gizmos.line(Vec3::ZERO, surface, palette::CLOSEST);
+                }
+                gizmos.sphere(
+                    Isometry3d::from_translation(surface),
+                    0.05 * marks,
+                    palette::CLOSEST,
+                );
+            }
+            _ => gizmos.line(Vec3::ZERO, v, palette::CLOSEST),
+        }
+        gizmos.sphere(
+            Isometry3d::from_translation(v),
+            0.08 * marks,
+            palette::CLOSEST,
+        );
+    }
+    if let Some(epa) = step.epa() {
+        draw_epa_edges(epa, gizmos);
+    }
+}

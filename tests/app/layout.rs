@@ -1,0 +1,183 @@
+//! The layout's promises, checked on the source itself (`docs/architecture.md` draws them):
+//! each crate's top-level modules form layers, and a module names (`crate::…`) only the layers
+//! below it, so the arrows run one way and no circle can form; no source file is longer than
+//! 500 lines.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The solver's top-level modules, lowest first.
+const SOLVER: &[&str] = &[
+    "real", "config", "shape", "trace", "simplex", "proof", "gjk", "epa", "query", "cast",
+    "scenario", "tools",
+];
+
+/// The app's top-level modules, lowest first.
+const APP: &[&str] = &["case", "views", "teach", "panel", "platform", "app", "cli"];
+
+const MAX_LINES: usize = 500;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`, with its path relative to `dir`.
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path.strip_prefix(dir).unwrap().to_path_buf(), text));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A line without its `//` comment (a `//` inside a string literal is kept).
+fn code(line: &str) -> &str {
+    let mut in_string = false;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' if prev != '\\' => in_string = !in_string,
+            '/' if !in_string && prev == '/' => return &line[..i - 1],
+            _ => {}
+        }
+        prev = c;
+    }
+    line
+}
+
+/// The first path segments after each `crate::` in `text`, groups (`crate::{a, b::c}`)
+/// included.
+fn named(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // The group's top-level items, up to its closing brace.
+            let mut depth = 0;
+            let mut item_start = true;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => item_start = true,
+                    c if item_start && (c.is_alphanumeric() || c == '_') => {
+                        names.insert(ident(&group[i..]));
+                        item_start = false;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            names.insert(ident(rest));
+        }
+    }
+    names
+}
+
+/// The identifier `text` starts with.
+fn ident(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// What breaks the layering of the crate whose sources are in `dir`.
+fn arrows_against(dir: &Path, layers: &[&str]) -> Vec<String> {
+    let rank = |m: &str| layers.iter().position(|l| *l == m);
+    let mut wrong = Vec::new();
+    for (file, text) in sources(dir) {
+        let first = file
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let module = first.trim_end_matches(".rs").to_string();
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        let Some(own) = rank(&module) else {
+            wrong.push(format!(
+                "{}: a top-level module not in the layers",
+                file.display()
+            ));
+            continue;
+        };
+        for name in named(&text) {
+            match rank(&name) {
+                Some(r) if r > own => wrong.push(format!(
+                    "{}: `{module}` names `crate::{name}`, a layer above it",
+                    file.display()
+                )),
+                Some(_) => {}
+                None if name == "self" => {}
+                None => wrong.push(format!(
+                    "{}: `crate::{name}` is not a module path: name the module, so the arrow shows",
+                    file.display()
+                )),
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn the_solver_s_arrows_run_one_way() {
+    let wrong = arrows_against(&root().join("crates/gjk/src"), SOLVER);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_app_s_arrows_run_one_way() {
+    let wrong = arrows_against(&root().join("src"), APP);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_layers_are_the_crates_modules() {
+    for (dir, layers) in [("crates/gjk/src", SOLVER), ("src", APP)] {
+        let lib = std::fs::read_to_string(root().join(dir).join("lib.rs")).unwrap();
+        let declared: BTreeSet<&str> = lib
+            .lines()
+            .filter_map(|l| l.strip_prefix("pub mod "))
+            .map(|l| l.trim_end_matches(';'))
+            .collect();
+        assert_eq!(declared, layers.iter().copied().collect(), "{dir}/lib.rs");
+    }
+}
+
+#[test]
+fn no_source_file_is_over_500_lines() {
+    let mut long = Vec::new();
+    for dir in ["crates/gjk/src", "crates/gjk/tests", "src", "tests"] {
+        for (file, text) in sources(&root().join(dir)) {
+            let n = text.lines().count();
+            if n > MAX_LINES {
+                long.push(format!("{dir}/{}: {n} lines", file.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The checker itself: a group, a nested group and a comment.
+#[test]
+fn named_reads_paths_groups_and_skips_comments() {
+    let text =
+        "use crate::a::B;\nuse crate::{c, d::{E, F}};\n// crate::g\nlet s = \"//\"; crate::h::i();";
+    let got: Vec<String> = named(text).into_iter().collect();
+    assert_eq!(got, ["a", "c", "d", "h"]);
+}
