@@ -2,17 +2,27 @@
 //! default because they need a display, the render checks (`./lab test` runs them under Xvfb).
 
 mod app {
-    pub mod arrivals;
-    pub mod classroom;
-    pub mod cli;
-    pub mod comparing;
-    pub mod import;
     pub mod layout;
-    pub mod one_trace;
-    pub mod render;
-    pub mod robustness;
-    pub mod stepping;
-    pub mod sweeping;
-    pub mod views;
-    pub mod web;
+    pub mod case {
+        pub mod arrivals;
+        pub mod comparing;
+        pub mod import;
+        pub mod one_trace;
+        pub mod robustness;
+        pub mod stepping;
+        pub mod sweeping;
+    }
+    pub mod views {
+        pub mod framing;
+        pub mod render;
+    }
+    pub mod teach {
+        pub mod classroom;
+    }
+    pub mod cli {
+        pub mod commands;
+    }
+    pub mod platform {
+        pub mod web;
+    }
 }

@@ -2,27 +2,45 @@
 //! properties, and the failure cases of the articles we started from.
 
 mod solver {
-    pub mod acceleration;
-    pub mod analytic;
-    pub mod cast_hostile;
-    pub mod cast_oracle;
-    pub mod cast_properties;
-    pub mod cast_trust;
-    pub mod casts;
     pub mod common;
-    pub mod compare;
-    pub mod depth_bounds;
-    pub mod far;
-    pub mod from_parry;
-    pub mod gallery;
-    pub mod hill_climb;
-    pub mod oracle;
-    pub mod penetration;
-    pub mod properties;
-    pub mod radii;
-    pub mod regions;
-    pub mod reliability;
-    pub mod scenario_files;
-    pub mod sweep;
-    pub mod warm;
+    pub mod shape {
+        pub mod hill_climb;
+    }
+    pub mod simplex {
+        pub mod regions;
+    }
+    pub mod gjk {
+        pub mod acceleration;
+        pub mod analytic;
+        pub mod reliability;
+        pub mod warm;
+    }
+    pub mod proof {
+        pub mod radii;
+    }
+    pub mod epa {
+        pub mod depth_bounds;
+        pub mod penetration;
+    }
+    pub mod query {
+        pub mod far;
+        pub mod from_parry;
+        pub mod oracle;
+        pub mod properties;
+    }
+    pub mod cast {
+        pub mod analytic;
+        pub mod hostile;
+        pub mod oracle;
+        pub mod properties;
+        pub mod trust;
+    }
+    pub mod scenario {
+        pub mod gallery;
+        pub mod scenario_files;
+    }
+    pub mod tools {
+        pub mod compare;
+        pub mod sweep;
+    }
 }

@@ -3,7 +3,7 @@
 //! case is separated and computed in f64, parry3d is asked too, and our answer is certified by
 //! the lower bound `n · s(−n)` along our own separating direction.
 
-use super::common::{lower_bound, to_parry};
+use crate::solver::common::{lower_bound, to_parry};
 use gjk::{Outcome, Precision, Scenario};
 use std::path::PathBuf;
 

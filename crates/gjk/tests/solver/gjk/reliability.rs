@@ -1,7 +1,7 @@
 //! Never panic, never claim what was not proven, refuse what cannot be carried — by name. Each
 //! test is one of the failures found from outside (the reliability issue), narrated.
 
-use super::common::Rng;
+use crate::solver::common::Rng;
 use gjk::{Format, Scenario, Shape};
 use glam::{DQuat, DVec3};
 

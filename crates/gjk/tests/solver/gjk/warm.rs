@@ -1,7 +1,7 @@
 //! Warm starts: a run seeded with the previous pose's simplex gives the same answer in fewer
 //! iterations while the bodies move a little between queries (temporal coherence).
 
-use super::common::{KINDS, Rng, body};
+use crate::solver::common::{KINDS, Rng, body};
 use gjk::query::trace_query;
 use gjk::{Algorithm, BodySpec, Outcome, Placed, Precision, SimplexCache, SolverConfig, Trace};
 

@@ -1,6 +1,6 @@
 //! Properties that hold for every input.
 
-use super::common::{KINDS, Rng, body};
+use crate::solver::common::{KINDS, Rng, body};
 use gjk::{Acceleration, Algorithm, BodySpec, Precision, Radii, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 use proptest::prelude::*;

@@ -10,9 +10,9 @@
 //!   tolerance of the target.
 //! - A↔B swaps agree: a hit on one side is a hit on the other, within the tolerance.
 
-use super::cast_oracle::{proven_below_before, random_cast};
-use super::cast_properties::swapped;
-use super::common::{Rng, cube};
+use crate::solver::cast::oracle::{proven_below_before, random_cast};
+use crate::solver::cast::properties::swapped;
+use crate::solver::common::{Rng, cube};
 use gjk::cast::{CastMethod, CastStatus};
 use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Precision, Scenario};
@@ -28,9 +28,9 @@ fn truth_at(s: &Scenario, t: f64) -> [f64; 2] {
     exact.solver.precision = Precision::F64;
     exact.solver.abs_tolerance = None;
     exact.solver.rel_tolerance = None;
-    let [lower, upper] = super::cast_oracle::bounds_at(&exact, t);
+    let [lower, upper] = crate::solver::cast::oracle::bounds_at(&exact, t);
     exact.solver.radii = Some(gjk::Radii::Folded);
-    let [folded_lower, folded_upper] = super::cast_oracle::bounds_at(&exact, t);
+    let [folded_lower, folded_upper] = crate::solver::cast::oracle::bounds_at(&exact, t);
     [lower.max(folded_lower), upper.min(folded_upper)]
 }
 

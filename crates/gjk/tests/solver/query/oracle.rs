@@ -5,7 +5,7 @@
 //! plane) from below. Where parry disagrees by more than 1e-6 relative, the test proves which side
 //! is right by checking parry's number against those bounds.
 
-use super::common::{KINDS, Rng, body, lower_bound, to_parry};
+use crate::solver::common::{KINDS, Rng, body, lower_bound, to_parry};
 use gjk::{Acceleration, Algorithm, Outcome, Precision, Radii, SolverConfig, Termination};
 
 #[test]

@@ -1,7 +1,7 @@
 //! Time of impact against analytic answers: every method must stop no later than the first
 //! contact, with a proven distance within the tolerance of the target there.
 
-use super::common::{at, cube};
+use crate::solver::common::{at, cube};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::{BodySpec, Scenario, Shape};
 use glam::DVec3;

@@ -91,7 +91,7 @@ fn tetrahedron_has_fifteen_regions() {
 /// whose projection of the origin lies inside it.
 #[test]
 fn region_choice_matches_brute_force_on_random_simplices() {
-    let mut rng = super::common::Rng::new(7);
+    let mut rng = crate::solver::common::Rng::new(7);
     for _ in 0..20_000 {
         let n = 1 + rng.pick(4);
         let y: Vec<DVec3> = (0..n).map(|_| rng.vec(-2.0, 2.0)).collect();

@@ -5,7 +5,7 @@
 //! move them (ε of their size, not of their distance from the origin), the bounds hold the
 //! true distance to that rounding, and a certified depth meets the true one.
 
-use super::common::{KINDS, Rng, body};
+use crate::solver::common::{KINDS, Rng, body};
 use gjk::{BodySpec, Precision, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 

@@ -3,7 +3,7 @@
 //! held (the same support value in every direction), and our answer must agree with parry's
 //! unless our proven bounds show parry wrong.
 
-use super::common::Rng;
+use crate::solver::common::Rng;
 use gjk::tools::reference::scenario_from_parry;
 use gjk::{Body, Format, Outcome, PreparedShape, Scenario, SolverConfig};
 use glam::DVec3;

@@ -4,7 +4,7 @@
 //! overlap), and where parry's depth falls below our lower bound, moving B by parry's answer is
 //! shown to leave the shapes overlapping.
 
-use super::common::{KINDS, Rng, body, to_parry};
+use crate::solver::common::{KINDS, Rng, body, to_parry};
 use gjk::{BodySpec, Outcome, Precision, SolverConfig};
 
 #[derive(Default, Debug)]

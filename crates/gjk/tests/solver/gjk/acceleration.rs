@@ -2,7 +2,7 @@
 //! How many iterations it saves or costs is measured, not asserted (printed here; the README's
 //! histogram comes from `gjk-lab bench-momentum`).
 
-use super::common::{KINDS, Rng, body};
+use crate::solver::common::{KINDS, Rng, body};
 use gjk::{Acceleration, Finish, Outcome, Radii, SolverConfig};
 
 fn config(acceleration: Acceleration, radii: Radii) -> SolverConfig {

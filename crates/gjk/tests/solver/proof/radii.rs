@@ -1,7 +1,7 @@
 //! Cores and radii (`radii: split`): analytic depths and distances that the folded run can only
 //! approach, and agreement with the folded run wherever that one is exact.
 
-use super::common::{KINDS, Rng, at, body};
+use crate::solver::common::{KINDS, Rng, at, body};
 use gjk::{BodySpec, CoreCase, Finish, Outcome, Penetration, Radii, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 

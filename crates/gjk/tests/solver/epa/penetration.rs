@@ -1,7 +1,7 @@
 //! EPA: analytic depths, parry3d-f64's contact as oracle, and the push test that decides
 //! disagreements (moving B by depth·normal must just separate the bodies; a shorter push must not).
 
-use super::common::{KINDS, Rng, at, body, cube, to_parry};
+use crate::solver::common::{KINDS, Rng, at, body, cube, to_parry};
 use gjk::{BodySpec, Outcome, Penetration, Shape, SolverConfig, Termination};
 use glam::DVec3;
 

@@ -1,8 +1,8 @@
 //! Properties of the casts that hold for every input.
 
-use super::cast_oracle::{bounds_at, random_cast};
-use super::common::Rng;
-use super::properties::{any_body, finite_vec};
+use crate::solver::cast::oracle::{bounds_at, random_cast};
+use crate::solver::common::Rng;
+use crate::solver::query::properties::{any_body, finite_vec};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::{Precision, Scenario};
 use proptest::prelude::*;

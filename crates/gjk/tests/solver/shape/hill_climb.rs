@@ -6,7 +6,7 @@
 //! from its frame's origin. Then whole GJK runs on large hulls are certified with bounds that
 //! scan, and compared with parry.
 
-use super::common::{Rng, to_parry};
+use crate::solver::common::{Rng, to_parry};
 use gjk::real::Vector;
 use gjk::{
     Body, BodySpec, DistanceGjk, MinkowskiDifference, Outcome, Pose, PreparedShape, Real, Shape,

@@ -6,7 +6,7 @@
 //! target, and no earlier time may be below it. Where the two disagree, the distance at the
 //! other side's time decides who is right, and the test fails if it is ever us.
 
-use super::common::{KINDS, Rng, body};
+use crate::solver::common::{KINDS, Rng, body};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Scenario};

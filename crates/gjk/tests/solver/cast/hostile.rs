@@ -2,7 +2,7 @@
 //! get: rotations of any size, motions that overflow, shapes that answer NaN, files that never
 //! end, bodies that overlap from the start, and the f32 drop that used to go unanswered.
 
-use super::common::{at, cube};
+use crate::solver::common::{at, cube};
 use gjk::cast::{CastMethod, CastSpec, CastStatus, Motion, Mover, cast_bodies};
 use gjk::{BodySpec, Pose, Precision, Scenario, ScenarioError, Shape, SolverConfig, SupportMap};
 use glam::{DQuat, DVec3};
@@ -192,7 +192,7 @@ fn an_f32_ball_dropped_on_a_box_is_hit_by_every_method() {
     // A ball of radius 0.5 dropped at speed 4 onto a unit box, from 100 seeded places over
     // it: in f32 the ray cast used to repeat one iteration to its cap, the swept hull to fail
     // its check, advancement to find no safe step. Every drop now hits where the surfaces meet.
-    let mut rng = super::common::Rng::new(4);
+    let mut rng = crate::solver::common::Rng::new(4);
     for method in CastMethod::ALL {
         for _ in 0..100 {
             let x = rng.range(-0.8, 0.8);

@@ -1,6 +1,6 @@
 //! Sweeps: sample values, what each sample reports, and bad ranges.
 
-use super::common::at;
+use crate::solver::common::at;
 use gjk::SweepSample;
 use gjk::{Scenario, Shape, Sweep, SweepAxis, SweepParam};
 use glam::DVec3;

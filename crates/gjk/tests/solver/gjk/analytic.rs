@@ -1,6 +1,6 @@
 //! Answers known in closed form, and the seed failure case.
 
-use super::common::{Rng, at, cube};
+use crate::solver::common::{Rng, at, cube};
 use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, SolverConfig, Termination};
 use glam::{DQuat, DVec3};
 
@@ -237,8 +237,8 @@ fn boolean_on_flat_difference_is_undecided_not_stuck() {
 fn step_records_are_consistent() {
     let mut rng = Rng::new(3);
     for _ in 0..300 {
-        let a = super::common::body(&mut rng, "polytope");
-        let b = super::common::body(&mut rng, "capsule");
+        let a = crate::solver::common::body(&mut rng, "polytope");
+        let b = crate::solver::common::body(&mut rng, "capsule");
         let t = gjk::trace(&a, &b, &SolverConfig::default());
         assert_eq!(
             t.steps.len() as u32,
@@ -274,8 +274,8 @@ fn step_records_are_consistent() {
 #[test]
 fn stepping_by_hand_matches_the_traced_run() {
     use gjk::{Body, BooleanGjk, DistanceGjk, MinkowskiDifference, Steppable};
-    let a = super::common::body(&mut Rng::new(4), "polytope");
-    let b = super::common::body(&mut Rng::new(5), "capsule");
+    let a = crate::solver::common::body(&mut Rng::new(4), "polytope");
+    let b = crate::solver::common::body(&mut Rng::new(5), "capsule");
     for algorithm in Algorithm::ALL {
         // The whole bodies, stepped as they are (not split into cores and radii).
         let config = SolverConfig {
