@@ -50,20 +50,26 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
             .small(),
         );
     }
-    // Our bounds are proofs whatever stopped the run: a reference outside them is wrong.
+    // Our bounds are proofs whatever stopped the run; parry's GJK stops once its own bounds
+    // are within √(10 ε) of each other (relative), and returns the upper one: its distance may
+    // lie that far above the truth. Only a reference outside both is wrong.
     let [lower, upper] = finish.certificate.distance_bounds;
-    let outside = if theirs.distance > upper {
+    let rounding = 16.0 * f64::EPSILON * theirs.distance.max(upper);
+    let above = theirs.distance - upper - PARRY_REL * theirs.distance - rounding;
+    let below = lower - theirs.distance - rounding;
+    let outside = if above > 0.0 {
         Some(("above the upper", theirs.distance - upper, upper))
-    } else if theirs.distance < lower {
+    } else if below > 0.0 {
         Some(("below the lower", lower - theirs.distance, lower))
     } else {
         None
     };
+    let difference = ours_distance.map(|d| format!("ours − parry = {:+.2e}", d - theirs.distance));
     if let Some((side, by, bound)) = outside {
         ui.colored_label(
             palette::egui(palette::SUPPORT),
             format!(
-                "parry's distance is {by:.2e} {side} bound this run proves ({bound:.9}): parry is off here."
+                "parry's distance is {by:.2e} {side} bound this run proves ({bound:.9}), beyond parry's own tolerance: parry is off here."
             ),
         );
     } else if finish.intersecting() == Some(theirs.distance > 0.0) {
@@ -71,8 +77,21 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
             palette::egui(palette::SUPPORT),
             "parry and we disagree on whether the shapes touch: look at the tolerances.",
         );
+    } else {
+        let agree = ui.label(
+            "parry agrees: its distance lies within our proven bounds, to its own tolerance.",
+        );
+        if let Some(d) = difference {
+            agree.on_hover_text(format!(
+                "{d}; our bounds [{lower:.9}, {upper:.9}]; parry stops within √(10 ε) ≈ {PARRY_REL:.1e} of the distance, relative."
+            ));
+        }
     }
 }
+
+/// parry's relative tolerance in f64: its GJK stops when its upper and lower bounds differ by
+/// at most `√(10 ε)` times the upper (parry's `eps_tol` is `10 ε`).
+const PARRY_REL: f64 = 4.712e-8;
 
 /// A gallery case's promises (its `expect` section), each kept or broken by this run.
 pub fn promises_ui(ui: &mut egui::Ui, lab: &Lab, playback: &Playback) {

@@ -212,10 +212,11 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B>
                 None => (Some(self.no_progress(&face)), None),
             }
         };
-        let result = termination.map(|t| self.conclude(face, t));
+        let concluded = termination.map(|t| self.conclude(face, t));
         if let Some((vertices, faces)) = before {
             let step = self.record(
                 face,
+                concluded.map(|(_, answered)| answered),
                 w,
                 gap,
                 threshold,
@@ -225,7 +226,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B>
             );
             observer.on_step(step);
         }
-        result
+        concluded.map(|(finish, _)| finish)
     }
 }
 
@@ -357,7 +358,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     }
 
     /// Ends the run on `termination`: the depth and contact points from the face that decided.
-    fn conclude(&mut self, face: Face<R>, termination: Termination) -> EpaFinish {
+    /// Ends the run on `face`: returns the answer and the face it was read from.
+    fn conclude(&mut self, face: Face<R>, termination: Termination) -> (EpaFinish, Face<R>) {
         let best = match termination {
             // The budget stops after the polytope grew: report its closest face.
             Termination::EpaBudget { .. } => self.faces[self.closest()],
@@ -367,7 +369,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         let penetration = self.bounded(penetration_from(&best, &self.vertices), best.normal);
         let r = (penetration, termination);
         self.finish = Some(r);
-        r
+        (r, best)
     }
 
     /// The polytope at the start of an iteration, for its record.
@@ -383,9 +385,13 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         clippy::too_many_arguments,
         reason = "the numbers of one iteration, recorded together"
     )]
+    /// The record of an iteration that looked at `face`. It shows the triangle the closest
+    /// point lies in (on the last step the one the answer was read from, `answered`), with the
+    /// weights that point is interpolated by: the numbers on screen are the answer's.
     fn record(
         &self,
         face: Face<R>,
+        answered: Option<Face<R>>,
         w: CsoPoint<R>,
         gap: R,
         threshold: R,
@@ -393,9 +399,16 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         hole: Option<Hole>,
         termination: Option<Termination>,
     ) -> Step {
-        let depth = depth_of(&face);
-        let weights = barycentric::<R>(face.normal * depth, face.v.map(|i| self.vertices[i].point));
-        let tri: Vec<SimplexVertex> = face.v.iter().map(|&i| vertices[i]).collect();
+        // A flat side of A ⊖ B is split into coplanar triangles: show the one the foot of the
+        // perpendicular falls in, whose weights are the closest point's.
+        let shown = answered.unwrap_or_else(|| self.contact_face(face));
+        let foot = shown.normal * depth_of(&shown);
+        let weights = barycentric::<R>(foot, shown.v.map(|i| self.vertices[i].point));
+        let tri: Vec<SimplexVertex> = shown
+            .v
+            .iter()
+            .map(|&i| record_vertex(&self.vertices[i]))
+            .collect();
         let Hole { removed, horizon } = hole.unwrap_or(Hole {
             removed: Vec::new(),
             horizon: Vec::new(),
@@ -418,7 +431,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             names: Vec::new(),
             simplex_after: tri,
             feature: None,
-            closest: Some((face.normal * depth).to_f64()),
+            closest: Some(foot.to_f64()),
             weights: weights.iter().map(|x| x.to_f64()).collect(),
             next_direction: None,
             quantities: Quantities {

@@ -98,6 +98,36 @@ impl<O: Observer> Observer for Shifted<'_, O> {
     }
 }
 
+/// Holds back the latest step, so that the trace's last step carries the answer's certificate
+/// (and, on cores, how the radii turned it): the words that end a trace say what the answer
+/// says, never what one phase proved before the next one (EPA, the radii) changed it.
+struct Answered<'o, O> {
+    inner: &'o mut O,
+    held: Option<Step>,
+}
+
+impl<O: Observer> Answered<'_, O> {
+    fn end(self, finish: &Finish) {
+        if let Some(mut last) = self.held {
+            last.certificate = Some(finish.certificate);
+            last.radii = finish.radii;
+            self.inner.on_step(last);
+        }
+    }
+}
+
+impl<O: Observer> Observer for Answered<'_, O> {
+    const ENABLED: bool = O::ENABLED;
+
+    fn on_step(&mut self, step: Step) {
+        if let Some(mut earlier) = self.held.replace(step) {
+            // What a phase proved is said once, by the answer, on the last step.
+            earlier.certificate = None;
+            self.inner.on_step(earlier);
+        }
+    }
+}
+
 /// Runs the configured algorithm on two placed prepared shapes in the configured precision,
 /// starting the distance algorithms from `warm` when given (see [`DistanceGjk::warm_started`]),
 /// handing each step to `observer`. Returns the finish and the simplex to warm-start the next
@@ -110,6 +140,23 @@ impl<O: Observer> Observer for Shifted<'_, O> {
 /// working precision, and the answer's points and every step's witnesses are moved back.
 /// Nearer the origin nothing moves, so ordinary scenes keep their traces to the last bit.
 pub fn query<O: Observer>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> (Finish, Option<SimplexCache>) {
+    let mut answered = Answered {
+        inner: observer,
+        held: None,
+    };
+    let (finish, cache) = query_framed(a, b, config, warm, &mut answered);
+    answered.end(&finish);
+    (finish, cache)
+}
+
+/// [`query`] in the frame it is best solved in.
+fn query_framed<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
@@ -157,7 +204,6 @@ fn query_here<O: Observer>(
         let warm = warm.filter(|c| c.cores);
         let (finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
         let finish = add_radii(finish, radius_a, radius_b, config);
-        on_cores.end(finish.radii);
         let cache = cache.map(|c| SimplexCache { cores: true, ..c });
         return (finish, cache);
     }

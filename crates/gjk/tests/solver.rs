@@ -39,6 +39,9 @@ mod solver {
         pub mod gallery;
         pub mod scenario_files;
     }
+    pub mod trace {
+        pub mod words;
+    }
     pub mod tools {
         pub mod compare;
         pub mod sweep;

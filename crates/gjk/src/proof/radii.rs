@@ -121,30 +121,17 @@ pub fn add_radii(
     finish
 }
 
-/// The observer of a run on the cores: marks every step with the cores' radii, and the last
-/// one with how the radii turned the answer (held back until [`OnCores::end`] knows it).
+/// The observer of a run on the cores: marks every step with the cores' radii (the query then
+/// ends the trace with how the radii turned the answer).
 #[derive(Debug)]
 pub struct OnCores<'o, O: Observer> {
     inner: &'o mut O,
     radii: [f64; 2],
-    held: Option<Step>,
 }
 
 impl<'o, O: Observer> OnCores<'o, O> {
     pub fn new(inner: &'o mut O, radii: [f64; 2]) -> Self {
-        OnCores {
-            inner,
-            radii,
-            held: None,
-        }
-    }
-
-    /// Hands on the last step, carrying `radii`.
-    pub fn end(mut self, radii: Option<CoreRadii>) {
-        if let Some(mut last) = self.held.take() {
-            last.radii = radii;
-            self.inner.on_step(last);
-        }
+        OnCores { inner, radii }
     }
 }
 
@@ -153,8 +140,6 @@ impl<O: Observer> Observer for OnCores<'_, O> {
 
     fn on_step(&mut self, mut step: Step) {
         step.cores = Some(self.radii);
-        if let Some(previous) = self.held.replace(step) {
-            self.inner.on_step(previous);
-        }
+        self.inner.on_step(step);
     }
 }

@@ -6,7 +6,7 @@ use crate::trace::{Certificate, Feature, FeatureKind, Phase, Step, Termination};
 
 impl Step {
     /// What happened in this step and why, in one plain sentence or a few: the step, then why
-    /// the run stopped, then what the run proved (on a GJK run's last step).
+    /// the run stopped, then what the answer proves (on the trace's last step).
     pub fn explanation(&self) -> String {
         let mut s = match &self.phase {
             Phase::Distance => distance_step(self),
@@ -16,17 +16,15 @@ impl Step {
         if self.cores.is_some() && self.iteration == 1 {
             s.insert_str(0, "Radii split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded shape without its rounding); the radii are added back at the end. ");
         }
-        if let Some(c) = &self.certificate {
-            s.push(' ');
-            s.push_str(&c.describe_of(if self.cores.is_some() {
-                "cores"
-            } else {
-                "shapes"
-            }));
-        }
+        // The trace's last step ends with the answer: how the radii turned the cores' answer
+        // into the shapes', then what the answer proves (the certificate `query` reports).
         if let Some(r) = &self.radii {
             s.push(' ');
             s.push_str(&r.describe());
+        }
+        if let Some(c) = &self.certificate {
+            s.push(' ');
+            s.push_str(&c.describe_of("shapes"));
         }
         s
     }
@@ -36,11 +34,17 @@ impl Step {
 fn distance_step(step: &Step) -> String {
     let before_len = step.simplex_before.len();
     let feature = step.feature.as_ref();
-    // An accelerated step searched along the blended direction d, not −v.
-    let along = if step.momentum.is_some() { "d" } else { "−v" };
+    // The arrow drawn is d, the direction this step searched along: −v of the step before, or
+    // with momentum a blend of it and the earlier directions.
+    let along = if step.momentum.is_some() {
+        format!("d = {}", fmt_vec(step.direction))
+    } else {
+        format!("d = {} (the last step's −v)", fmt_vec(step.direction))
+    };
     let mut s = if step.iteration == 1 && before_len > 0 {
         format!(
-            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along −v is the new vertex {}.",
+            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along its −v, d = {}, is the new vertex {}.",
+            fmt_vec(step.direction),
             step.letter(before_len)
         )
     } else if step.iteration == 1 {
@@ -80,9 +84,15 @@ fn distance_step(step: &Step) -> String {
         None if blended => s.push_str(
             " The search continues along d, which blends −v with the earlier directions.",
         ),
-        None => s.push_str(
-            " The search continues along −v, from the closest point v towards the origin.",
-        ),
+        None => match step.next_direction {
+            Some(next) => s.push_str(&format!(
+                " The next direction is −v = {}, from the new closest point v towards the origin.",
+                fmt_vec(next)
+            )),
+            None => s.push_str(
+                " The search continues along −v, from the closest point v towards the origin.",
+            ),
+        },
         Some(t) => {
             s.push(' ');
             s.push_str(&t.describe_lettered(&|i| step.letter(i)));

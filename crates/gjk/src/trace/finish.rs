@@ -287,18 +287,17 @@ impl CoreRadii {
             fmt_num(r)
         );
         let cores = if fmt_num(lo) == fmt_num(hi) {
-            format!("The cores are {} apart", fmt_num(hi))
+            format!("the cores are {} apart", fmt_num(hi))
         } else {
             format!(
-                "The cores are between {} and {} apart",
+                "the cores are between {} and {} apart",
                 fmt_num(lo),
                 fmt_num(hi)
             )
         };
         match self.case {
             CoreCase::Apart => format!(
-                "Radii added back: {cores} and {radii}, so the shapes are {} apart, along the same line.",
-                fmt_num(hi - r)
+                "Radii added back: {cores} and {radii}, so the shapes are apart by the cores' distance less r, along the same line."
             ),
             CoreCase::Shallow => format!(
                 "Radii added back: {cores}, less than the radii ({radii}), so the shapes overlap by r − d = {} along the line between the cores' closest points: exact, with no EPA.",

@@ -117,7 +117,8 @@ pub struct Step {
     pub quantities: Quantities,
     /// Set on the last step.
     pub termination: Option<Termination>,
-    /// What the whole GJK run proved, on its last step.
+    /// What the answer proves (its certificate, as `query` reports it), on the trace's last step:
+    /// after EPA and the radii, never what one phase proved before the next changed it.
     pub certificate: Option<Certificate>,
     /// With `radii: split`, on every step: the radii of A's and B's cores. The step's points
     /// are then points of the cores and their difference (see [`crate::Radii`]).

@@ -315,7 +315,13 @@ fn stepping_by_hand_matches_the_traced_run() {
                 gjk.finish().unwrap()
             }
         };
-        assert_eq!(by_hand, whole.steps[..whole.finish.iterations as usize]);
+        // In a query, what a phase proved is said once, by the trace's last step: GJK's last
+        // step says it only where no EPA followed.
+        let n = whole.finish.iterations as usize;
+        if whole.steps.len() > n {
+            by_hand.last_mut().unwrap().certificate = None;
+        }
+        assert_eq!(by_hand, whole.steps[..n]);
         assert_eq!(finish.termination, whole.finish.termination);
     }
 }

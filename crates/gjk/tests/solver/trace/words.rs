@@ -1,0 +1,156 @@
+//! What a trace says in words is what the answer proves. Over the gallery and a few hundred
+//! random pairs (some moved to 1e-4 apart), in both precisions, split and folded: the recorded
+//! run ends on the answer `query` gives untraced; only its last step states a certificate, and
+//! it is the answer's, with the answer's digits; every GJK step names the direction its arrow
+//! draws, with its numbers; GJK's weights and the answer's lie in their triangle.
+
+use crate::solver::common::{KINDS, Rng, body};
+use gjk::trace::explain::{fmt_num, fmt_vec};
+use gjk::{BodySpec, Phase, Precision, Radii, Scenario, SolverConfig, Trace};
+use std::path::PathBuf;
+
+fn gallery() -> Vec<(String, Scenario)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/gallery");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| (p.display().to_string(), Scenario::load(&p).unwrap()))
+        .collect()
+}
+
+/// Random pairs, and each separated one again with B moved to 1e-4 from A along their
+/// closest points' line (the near-touching pairs whose words used to disagree).
+fn random_pairs(n: usize) -> Vec<(String, BodySpec, BodySpec)> {
+    let mut rng = Rng::new(31);
+    let mut out = Vec::new();
+    for i in 0..n {
+        let kinds = [KINDS[rng.pick(KINDS.len())], KINDS[rng.pick(KINDS.len())]];
+        let a = body(&mut rng, kinds[0]);
+        let b = body(&mut rng, kinds[1]);
+        let f64_config = SolverConfig::default_for(gjk::Algorithm::Distance, Precision::F64);
+        if let gjk::Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } = gjk::solve(&a, &b, &f64_config).outcome
+        {
+            let n = (point_b - point_a) / distance;
+            let mut near = b.clone();
+            near.position -= n * (distance - 1e-4);
+            out.push((format!("pair {i} at 1e-4"), a.clone(), near));
+        }
+        out.push((format!("pair {i}"), a, b));
+    }
+    out
+}
+
+/// Every way the words could part from the answer, for one case.
+fn disagreements(name: &str, a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let trace: Trace = gjk::trace(a, b, config);
+    let answer = gjk::solve(a, b, config);
+    let mut say = |what: String| wrong.push(format!("{name} ({config:?}): {what}"));
+    if trace.finish != answer {
+        say(format!(
+            "the traced finish {:?} is not the untraced answer {answer:?}",
+            trace.finish
+        ));
+    }
+    let last = trace.steps.len().saturating_sub(1);
+    for (i, step) in trace.steps.iter().enumerate() {
+        let words = step.explanation();
+        match (i == last, step.certificate) {
+            (true, Some(c)) if c != answer.certificate => say(format!(
+                "the last step's certificate {c:?} is not the answer's"
+            )),
+            (true, None) => say("the last step states no certificate".into()),
+            (false, Some(_)) => say(format!("step {} states a certificate", step.iteration)),
+            _ => {}
+        }
+        if i == last {
+            let c = answer.certificate;
+            if words.contains("Certified:") != c.certified {
+                say(format!(
+                    "the words '{words}' for certified = {}",
+                    c.certified
+                ));
+            }
+            let upper = fmt_num(c.distance_bounds[1]);
+            if c.distance_bounds[1] > 0.0 && !words.contains(&upper) {
+                say(format!(
+                    "the words '{words}' do not give the upper bound {upper}"
+                ));
+            }
+        }
+        if step.phase == Phase::Distance && !words.contains(&fmt_vec(step.direction)) {
+            say(format!(
+                "step {}: the words '{words}' do not name the drawn d = {}",
+                step.iteration,
+                fmt_vec(step.direction)
+            ));
+        }
+        // The closest point's weights: GJK's lie in its simplex, and so does the point the
+        // answer was read from. (A growing EPA polytope's nearest plane may have its foot
+        // outside the nearest triangle; its weights then say so, and still sum to 1.)
+        if !step.weights.is_empty() {
+            let sum: f64 = step.weights.iter().sum();
+            let lowest = step.weights.iter().copied().fold(f64::INFINITY, f64::min);
+            let inside = step.epa().is_none() || i == last;
+            if step.weights.len() != step.simplex_after.len()
+                || (sum - 1.0).abs() > 1e-6
+                || (inside && lowest < -1e-6)
+            {
+                say(format!(
+                    "step {}: weights {:?} over {} points",
+                    step.iteration,
+                    step.weights,
+                    step.simplex_after.len()
+                ));
+            }
+        }
+    }
+    wrong
+}
+
+fn configs() -> Vec<SolverConfig> {
+    let mut out = Vec::new();
+    for precision in [Precision::F64, Precision::F32] {
+        for radii in [Radii::Split, Radii::Folded] {
+            out.push(SolverConfig {
+                radii,
+                ..SolverConfig::default_for(gjk::Algorithm::Distance, precision)
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn the_words_of_every_gallery_case_are_its_answer_s() {
+    let mut wrong = Vec::new();
+    for (name, s) in gallery() {
+        wrong.extend(disagreements(&name, &s.a, &s.b, &s.config()));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_words_of_random_and_near_touching_pairs_are_their_answer_s() {
+    let mut wrong = Vec::new();
+    let pairs = random_pairs(150);
+    for config in configs() {
+        for (name, a, b) in &pairs {
+            wrong.extend(disagreements(name, a, b, &config));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} disagreements:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
+}
