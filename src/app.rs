@@ -14,7 +14,7 @@ use crate::panel;
 use crate::platform::arrivals;
 use crate::teach::classroom;
 use crate::views::{
-    camera, cast, controls, cores, labels, minkowski_view, scene, shading, step_view,
+    camera, cast, controls, cores, glyphs, labels, minkowski_view, scene, shading, step_view,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -56,6 +56,7 @@ impl Plugin for LabPlugin {
         sweep::plugin(app);
         panel::plugin(app);
         labels::plugin(app);
+        glyphs::plugin(app);
     }
 }
 

@@ -386,7 +386,7 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         );
         let mut weights = step.weights.iter();
         for (slot, v) in step.candidate.iter().enumerate() {
-            let name = step.letter(slot).to_string();
+            let name = step.label(slot).to_string();
             ui.label(
                 RichText::new(name)
                     .strong()

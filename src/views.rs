@@ -2,7 +2,7 @@
 //! ([`minkowski_view`]), the step's overlays ([`step_view`]), the cores ([`cores`]), the cast
 //! ([`cast`]), the labels ([`labels`], placed by [`label_layout`]), the cameras ([`camera`]) and
 //! the mouse and keys that move them ([`controls`]); the colours ([`palette`]), the matte
-//! shading ([`shading`]), hull meshes ([`hull`]) and outlines ([`outline`]).
+//! shading ([`shading`]), the fonts ([`glyphs`]), hull meshes ([`hull`]) and outlines ([`outline`]).
 //!
 //! May use: [`crate::case`]. A new step overlay goes here.
 
@@ -10,6 +10,7 @@ pub mod camera;
 pub mod cast;
 pub mod controls;
 pub mod cores;
+pub mod glyphs;
 pub mod hull;
 pub mod label_layout;
 pub mod labels;

@@ -2,7 +2,9 @@
 //! bar, and a guided tour of the basic cases — separated, touching, intersecting, then each kind
 //! of Voronoi region — that one key (Page Down, N or a presenter remote) advances.
 
-use crate::case::playback::{Lab, LabSet, Playback};
+use crate::case::compare::CompareSettings;
+use crate::case::playback::{FrameViews, Lab, LabSet, Playback, Timeline};
+use crate::views::camera::{FrameStep, Heading, Orbit, View};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
@@ -13,9 +15,11 @@ use gjk::FeatureKind;
 enum Show {
     /// The whole run, answer on screen.
     End,
-    /// The first GJK step whose kept feature is of this kind, chosen from at least `from`
-    /// candidate points (so a vertex region is a real choice, not the first point).
-    Region { kind: FeatureKind, from: usize },
+    /// GJK's last step: its simplex, not the EPA polytope that follows it.
+    GjkEnd,
+    /// The first GJK step whose kept feature is of this kind, chosen from exactly `points`
+    /// candidate points (a vertex of a segment, an edge of a triangle: what the caption names).
+    Region { kind: FeatureKind, points: usize },
     /// This step (clamped to the run): where someone was before the tour.
     At(usize),
 }
@@ -42,7 +46,7 @@ pub const LESSONS: [Lesson; 7] = [
     Lesson {
         title: "Touching",
         file: "gallery/10-touching-boxes.json",
-        show: Show::End,
+        show: Show::GjkEnd,
         caption: "The boxes share a face: the origin lies on the surface of A − B. The very first \
                   support point is the origin, |v| = 0 within the tolerance: touching counts as \
                   intersecting, with depth 0.",
@@ -50,31 +54,31 @@ pub const LESSONS: [Lesson; 7] = [
     Lesson {
         title: "Intersecting",
         file: "intersecting-tetrahedron.json",
-        show: Show::End,
+        show: Show::GjkEnd,
         caption: "The shapes overlap, so A − B contains the origin. GJK stops when four support \
                   points enclose it; EPA then grows that tetrahedron to find how deep they overlap \
                   and which way to push them apart.",
     },
     Lesson {
         title: "Vertex region",
-        file: "separated-box-sphere.json",
+        file: "vertex-region-balls.json",
         show: Show::Region {
             kind: FeatureKind::Vertex,
-            from: 2,
+            points: 2,
         },
-        caption: "The origin is in the Voronoi region of one vertex: beyond both ends of the \
-                  segment's planes. The other point is dropped, and the search continues from \
-                  that vertex straight towards the origin.",
+        caption: "The origin is in the Voronoi region of {feature}: past the plane through it \
+                  across the segment, so {dropped} dropped, and the search continues from that \
+                  vertex straight towards the origin.",
     },
     Lesson {
         title: "Edge region",
-        file: "intersecting-tetrahedron.json",
+        file: "vertex-region-balls.json",
         show: Show::Region {
             kind: FeatureKind::Edge,
-            from: 2,
+            points: 2,
         },
-        caption: "The origin is in the region of edge AB: between the two planes through A and B \
-                  perpendicular to the edge. The closest point is on the edge, and the next \
+        caption: "The origin is in the region of {feature}: between the two planes through its \
+                  ends, across the edge. The closest point is on the edge, and the next \
                   direction is perpendicular to it, towards the origin.",
     },
     Lesson {
@@ -82,9 +86,9 @@ pub const LESSONS: [Lesson; 7] = [
         file: "intersecting-tetrahedron.json",
         show: Show::Region {
             kind: FeatureKind::Face,
-            from: 3,
+            points: 3,
         },
-        caption: "The origin is above triangle ABC, inside the prism of its three edge planes: \
+        caption: "The origin is above {feature}, inside the prism of its three edge planes: \
                   the closest point is inside the face, and the next direction is the face's \
                   normal on the origin's side.",
     },
@@ -93,7 +97,7 @@ pub const LESSONS: [Lesson; 7] = [
         file: "intersecting-tetrahedron.json",
         show: Show::Region {
             kind: FeatureKind::Interior,
-            from: 4,
+            points: 4,
         },
         caption: "The origin is behind all four faces: the tetrahedron of support points encloses \
                   it, so the origin is inside A − B and the shapes intersect.",
@@ -113,14 +117,36 @@ pub struct Classroom {
     seek: Option<Show>,
     /// What was open before the tour, put back when it ends.
     before: Option<Before>,
+    /// The cast's timeline and step to put back once the case before the tour is solved again.
+    restore_cast: Option<(Timeline, usize)>,
 }
 
-/// The case, step and file name open when the tour started.
+/// What was on screen when the tour started: the case, its step and the cast's, the file name,
+/// compare mode and the cameras.
 #[derive(Debug, Clone)]
 struct Before {
     scenario: gjk::Scenario,
     step: usize,
+    cast: (Timeline, usize),
     file: String,
+    compare: bool,
+    cameras: Vec<(View, Orbit)>,
+}
+
+/// A lesson's caption with its placeholders filled from the step on screen: `{feature}` (the
+/// kept feature, "edge w₁w₂") and `{dropped}` ("w₁ is"), so that a caption names what its
+/// picture shows.
+pub fn fill(caption: &str, step: Option<&gjk::Step>) -> String {
+    use gjk::trace::explain::{dropped_phrase, feature_name};
+    let Some((step, feature)) = step.and_then(|s| s.feature.as_ref().map(|f| (s, f))) else {
+        return caption.to_string();
+    };
+    let label = |i| step.label(i);
+    let dropped = dropped_phrase(step.candidate.len(), &feature.vertices, &label)
+        .unwrap_or_else(|| "nothing is".to_string());
+    caption
+        .replace("{feature}", &feature_name(&feature.vertices, &label))
+        .replace("{dropped}", &dropped)
 }
 
 /// Moves through the tour.
@@ -136,7 +162,8 @@ pub enum TourCommand {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Classroom>()
         .add_message::<TourCommand>()
-        .add_message::<crate::case::playback::FrameViews>()
+        .add_message::<FrameViews>()
+        .add_message::<FrameStep>()
         .add_systems(Update, tour.in_set(LabSet::Input))
         .add_systems(
             Update,
@@ -181,35 +208,94 @@ fn keys(
 
 /// The step a lesson shows in a run.
 fn step_to_show(show: Show, trace: &gjk::Trace) -> usize {
+    let gjk_steps = trace.steps.iter().filter(|s| s.epa().is_none()).count();
     match show {
         Show::End => trace.steps.len(),
+        Show::GjkEnd => gjk_steps,
         Show::At(n) => n.min(trace.steps.len()),
-        Show::Region { kind, from } => trace
+        Show::Region { kind, points } => trace
             .steps
             .iter()
             .position(|s| {
                 s.epa().is_none()
-                    && s.candidate.len() >= from
+                    && s.candidate.len() == points
                     && s.feature.as_ref().is_some_and(|f| f.kind == kind)
             })
             .map_or(trace.steps.len(), |i| i + 1),
     }
 }
 
-/// Shows the lesson's step of the trace on screen, once the lesson's case has been solved.
-fn seek_lesson_step(mut classroom: ResMut<Classroom>, mut playback: ResMut<Playback>) {
-    if let Some(show) = classroom.bypass_change_detection().seek.take() {
+/// Shows the lesson's step of the trace on screen, once the lesson's case has been solved, and
+/// frames what its caption talks about: the step's simplex and the origin for a region, the
+/// whole case (framed when it opened) otherwise. Leaving the tour puts back the cast's step too.
+fn seek_lesson_step(
+    mut classroom: ResMut<Classroom>,
+    mut playback: ResMut<Playback>,
+    mut framing: MessageWriter<FrameStep>,
+) {
+    let classroom = classroom.bypass_change_detection();
+    if let Some(show) = classroom.seek.take() {
         playback.step = step_to_show(show, &playback.trace);
+        if matches!(show, Show::Region { .. }) {
+            framing.write(FrameStep);
+        }
+    }
+    if let Some((timeline, cast_step)) = classroom.restore_cast.take() {
+        playback.timeline = timeline;
+        playback.cast_step = cast_step.min(playback.cast_end());
+    }
+}
+
+/// What the tour takes over while it runs, and gives back.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Room<'w, 's> {
+    lab: ResMut<'w, Lab>,
+    playback: Res<'w, Playback>,
+    files: ResMut<'w, crate::case::scenario_io::ScenarioFiles>,
+    compare: ResMut<'w, CompareSettings>,
+    cameras: Query<'w, 's, (Entity, &'static View, &'static mut Orbit)>,
+    commands: Commands<'w, 's>,
+}
+
+impl Room<'_, '_> {
+    /// Takes the room: what is open is kept, compare mode is turned off (a lesson is one run).
+    fn take(&mut self) -> Before {
+        let before = Before {
+            scenario: self.lab.scenario.clone(),
+            step: self.playback.step,
+            cast: (self.playback.timeline, self.playback.cast_step),
+            file: self.files.path_field.clone(),
+            compare: self.compare.enabled,
+            cameras: self.cameras.iter().map(|(_, v, o)| (*v, *o)).collect(),
+        };
+        if self.compare.enabled {
+            self.compare.enabled = false;
+        }
+        before
+    }
+
+    /// Gives it back as it was: the case, its step and the cast's, the file name, compare mode
+    /// and the cameras.
+    fn give_back(&mut self, before: Before, classroom: &mut Classroom) {
+        self.lab.scenario = before.scenario;
+        self.files.path_field = before.file;
+        self.compare.enabled = before.compare;
+        classroom.seek = Some(Show::At(before.step));
+        classroom.restore_cast = Some(before.cast);
+        for (entity, view, mut orbit) in &mut self.cameras {
+            if let Some((_, was)) = before.cameras.iter().find(|(v, _)| v == view) {
+                *orbit = *was;
+                self.commands.entity(entity).remove::<Heading>();
+            }
+        }
     }
 }
 
 fn tour(
     mut commands: MessageReader<TourCommand>,
     mut classroom: ResMut<Classroom>,
-    mut lab: ResMut<Lab>,
-    playback: Res<Playback>,
-    mut files: ResMut<crate::case::scenario_io::ScenarioFiles>,
-    mut framing: MessageWriter<crate::case::playback::FrameViews>,
+    mut room: Room,
+    mut framing: MessageWriter<FrameViews>,
 ) {
     for command in commands.read() {
         let lesson = match *command {
@@ -217,19 +303,12 @@ fn tour(
                 classroom.enabled = !classroom.enabled;
                 classroom.panel_folded = classroom.enabled;
                 if classroom.enabled {
-                    classroom.before = Some(Before {
-                        scenario: lab.scenario.clone(),
-                        step: playback.step,
-                        file: files.path_field.clone(),
-                    });
+                    classroom.before = Some(room.take());
                     0
                 } else {
-                    // The tour ends where it began: the same case, step and file name.
+                    // The tour ends where it began.
                     if let Some(before) = classroom.before.take() {
-                        lab.scenario = before.scenario;
-                        files.path_field = before.file;
-                        classroom.seek = Some(Show::At(before.step));
-                        framing.write(crate::case::playback::FrameViews);
+                        room.give_back(before, &mut classroom);
                     }
                     continue;
                 }
@@ -245,11 +324,11 @@ fn tour(
         match case.and_then(|c| c.load().map(|s| (s, c)).map_err(|e| e.to_string())) {
             Ok((scenario, case)) => {
                 classroom.seek = Some(l.show);
-                lab.scenario = scenario;
+                room.lab.scenario = scenario;
                 // Save during the tour writes the lesson's file name, not over what was open.
-                files.path_field = case.file_name().to_string();
+                room.files.path_field = case.file_name().to_string();
                 classroom.error = None;
-                framing.write(crate::case::playback::FrameViews);
+                framing.write(FrameViews);
             }
             Err(e) => classroom.error = Some(e),
         }
@@ -292,6 +371,7 @@ fn presenter_look(
 fn caption(
     mut contexts: bevy_egui::EguiContexts,
     classroom: Res<Classroom>,
+    playback: Res<Playback>,
     mut layout: ResMut<crate::views::camera::ViewLayout>,
 ) -> Result {
     if !classroom.enabled {
@@ -329,7 +409,10 @@ fn caption(
                         .strong()
                         .color(egui::Color32::WHITE),
                     );
-                    let text = classroom.error.as_deref().unwrap_or(lesson.caption);
+                    let text = match &classroom.error {
+                        Some(e) => e.clone(),
+                        None => fill(lesson.caption, playback.current()),
+                    };
                     ui.label(
                         egui::RichText::new(text)
                             .size(17.0)

@@ -141,26 +141,26 @@ fn origin_label() -> Item {
     ("O".into(), Vec3::ZERO, palette::ORIGIN)
 }
 
-/// The witness letters on both shapes: the same letter on A's and B's point, in the point's
+/// The witness labels on both shapes: the same label on A's and B's point, in the point's
 /// colour.
 fn world_labels(step: &gjk::Step) -> Vec<Item> {
     step.candidate
         .iter()
         .enumerate()
         .flat_map(|(slot, v)| {
-            let name = step.letter(slot).to_string();
+            let name = step.label(slot).to_string();
             let c = palette::SLOTS[step.name(slot) % 4];
             [(name.clone(), v.a.as_vec3(), c), (name, v.b.as_vec3(), c)]
         })
         .collect()
 }
 
-/// The origin, the simplex letters, v, w, and d (or EPA's n) inside A ⊖ B, most important
+/// The origin, the simplex labels (w₁–w₄), v, w, and d (or EPA's n) inside A ⊖ B, most important
 /// first: when space runs out, the last ones are left out.
 fn minkowski_labels(step: &gjk::Step, marks: f32) -> Vec<Item> {
     let mut items = vec![origin_label()];
     for (slot, v) in step.candidate.iter().enumerate() {
-        let name = step.letter(slot).to_string();
+        let name = step.label(slot).to_string();
         items.push((name, v.point.as_vec3(), palette::SLOTS[step.name(slot) % 4]));
     }
     if let Some(v) = step.closest {
@@ -180,6 +180,10 @@ fn minkowski_labels(step: &gjk::Step, marks: f32) -> Vec<Item> {
                 items.push(("−v".into(), plain, palette::PLAIN_DIRECTION));
             }
         }
+    }
+    let tip = crate::views::minkowski_view::AXIS_LENGTH * marks;
+    for (name, axis) in [("x", Vec3::X), ("y", Vec3::Y), ("z", Vec3::Z)] {
+        items.push((name.into(), axis * tip, palette::AXIS));
     }
     items
 }

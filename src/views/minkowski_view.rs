@@ -97,7 +97,19 @@ fn rebuild_hull(
 pub fn draw_origin<G: GizmoConfigGroup>(marks: f32, gizmos: &mut Gizmos<G>) {
     gizmos.cross(Isometry3d::IDENTITY, 0.25 * marks, palette::ORIGIN);
     gizmos.sphere(Isometry3d::IDENTITY, 0.06 * marks, palette::ORIGIN);
-    gizmos.axes(Transform::IDENTITY, 0.6 * marks);
+    draw_axes(Vec3::ZERO, AXIS_LENGTH * marks, gizmos);
+}
+
+/// How long the Minkowski view's axes are, at its starting zoom (their labels sit at the tips).
+pub const AXIS_LENGTH: f32 = 0.6;
+
+/// The x, y and z axes from `at`, `length` long, in the axes' colour.
+pub fn draw_axes<G: GizmoConfigGroup>(at: Vec3, length: f32, gizmos: &mut Gizmos<G>) {
+    for axis in [Vec3::X, Vec3::Y, Vec3::Z] {
+        gizmos
+            .arrow(at, at + axis * length, palette::AXIS)
+            .with_tip_length(0.15 * length);
+    }
 }
 
 fn draw_difference(

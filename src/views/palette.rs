@@ -22,6 +22,9 @@ pub const PLAIN_DIRECTION: Color = Color::srgba(1.0, 0.92, 0.2, 0.45);
 pub const CLOSEST: Color = Color::srgb(0.2, 0.95, 0.55);
 /// The new support point w.
 pub const SUPPORT: Color = Color::srgb(1.0, 0.3, 0.75);
+/// The coordinate axes: a quiet grey no key uses (red, green and blue would read as shape A,
+/// v and the regions), told apart by their x, y, z labels.
+pub const AXIS: Color = Color::srgba(0.72, 0.74, 0.80, 0.85);
 pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
 /// An answer the run did not prove (see `gjk::Certificate`): never the success colour.
 pub const UNCERTIFIED: Color = Color::srgb(1.0, 0.45, 0.45);

@@ -153,7 +153,7 @@ fn draw_world(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<WorldGi
         Vec2::splat(0.5),
         palette::GRID,
     );
-    gizmos.axes(Transform::from_xyz(0.0, ground, 0.0), 1.0);
+    crate::views::minkowski_view::draw_axes(Vec3::new(0.0, ground, 0.0), 1.0, &mut gizmos);
     let Some(step) = playback.current() else {
         return;
     };

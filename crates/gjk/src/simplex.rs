@@ -13,8 +13,8 @@ use crate::trace::SimplexVertex;
 
 /// Up to four points of `A ⊖ B`, oldest first, each with the name it is taught by.
 ///
-/// A point keeps its name (0 = A … 3 = D) for as long as it stays in the simplex, and a new point
-/// takes the first name no kept point has: students follow "C" from step to step, though the
+/// A point keeps its name (0 = w₁ … 3 = w₄) for as long as it stays in the simplex, and a new point
+/// takes the first name no kept point has: students follow "w₃" from step to step, though the
 /// points before it may have been dropped.
 #[derive(Debug, Clone, Copy)]
 pub struct Simplex<R: Real> {
@@ -51,7 +51,7 @@ impl<R: Real> Simplex<R> {
         &self.vertices[..self.len]
     }
 
-    /// Each vertex's name, in order (0 = A … 3 = D).
+    /// Each vertex's name, in order (0 = w₁ … 3 = w₄).
     pub fn names(&self) -> &[u8] {
         &self.names[..self.len]
     }

@@ -232,6 +232,19 @@ pub(super) fn frame_step(
         return;
     };
     let mut points = step_points(step);
+    // Never closer than a third of A ⊖ B's size round the origin: a step whose points all lie
+    // at the origin (two boxes touching) is framed with the surface round it, not from inside.
+    let size: f64 = shapes
+        .placed(&playback.case)
+        .iter()
+        .map(|p| p.shape.bounding_radius() + p.margin)
+        .sum();
+    let room = 0.3 * size as f32;
+    points.extend(
+        [Vec3::X, Vec3::Y, Vec3::Z]
+            .into_iter()
+            .flat_map(|e| [e * room, -e * room]),
+    );
     if compare.enabled
         && let Some(other) = compare_run.step(playback.step)
     {

@@ -28,17 +28,28 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
         let playback = app.world().resource::<Playback>();
         let step = playback.current().expect("a lesson shows a step");
         let outcome = playback.trace.finish.intersecting();
+        // The caption names what the step on screen shows, its placeholders filled.
+        let caption = gjk_lab::teach::classroom::fill(lesson.caption, Some(step));
+        assert!(!caption.contains('{'), "{}: {caption}", lesson.title);
+        if let Some(f) = &step.feature
+            && lesson.caption.contains("{feature}")
+        {
+            let named = gjk::trace::explain::feature_name(&f.vertices, &|i| step.label(i));
+            assert!(caption.contains(&named), "{caption} / {named}");
+        }
         seen.push((
             lesson.title,
-            playback.is_final().then_some(outcome).flatten(),
+            step.termination.is_some().then_some(outcome).flatten(),
             step.feature.as_ref().map(|f| f.kind),
+            step.epa().is_some(),
         ));
     }
-    // Separated, touching and intersecting show the whole run; then one lesson per region kind,
-    // each stopped on a step whose kept feature is of that kind.
+    // Separated shows the whole run; touching and intersecting GJK's last step (its simplex,
+    // which their captions talk about, not the EPA polytope after it); then one lesson per
+    // region kind, each stopped on a step whose kept feature is of that kind.
     assert_eq!(seen[0].1, Some(false));
-    assert_eq!(seen[1].1, Some(true));
-    assert_eq!(seen[2].1, Some(true));
+    assert_eq!((seen[1].1, seen[1].3), (Some(true), false));
+    assert_eq!((seen[2].1, seen[2].3), (Some(true), false));
     let kinds: Vec<_> = seen[3..].iter().map(|s| s.2).collect();
     assert_eq!(
         kinds,
@@ -120,4 +131,41 @@ fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
         .world()
         .resource::<gjk_lab::case::scenario_io::ScenarioFiles>();
     assert_eq!(files.path_field, "my-case.json");
+}
+
+#[test]
+fn the_tour_turns_compare_off_and_gives_back_compare_and_the_cast_s_step() {
+    let case = gjk_lab::case::assets::find("cast-advancement-ball-box.json")
+        .unwrap()
+        .load()
+        .unwrap();
+    let mut app = headless_app(case);
+    app.update();
+    {
+        let world = app.world_mut();
+        world
+            .resource_mut::<gjk_lab::case::compare::CompareSettings>()
+            .enabled = true;
+        let mut playback = world.resource_mut::<Playback>();
+        playback.timeline = gjk_lab::case::playback::Timeline::Cast;
+        playback.cast_step = 2;
+    }
+    app.update();
+    send(&mut app, TourCommand::Toggle);
+    let compare = |app: &bevy::prelude::App| {
+        app.world()
+            .resource::<gjk_lab::case::compare::CompareSettings>()
+            .enabled
+    };
+    assert!(!compare(&app), "a lesson is one run, not a comparison");
+    send(&mut app, TourCommand::Next);
+    assert!(!compare(&app));
+    send(&mut app, TourCommand::Toggle);
+    app.update();
+    assert!(compare(&app), "compare mode is given back");
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(
+        (playback.timeline, playback.cast_step),
+        (gjk_lab::case::playback::Timeline::Cast, 2)
+    );
 }

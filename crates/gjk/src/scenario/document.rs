@@ -100,9 +100,10 @@ impl Serialize for Step {
             support: &'s SimplexVertex,
             simplex_before: &'s [SimplexVertex],
             candidate: &'s [SimplexVertex],
-            /// The letter each candidate vertex is taught by (it keeps it while it stays).
-            #[serde(skip_serializing_if = "String::is_empty")]
-            letters: String,
+            /// The label each candidate vertex is taught by, w₁–w₄ (it keeps it while it
+            /// stays).
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            labels: Vec<&'static str>,
             simplex_after: &'s [SimplexVertex],
             feature: &'s Option<Feature>,
             closest: Option<DVec3>,
@@ -125,7 +126,7 @@ impl Serialize for Step {
             support: &self.support,
             simplex_before: &self.simplex_before,
             candidate: &self.candidate,
-            letters: (0..self.names.len()).map(|i| self.letter(i)).collect(),
+            labels: (0..self.names.len()).map(|i| self.label(i)).collect(),
             simplex_after: &self.simplex_after,
             feature: &self.feature,
             closest: self.closest,

@@ -45,17 +45,18 @@ fn distance_step(step: &Step) -> String {
         format!(
             "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along its −v, d = {}, is the new vertex {}.",
             fmt_vec(step.direction),
-            step.letter(before_len)
+            step.label(before_len)
         )
     } else if step.iteration == 1 {
         format!(
-            "Start: the support point furthest along the first direction {} becomes vertex A, the first guess for the closest point.",
-            fmt_vec(step.direction)
+            "Start: the support point furthest along the first direction {} becomes vertex {}, the first guess for the closest point.",
+            fmt_vec(step.direction),
+            step.label(0)
         )
     } else if feature.is_some() {
         format!(
             "The support point w furthest along {along} is the new vertex {}.",
-            step.letter(before_len)
+            step.label(before_len)
         )
     } else {
         format!(
@@ -73,7 +74,7 @@ fn distance_step(step: &Step) -> String {
         }
     }
     if let (Some(f), true) = (feature, step.iteration > 1 || before_len > 0) {
-        region_sentence(&mut s, f, before_len + 1, &|i| step.letter(i));
+        region_sentence(&mut s, f, before_len + 1, &|i| step.label(i));
     }
     // With momentum on, the next direction is not −v.
     let blended = match (step.next_direction, step.closest) {
@@ -95,17 +96,25 @@ fn distance_step(step: &Step) -> String {
         },
         Some(t) => {
             s.push(' ');
-            s.push_str(&t.describe_lettered(&|i| step.letter(i)));
+            s.push_str(&t.describe_named(&|i| step.label(i)));
         }
     }
     s
 }
 
-/// " The origin lies in the Voronoi region of edge AB, so C is dropped." (`name` gives each
-/// candidate slot its letter.)
-fn region_sentence(s: &mut String, f: &Feature, candidates: usize, name: &dyn Fn(usize) -> char) {
+/// " The origin lies in the Voronoi region of edge w₁w₂, so w₃ is dropped." (`name` gives each
+/// candidate slot its label.)
+fn region_sentence(
+    s: &mut String,
+    f: &Feature,
+    candidates: usize,
+    name: &dyn Fn(usize) -> &'static str,
+) {
     match f.kind {
-        FeatureKind::Interior => s.push_str(" The origin is inside tetrahedron ABCD"),
+        FeatureKind::Interior => s.push_str(&format!(
+            " The origin is inside tetrahedron {}",
+            (0..4).map(name).collect::<String>()
+        )),
         _ => {
             s.push_str(" The origin lies in the Voronoi region of ");
             s.push_str(&feature_name(&f.vertices, name));
@@ -126,7 +135,7 @@ fn region_sentence(s: &mut String, f: &Feature, candidates: usize, name: &dyn Fn
 
 /// The plain-words account of one boolean-GJK iteration.
 fn boolean_step(step: &Step) -> String {
-    let joins = step.letter(step.simplex_before.len());
+    let joins = step.label(step.simplex_before.len());
     let dot = step.quantities.support_dot_direction.unwrap_or(f64::NAN);
     let mut s = if step.iteration == 1 {
         "Start: the support point along the first direction becomes the first vertex; the search turns back towards the origin.".to_string()
@@ -151,18 +160,18 @@ fn boolean_step(step: &Step) -> String {
             // The origin is on the feature itself: there is no direction towards it to give.
             s.push_str(&format!(
                 " The origin is in the region of {}, which is kept.",
-                feature_name(&f.vertices, &|i| step.letter(i))
+                feature_name(&f.vertices, &|i| step.label(i))
             ));
         } else if !flat {
             s.push_str(&format!(
                 " The origin is in the region of {}, which is kept; the next direction points from it towards the origin.",
-                feature_name(&f.vertices, &|i| step.letter(i))
+                feature_name(&f.vertices, &|i| step.label(i))
             ));
         }
     }
     if let Some(t) = step.termination {
         s.push(' ');
-        s.push_str(&t.describe_lettered(&|i| step.letter(i)));
+        s.push_str(&t.describe_named(&|i| step.label(i)));
     }
     s
 }
@@ -222,12 +231,12 @@ impl Certificate {
 impl Termination {
     /// One plain sentence saying why the run stopped, with its numbers.
     pub fn describe(&self) -> String {
-        self.describe_lettered(&letter)
+        self.describe_named(&label)
     }
 
-    /// [`Termination::describe`] with the simplex's slots lettered by `name` (a step's kept
-    /// names, see [`Step::letter`]).
-    pub fn describe_lettered(&self, name: &dyn Fn(usize) -> char) -> String {
+    /// [`Termination::describe`] with the simplex's slots labelled by `name` (a step's kept
+    /// names, see [`Step::label`]).
+    pub fn describe_named(&self, name: &dyn Fn(usize) -> &'static str) -> String {
         match *self {
             Termination::IntersectionFound { .. } => {
                 "The tetrahedron encloses the origin: the shapes intersect.".to_string()
@@ -300,31 +309,36 @@ impl Termination {
     }
 }
 
-/// The letter of name `i`: A, B, C, D (see [`Step::letter`] for the name a point keeps).
-pub fn letter(i: usize) -> char {
-    (b'A' + i as u8) as char
+/// The label of name `i`: w₁, w₂, w₃, w₄ — the support points' names in van den Bergen's
+/// notation, apart from the shapes' letters A and B (see [`Step::label`] for the name a point
+/// keeps).
+pub fn label(i: usize) -> &'static str {
+    ["w₁", "w₂", "w₃", "w₄"].get(i).copied().unwrap_or("w")
 }
 
-/// "vertex B", "edge AC", "face ABD", "the inside of tetrahedron ABCD", the candidate slots
-/// `indices` lettered by `name`.
-pub fn feature_name(indices: &[usize], name: &dyn Fn(usize) -> char) -> String {
-    let mut letters: Vec<char> = indices.iter().map(|&i| name(i)).collect();
-    letters.sort_unstable();
-    let letters: String = letters.into_iter().collect();
+/// "vertex w₂", "edge w₁w₃", "face w₁w₂w₄", "the inside of tetrahedron w₁w₂w₃w₄", the
+/// candidate slots `indices` labelled by `name`.
+pub fn feature_name(indices: &[usize], name: &dyn Fn(usize) -> &'static str) -> String {
+    let mut labels: Vec<&str> = indices.iter().map(|&i| name(i)).collect();
+    labels.sort_unstable();
+    let labels: String = labels.concat();
     match indices.len() {
-        1 => format!("vertex {letters}"),
-        2 => format!("edge {letters}"),
-        3 => format!("face {letters}"),
-        _ => format!("the inside of tetrahedron {letters}"),
+        1 => format!("vertex {labels}"),
+        2 => format!("edge {labels}"),
+        3 => format!("face {labels}"),
+        _ => format!("the inside of tetrahedron {labels}"),
     }
 }
 
-/// "C is", "B and D are" — the vertices of an `n`-point candidate not in `kept`, lettered by
-/// `name`.
-pub fn dropped_phrase(n: usize, kept: &[usize], name: &dyn Fn(usize) -> char) -> Option<String> {
-    let mut dropped: Vec<char> = (0..n).filter(|i| !kept.contains(i)).map(name).collect();
+/// "w₃ is", "w₂ and w₄ are" — the vertices of an `n`-point candidate not in `kept`, labelled
+/// by `name`.
+pub fn dropped_phrase(
+    n: usize,
+    kept: &[usize],
+    name: &dyn Fn(usize) -> &'static str,
+) -> Option<String> {
+    let mut dropped: Vec<&str> = (0..n).filter(|i| !kept.contains(i)).map(name).collect();
     dropped.sort_unstable();
-    let dropped: Vec<String> = dropped.into_iter().map(String::from).collect();
     match dropped.len() {
         0 => None,
         1 => Some(format!("{} is", dropped[0])),

@@ -101,7 +101,7 @@ pub struct Step {
     pub simplex_before: Vec<SimplexVertex>,
     /// `simplex_before` plus `support`, unless the step stopped before adding it.
     pub candidate: Vec<SimplexVertex>,
-    /// The name of each `candidate` vertex (0 = A … 3 = D): a point keeps its name while it
+    /// The name of each `candidate` vertex (0 = w₁ … 3 = w₄): a point keeps its name while it
     /// stays in the simplex (GJK steps; empty for EPA's).
     pub names: Vec<u8>,
     /// The simplex kept for the next iteration.
@@ -132,9 +132,9 @@ pub struct Step {
 }
 
 impl Step {
-    /// The letter of `candidate[slot]`: its kept name (A–D), or the slot's when unnamed.
-    pub fn letter(&self, slot: usize) -> char {
-        crate::trace::explain::letter(self.names.get(slot).map_or(slot, |&n| usize::from(n)))
+    /// The label of `candidate[slot]`: its kept name (w₁–w₄), or the slot's when unnamed.
+    pub fn label(&self, slot: usize) -> &'static str {
+        crate::trace::explain::label(self.names.get(slot).map_or(slot, |&n| usize::from(n)))
     }
 
     /// The colour slot of `candidate[slot]` (its name): a point keeps its colour with its name.

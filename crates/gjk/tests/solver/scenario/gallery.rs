@@ -115,7 +115,7 @@ fn separated_f64_gallery_distances_are_certified_and_match_parry() {
 }
 
 #[test]
-fn a_point_keeps_its_letter_while_it_stays_in_the_simplex() {
+fn a_point_keeps_its_label_while_it_stays_in_the_simplex() {
     let (mut followed, mut renamed_before) = (0, 0);
     for (name, s) in gallery() {
         let trace = gjk::trace(&s.a, &s.b, &s.config());
@@ -128,7 +128,7 @@ fn a_point_keeps_its_letter_while_it_stays_in_the_simplex() {
             assert_eq!(
                 names.len(),
                 step.candidate.len(),
-                "{name}: two points share a letter"
+                "{name}: two points share a label"
             );
         }
         for pair in gjk_steps.windows(2) {
@@ -140,9 +140,9 @@ fn a_point_keeps_its_letter_while_it_stays_in_the_simplex() {
                     .position(|c| c == kept)
                     .unwrap_or_else(|| panic!("{name}: a kept point was not a candidate"));
                 assert_eq!(
-                    next.letter(i),
-                    now.letter(was),
-                    "{name}, step {}: a kept point changed its letter",
+                    next.label(i),
+                    now.label(was),
+                    "{name}, step {}: a kept point changed its label",
                     next.iteration
                 );
                 followed += 1;
