@@ -7,6 +7,7 @@ use crate::case::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes
 use crate::case::reference::ReferenceAnswer;
 use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
 use crate::views::camera::{FrameStep, ViewLayout};
+use crate::views::glyphs::TextSize;
 use crate::views::minkowski_view::MinkowskiSettings;
 use crate::views::palette;
 use bevy::prelude::*;
@@ -22,11 +23,13 @@ mod plot;
 mod reference;
 mod settings;
 mod sweep;
+mod view;
 
 use files::{files_ui, import_ui, link_ui};
 use plot::plot_ui;
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
+use view::{help_ui, view_ui};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -37,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The height of the step's details (its sentence, simplex table, numbers and outcome).
+/// The least height of the step's details (its sentence, simplex table, numbers and outcome).
 const STEP_AREA_HEIGHT: f32 = 260.0;
 
 #[expect(
@@ -120,6 +123,10 @@ fn side_panel(
                 if let Some(e) = &lab.error {
                     ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
                 }
+                // The answer, where it is always seen (the steps below tell how it was found).
+                if lab.error.is_none() {
+                    outcome::verdict_ui(ui, &playback.trace.finish);
+                }
                 ui.separator();
                 stepping_ui(ui, &playback, &mut commands, &mut tools.framing);
                 if tools.compare.enabled {
@@ -142,21 +149,16 @@ fn side_panel(
                 egui::CollapsingHeader::new("This step")
                     .default_open(true)
                     .show(ui, |ui| {
-                        // A fixed height, so the sections below keep their place as the step
-                        // text grows and shrinks; a long step scrolls inside it.
-                        egui::ScrollArea::vertical()
-                            .id_salt("step_details")
-                            .max_height(STEP_AREA_HEIGHT)
-                            .min_scrolled_height(STEP_AREA_HEIGHT)
-                            .auto_shrink([false, false])
-                            .show(ui, |ui| {
-                                if casting {
-                                    cast::step_ui(ui, &playback);
-                                } else {
-                                    step_ui(ui, &playback);
-                                    separate_ui(ui, &mut lab, &playback);
-                                }
-                            });
+                        // At least a fixed height, so the sections below keep their place as a
+                        // short step follows a long one; never a box that hides its end (the
+                        // panel itself scrolls).
+                        ui.set_min_height(STEP_AREA_HEIGHT);
+                        if casting {
+                            cast::step_ui(ui, &playback);
+                        } else {
+                            step_ui(ui, &playback);
+                            separate_ui(ui, &mut lab, &playback);
+                        }
                     });
                 match (casting, lab.scenario.cast) {
                     (true, Some(spec)) => cast::distance_plot(
@@ -211,7 +213,9 @@ fn side_panel(
                 }
                 egui::CollapsingHeader::new("View")
                     .default_open(false)
-                    .show(ui, |ui| view_ui(ui, &mut layout, &mut minkowski));
+                    .show(ui, |ui| {
+                        view_ui(ui, &mut layout, &mut minkowski, &mut tools.text)
+                    });
                 egui::CollapsingHeader::new("Scenario files")
                     .default_open(false)
                     .show(ui, |ui| files_ui(ui, &mut files, &mut requests));
@@ -241,6 +245,7 @@ struct Tools<'w> {
     cast_view: ResMut<'w, crate::views::cast::CastView>,
     cast_plot: Res<'w, crate::views::cast::CastPlot>,
     framing: MessageWriter<'w, FrameStep>,
+    text: ResMut<'w, TextSize>,
 }
 
 fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
@@ -455,35 +460,4 @@ fn separate_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, playback: &Playback) {
         let push = p.normal * (p.depth * 1.001 + 1e-6);
         lab.scenario.b.position += push;
     }
-}
-
-fn view_ui(ui: &mut egui::Ui, layout: &mut ViewLayout, minkowski: &mut MinkowskiSettings) {
-    ui.checkbox(&mut layout.linked, "link the two cameras");
-    ui.checkbox(
-        &mut minkowski.show_cloud,
-        "show the sampled points of A − B",
-    );
-    let mut samples = minkowski.samples;
-    if ui
-        .add(
-            egui::Slider::new(&mut samples, 50..=8000)
-                .logarithmic(true)
-                .text("support samples"),
-        )
-        .changed()
-    {
-        minkowski.samples = samples;
-    }
-}
-
-fn help_ui(ui: &mut egui::Ui) {
-    ui.separator();
-    ui.label(
-        RichText::new(
-            "Keys: Space play/pause · Left/Right step · Home/End · R reset · F frame the step\n\
-             Mouse: left-drag a shape to move it, Shift + left-drag to rotate it; \
-             right-drag a view to orbit, wheel to zoom.",
-        )
-        .small(),
-    );
 }

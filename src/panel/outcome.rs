@@ -6,6 +6,28 @@ use crate::views::palette;
 use bevy_egui::egui::{self, RichText};
 use gjk::{Finish, Outcome};
 
+/// The answer in one line, always at the top of the panel whatever step is on screen: what the
+/// certificate proves, in the words the trace's last step ends with, in the success colour only
+/// when certified; the depth, and whether it is proven, for an overlapping pair.
+pub fn verdict_ui(ui: &mut egui::Ui, finish: &Finish) {
+    let certificate = finish.certificate;
+    let color = if certificate.certified {
+        palette::CLOSEST
+    } else {
+        palette::UNCERTIFIED
+    };
+    let mut text = format!("Answer: {}", certificate.describe_of("shapes"));
+    if let Some(p) = finish.penetration {
+        let proven = if p.certified {
+            "proven"
+        } else {
+            "NOT CERTIFIED"
+        };
+        text.push_str(&format!(" Depth {:.6} ({proven}).", p.depth));
+    }
+    ui.label(RichText::new(text).strong().color(palette::egui(color)));
+}
+
 /// The verdict in the success colour when certified; otherwise NOT CERTIFIED, what was proven
 /// and the distance interval, in the uncertified colour.
 pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {

@@ -335,10 +335,11 @@ fn tour(
     }
 }
 
-/// The presenter look: larger UI, black background, white text, thicker lines.
+/// The presenter look: larger text, black background, white text, thicker lines.
 fn presenter_look(
     mut contexts: bevy_egui::EguiContexts,
     classroom: Res<Classroom>,
+    mut text: ResMut<crate::views::glyphs::TextSize>,
     mut clear: ResMut<ClearColor>,
     mut gizmos: ResMut<GizmoConfigStore>,
 ) -> Result {
@@ -347,7 +348,9 @@ fn presenter_look(
     }
     let ctx = contexts.ctx_mut()?;
     let on = classroom.enabled;
-    ctx.set_zoom_factor(if on { 1.35 } else { 1.0 });
+    if text.presenter != on {
+        text.presenter = on;
+    }
     let mut visuals = egui::Visuals::dark();
     if on {
         visuals.override_text_color = Some(egui::Color32::WHITE);

@@ -104,8 +104,10 @@ fn check(img: &RgbImage, name: &str) {
         r > 170 && g > 170 && b > 170
     });
     let fill = count_near(img, 0, panel_end - 10, [27, 27, 27], 20);
+    // An undrawn panel has no text at all; a drawn one at step 0 has well over a thousand
+    // light pixels of it (how many depends on how much of the panel fits the window).
     assert!(
-        text > 1500 && fill > 50_000,
+        text > 1000 && fill > 50_000,
         "{name}: panel not drawn (text {text}, fill {fill})"
     );
     // Not a blank frame: many distinct colours.
