@@ -145,10 +145,20 @@ fn apply_launch(app: &mut App, launch: &Options) {
 /// Opens the window. Returns the process exit code.
 pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
     #[cfg(not(target_arch = "wasm32"))]
-    if let Err(why) = crate::platform::display::check() {
-        eprintln!("gjk-lab: cannot open a window: {why}");
-        return 1;
+    {
+        let opened = crate::platform::display::check()
+            .and_then(|()| crate::platform::display::opened(|| open(scenario, mode, size, launch)));
+        opened.unwrap_or_else(|why| {
+            eprintln!("gjk-lab: cannot open a window: {why}");
+            1
+        })
     }
+    #[cfg(target_arch = "wasm32")]
+    open(scenario, mode, size, launch)
+}
+
+/// [`run`] once the display has answered.
+fn open(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {

@@ -23,6 +23,7 @@ mod app {
         pub mod commands;
     }
     pub mod platform {
+        pub mod display;
         pub mod web;
     }
 }

@@ -4,6 +4,8 @@
 
 use std::net::{TcpStream, ToSocketAddrs};
 use std::os::unix::net::UnixStream;
+use std::panic::{AssertUnwindSafe, PanicHookInfo};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// `Ok` when an X server answers at `$DISPLAY`; otherwise why not, in words for the user.
@@ -29,6 +31,56 @@ pub fn check() -> Result<(), String> {
         Err(format!(
             "no X server answers at DISPLAY={display}: is it running, and is DISPLAY right?"
         ))
+    }
+}
+
+/// Runs `open` (the app, in its window), turning the panics that winit and the renderer raise
+/// when a display that answered then refuses us, or when no graphics adapter exists, into one
+/// line saying what to do. Any other panic is reported as before.
+pub fn opened(open: impl FnOnce() -> i32) -> Result<i32, String> {
+    let said: Arc<Mutex<Option<String>>> = Arc::default();
+    let heard = said.clone();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| match refusal(info) {
+        Some(why) => *heard.lock().unwrap_or_else(PoisonError::into_inner) = Some(why),
+        None => previous(info),
+    }));
+    let ran = std::panic::catch_unwind(AssertUnwindSafe(open));
+    // Panics after the window closed are reported by Rust's own hook again.
+    drop(std::panic::take_hook());
+    match ran {
+        Ok(code) => Ok(code),
+        Err(payload) => match said.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            Some(why) => Err(why),
+            None => std::panic::resume_unwind(payload),
+        },
+    }
+}
+
+/// What to do about a panic that means "no window here", or `None` for any other.
+fn refusal(info: &PanicHookInfo<'_>) -> Option<String> {
+    let message = info
+        .payload()
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| info.payload().downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    let display = std::env::var("DISPLAY").unwrap_or_default();
+    if message.contains("Failed to build event loop") {
+        Some(format!(
+            "the X server at DISPLAY={display} refused the connection (most often it asks for \
+             an authorization this process does not have): run GJK Lab as the desktop \
+             session's user, set XAUTHORITY to that session's cookie file, or allow local \
+             clients with `xhost +SI:localuser:$USER`"
+        ))
+    } else if message.contains("Unable to find a GPU") || message.contains("adapter") {
+        Some(
+            "no graphics adapter answered (no Vulkan or OpenGL driver): install Mesa's drivers \
+             (Debian: mesa-vulkan-drivers), or try WGPU_BACKEND=gl"
+                .to_string(),
+        )
+    } else {
+        None
     }
 }
 
