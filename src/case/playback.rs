@@ -297,8 +297,16 @@ pub(crate) fn apply_commands(
             playback.speed = s.clamp(0.05, 60.0);
             continue;
         }
+        // Switched to the cast, its stepper opens at step 0, as the query's does; switched
+        // back, the cast shows its answer again.
         if let PlaybackCommand::Timeline(t) = *command {
-            playback.timeline = t;
+            if playback.timeline != t {
+                playback.timeline = t;
+                playback.cast_step = match t {
+                    Timeline::Cast => 0,
+                    Timeline::Query => playback.cast_end(),
+                };
+            }
             continue;
         }
         let playing = playback.playing;

@@ -167,8 +167,12 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     // Stepping the cast: the keys move through its steps, the ghosts follow its time, and the
     // query's own step stays where it was.
     let query_step = playback.step;
+    // Switched to, the cast's stepper opens at its step 0.
+    app.world_mut()
+        .write_message(PlaybackCommand::Timeline(Timeline::Cast));
+    app.update();
+    assert_eq!(app.world().resource::<Playback>().cast_step, 0);
     for command in [
-        PlaybackCommand::Timeline(Timeline::Cast),
         PlaybackCommand::Reset,
         PlaybackCommand::Forward,
         PlaybackCommand::Forward,
