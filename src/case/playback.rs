@@ -384,6 +384,19 @@ impl Which {
         &shapes.0[*self as usize]
     }
 
+    /// Replaces this body by `body` if the scenario so edited passes the validation a file
+    /// does; otherwise nothing changes, and the error names the field and the reason.
+    pub fn edit(&self, lab: &mut Lab, body: BodySpec) -> Result<(), gjk::ScenarioError> {
+        let mut trial = lab.scenario.clone();
+        *match self {
+            Which::A => &mut trial.a,
+            Which::B => &mut trial.b,
+        } = body.clone();
+        trial.validated()?;
+        *self.body_mut(lab) = body;
+        Ok(())
+    }
+
     pub fn body_mut<'s>(&self, lab: &'s mut Lab) -> &'s mut BodySpec {
         match self {
             Which::A => &mut lab.scenario.a,

@@ -182,16 +182,13 @@ fn shape_of_kind(kind: &str, size: f64) -> Shape {
     }
 }
 
+/// A length as typed or dragged: never clamped here, so that a refused value is refused by the
+/// scenario's own validation, with its reason (see [`body_ui`]).
 fn length_ui(ui: &mut egui::Ui, label: &str, x: &mut f64) -> bool {
     ui.horizontal(|ui| {
         ui.label(label);
-        ui.add(
-            egui::DragValue::new(x)
-                .speed(0.01)
-                .range(0.0..=100.0)
-                .max_decimals(3),
-        )
-        .changed()
+        ui.add(egui::DragValue::new(x).speed(0.01).max_decimals(3))
+            .changed()
     })
     .inner
 }
@@ -222,7 +219,6 @@ pub(super) fn body_ui(
                 ui.label("half extents");
                 changed |= vec_ui(ui, half_extents, 0.01);
             });
-            *half_extents = half_extents.abs();
         }
         axial @ (Shape::Capsule { .. } | Shape::Cylinder { .. } | Shape::Cone { .. }) => {
             if let Some((half_height, radius)) = axial.axial_mut() {
@@ -259,7 +255,21 @@ pub(super) fn body_ui(
         }
     });
     changed |= length_ui(ui, "margin", &mut body.margin);
+    // An edit goes through the validation a file does: a refused value changes nothing and
+    // says why under the fields, until the next edit is accepted.
+    let refusal = egui::Id::new(("refused", which as u8));
     if changed {
-        *which.body_mut(lab) = body;
+        match which.edit(lab, body) {
+            Ok(()) => ui.memory_mut(|m| m.data.remove::<String>(refusal)),
+            Err(e) => {
+                ui.memory_mut(|m| m.data.insert_temp(refusal, format!("Not applied: {e}")));
+            }
+        }
+    }
+    if let Some(why) = ui.memory(|m| m.data.get_temp::<String>(refusal)) {
+        ui.colored_label(
+            crate::views::palette::egui(crate::views::palette::UNCERTIFIED),
+            why,
+        );
     }
 }

@@ -6,6 +6,7 @@
 use crate::case::playback::{Lab, LabSet, Playback, Shapes, Which};
 use crate::views::camera::{Orbit, View, WORLD_LAYER};
 use crate::views::hull::{hull_mesh, local_shape_points};
+use crate::views::outline::{Outline, outline};
 use crate::views::palette;
 use crate::views::shading::Matte;
 use bevy::camera::visibility::RenderLayers;
@@ -16,6 +17,11 @@ use glam::{DQuat, DVec3};
 /// What a shape's mesh was last built from, so it is rebuilt only when that changes.
 #[derive(Component, Debug, Clone, Default)]
 struct BuiltFrom(Option<(gjk::PreparedShape, f64)>);
+
+/// A body with no volume to mesh (a capsule of radius 0 is a segment; a polytope may be a
+/// point, a segment or flat), drawn as its outline in its colour instead.
+#[derive(Component, Debug, Clone, Default)]
+struct Thin(Option<Outline>);
 
 /// Gizmos of the world view.
 #[derive(Debug, Default, Reflect, GizmoConfigGroup)]
@@ -45,6 +51,7 @@ fn spawn_shapes(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
             .spawn((
                 which,
                 BuiltFrom::default(),
+                Thin::default(),
                 Mesh3d::default(),
                 MeshMaterial3d(materials.add(Matte::lit(which.color().with_alpha(0.6)))),
                 Transform::default(),
@@ -64,12 +71,18 @@ fn sync_shapes(
     lab: Res<Lab>,
     prepared: Res<Shapes>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut shapes: Query<(&Which, &mut BuiltFrom, &mut Mesh3d, &mut Transform)>,
+    mut shapes: Query<(
+        &Which,
+        &mut BuiltFrom,
+        &mut Thin,
+        &mut Mesh3d,
+        &mut Transform,
+    )>,
 ) {
     if !lab.is_changed() && !prepared.is_changed() {
         return;
     }
-    for (which, mut built, mut mesh, mut transform) in &mut shapes {
+    for (which, mut built, mut thin, mut mesh, mut transform) in &mut shapes {
         let body = which.body(&lab);
         let shape = which.prepared(&prepared);
         let current = built
@@ -77,8 +90,17 @@ fn sync_shapes(
             .as_ref()
             .is_some_and(|(from, margin)| from.same(shape) && *margin == body.margin);
         if !current {
-            if let Some(m) = hull_mesh(&local_shape_points(shape, body.margin, SHAPE_SAMPLES)) {
-                mesh.0 = meshes.add(m);
+            // What is drawn is the shape as solved: never the last mesh that could be built.
+            let points = local_shape_points(shape, body.margin, SHAPE_SAMPLES);
+            match hull_mesh(&points) {
+                Some(m) => {
+                    mesh.0 = meshes.add(m);
+                    thin.0 = None;
+                }
+                None => {
+                    mesh.0 = Handle::default();
+                    thin.0 = Some(outline(&points));
+                }
             }
             built.0 = Some((shape.clone(), body.margin));
         }
@@ -142,7 +164,26 @@ fn ground_height(lab: &Lab) -> f32 {
 }
 
 /// Ground grid, axes, witness points of the simplex on both shapes, the closest-point segment.
-fn draw_world(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<WorldGizmos>) {
+fn draw_world(
+    lab: Res<Lab>,
+    playback: Res<Playback>,
+    thin: Query<(&Which, &Thin, &Transform)>,
+    mut gizmos: Gizmos<WorldGizmos>,
+) {
+    for (which, Thin(outline), at) in &thin {
+        let place = |p: Vec3| at.transform_point(p);
+        match outline {
+            Some(Outline::Point(p)) => {
+                gizmos.sphere(Isometry3d::from_translation(place(*p)), 0.04, which.color());
+            }
+            Some(Outline::Edges(edges)) => {
+                for [p, q] in edges {
+                    gizmos.line(place(*p), place(*q), which.color());
+                }
+            }
+            None => {}
+        }
+    }
     let ground = ground_height(&lab);
     gizmos.grid(
         Isometry3d::new(

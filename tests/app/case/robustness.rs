@@ -196,3 +196,43 @@ fn bad_files_are_named_with_their_reason_and_the_case_stays() {
     assert!(status.starts_with("Opened"), "{status}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A panel edit goes through the validation a file does: a refused value changes nothing and
+/// names the field; an accepted edge case (a capsule of radius 0, a segment) is solved as such.
+#[test]
+fn panel_edits_are_refused_by_field_or_solved_as_drawn() {
+    use gjk_lab::case::playback::{Lab, Playback, Which};
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let before = app.world().resource::<Lab>().scenario.clone();
+    let mut body = before.b.clone();
+    body.shape = Shape::Capsule {
+        half_height: 0.5,
+        radius: -1.0,
+    };
+    let refused = {
+        let mut lab = app.world_mut().resource_mut::<Lab>();
+        Which::B.edit(&mut lab, body.clone())
+    };
+    let why = refused.unwrap_err().to_string();
+    assert!(why.contains("b.shape.radius"), "{why}");
+    assert_eq!(app.world().resource::<Lab>().scenario, before);
+
+    body.shape = Shape::Capsule {
+        half_height: 0.5,
+        radius: 0.0,
+    };
+    {
+        let mut lab = app.world_mut().resource_mut::<Lab>();
+        Which::B.edit(&mut lab, body.clone()).unwrap();
+    }
+    app.update();
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(playback.case.b.shape, body.shape);
+    assert_eq!(
+        playback.trace.finish.outcome.distance(),
+        gjk::solve(&before.a, &body, &playback.case.config())
+            .outcome
+            .distance()
+    );
+}
