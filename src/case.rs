@@ -1,5 +1,6 @@
 //! The case under study: the scenario, its run and where the user is in it ([`playback`]),
-//! the second run of compare mode ([`compare`]) and a sweep's runs ([`sweep`]), parry's answer
+//! solving it again when it changes, off the frame for a large hull ([`solving`]), the second
+//! run of compare mode ([`compare`]) and a sweep's runs ([`sweep`]), parry's answer
 //! beside ours ([`reference`](mod@reference)), the bundled presets and gallery ([`assets`]), and how a case
 //! arrives and leaves: files ([`scenario_io`], [`incoming`]), meshes ([`import`]), links
 //! ([`link`]).
@@ -15,4 +16,5 @@ pub mod link;
 pub mod playback;
 pub mod reference;
 pub mod scenario_io;
+pub mod solving;
 pub mod sweep;

@@ -124,7 +124,15 @@ fn side_panel(
                     ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
                 }
                 // The answer, where it is always seen (the steps below tell how it was found).
-                if lab.error.is_none() {
+                if let Some((what, seconds)) = tools.off_frame.computing() {
+                    // The spinner keeps frames coming until the case is ready.
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!(
+                            "Computing… {what} ({seconds:.1} s); the last case stays on screen."
+                        ));
+                    });
+                } else if lab.error.is_none() {
                     outcome::verdict_ui(ui, &playback.trace.finish);
                 }
                 ui.separator();
@@ -189,11 +197,22 @@ fn side_panel(
                     });
                 tools_ui(ui, &mut tools, &lab);
                 link_ui(ui, &mut files, &playback);
-                if let Some(reference) = &reference {
-                    egui::CollapsingHeader::new("Reference: parry3d's answer")
-                        .default_open(true)
-                        .show(ui, |ui| reference_ui(ui, reference, &playback));
-                }
+                egui::CollapsingHeader::new("Reference: parry3d's answer")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        match (tools.reference_off_frame.computing(), &reference) {
+                            (Some(seconds), _) => {
+                                ui.horizontal(|ui| {
+                                    ui.spinner();
+                                    ui.label(format!(
+                                        "Computing… parry builds its hull ({seconds:.1} s)"
+                                    ));
+                                });
+                            }
+                            (None, Some(reference)) => reference_ui(ui, reference, &playback),
+                            (None, None) => {}
+                        }
+                    });
                 egui::CollapsingHeader::new("Solver")
                     .default_open(true)
                     .show(ui, |ui| solver_ui(ui, &mut lab));
@@ -246,6 +265,8 @@ struct Tools<'w> {
     cast_plot: Res<'w, crate::views::cast::CastPlot>,
     framing: MessageWriter<'w, FrameStep>,
     text: ResMut<'w, TextSize>,
+    off_frame: Res<'w, crate::case::solving::OffFrame>,
+    reference_off_frame: Res<'w, crate::case::reference::ReferenceOffFrame>,
 }
 
 fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {

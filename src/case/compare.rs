@@ -53,7 +53,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             rerun
                 .in_set(LabSet::Solve)
-                .after(crate::case::playback::rerun_on_change)
+                .after(crate::case::solving::finish_off_frame)
                 .before(crate::case::playback::apply_commands),
         );
 }

@@ -197,7 +197,7 @@ pub struct WarmStart {
 }
 
 impl WarmStart {
-    fn solve(&mut self, shapes: &Shapes, scenario: &Scenario) -> Trace {
+    pub(crate) fn solve(&mut self, shapes: &Shapes, scenario: &Scenario) -> Trace {
         let margins = [scenario.a.margin, scenario.b.margin];
         let cache = match &self.cache {
             Some((cache, then, m))
@@ -223,9 +223,15 @@ pub(crate) fn plugin(app: &mut App) {
     .add_message::<PlaybackCommand>()
     .init_resource::<PlayClock>()
     .init_resource::<WarmStart>()
+    .init_resource::<crate::case::solving::OffFrame>()
     .add_systems(
         Update,
-        (rerun_on_change, apply_commands, play)
+        (
+            crate::case::solving::rerun_on_change,
+            crate::case::solving::finish_off_frame,
+            apply_commands,
+            play,
+        )
             .chain()
             .in_set(LabSet::Solve),
     );
@@ -251,41 +257,6 @@ pub fn insert_scenario(app: &mut App, scenario: Scenario) {
     app.insert_resource(Lab::new(scenario.clone()))
         .insert_resource(shapes)
         .insert_resource(Playback::new(scenario, trace, cast));
-}
-
-/// A changed case is validated and solved at once; the step index is kept (clamped), so a
-/// user watching step 3 while dragging keeps watching step 3.
-pub(crate) fn rerun_on_change(
-    mut lab: ResMut<Lab>,
-    mut shapes: ResMut<Shapes>,
-    mut playback: ResMut<Playback>,
-    mut warm: ResMut<WarmStart>,
-) {
-    // The case inserted with its trace needs no rerun, unless something (a launch option's
-    // lesson) changed it before the first frame.
-    if !lab.is_changed() || (lab.is_added() && lab.scenario == playback.case) {
-        return;
-    }
-    match lab.scenario.clone().validated() {
-        Ok(valid) => {
-            lab.bypass_change_detection().error = None;
-            // Only a changed shape marks `Shapes` changed (and rebuilds what depends on it).
-            let next = shapes.matching(&valid);
-            if next.iter().zip(&shapes.0).any(|(n, held)| !n.same(held)) {
-                shapes.0 = next;
-            }
-            playback.trace = warm.solve(&shapes, &valid);
-            playback.cast = shapes.cast(&valid);
-            // Stepping the cast keeps its place; otherwise the cast shows its answer.
-            playback.cast_step = match playback.timeline {
-                Timeline::Cast => playback.cast_step.min(playback.cast_end()),
-                Timeline::Query => playback.cast_end(),
-            };
-            playback.case = valid;
-            playback.step = playback.step.min(playback.end());
-        }
-        Err(e) => lab.bypass_change_detection().error = Some(e.to_string()),
-    }
 }
 
 pub(crate) fn apply_commands(

@@ -1,8 +1,12 @@
 //! parry3d's answer for the case on screen, recomputed whenever the case changes, so the panel
-//! can show it beside ours with the difference.
+//! can show it beside ours with the difference. Building parry's hull of a large polytope takes
+//! seconds: it is done off the frame, and the panel says "computing…" meanwhile.
 
-use crate::case::playback::{Lab, LabSet, Shapes};
+use crate::case::playback::{LabSet, Playback, Shapes};
+use crate::case::solving::OFF_FRAME_POINTS;
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use gjk::tools::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
 use gjk::{BodySpec, PreparedShape};
 
@@ -10,13 +14,42 @@ use gjk::{BodySpec, PreparedShape};
 #[derive(Resource, Debug, Clone)]
 pub struct ReferenceAnswer(pub Result<Reference, String>);
 
+/// parry's shapes being built off the frame for these prepared shapes, and since when.
+#[derive(Resource, Default)]
+pub struct ReferenceOffFrame(Option<(Task<ParryShapes>, Shapes, Instant)>);
+
+impl std::fmt::Debug for ReferenceOffFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("ReferenceOffFrame")
+            .field(&self.computing())
+            .finish()
+    }
+}
+
+impl ReferenceOffFrame {
+    /// For how long parry's answer has been computed, while it is.
+    pub fn computing(&self) -> Option<f32> {
+        self.0
+            .as_ref()
+            .map(|(_, _, since)| since.elapsed().as_secs_f32())
+    }
+}
+
 /// Each body's shape in parry with the shape and margin it was built from. A drag changes only
 /// poses, so the shapes (for a polytope, parry's convex hull: tens of ms at 10,000 points) are
 /// kept.
-#[derive(Default)]
-struct ParryShapes([Option<ParryShape>; 2]);
+#[derive(Resource, Default, Clone)]
+pub struct ParryShapes([Option<ParryShape>; 2]);
+
+impl std::fmt::Debug for ParryShapes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let built = self.0.iter().filter(|s| s.is_some()).count();
+        write!(f, "ParryShapes({built} built)")
+    }
+}
 
 /// A body's prepared shape and margin, and parry's shape built from them.
+#[derive(Clone)]
 struct ParryShape {
     from: (PreparedShape, f64),
     shape: Result<SharedShape, String>,
@@ -44,8 +77,25 @@ impl ParryShapes {
         }
     }
 
-    fn answer(&mut self, lab: &Lab, shapes: &Shapes) -> ReferenceAnswer {
-        let (a, b) = (&lab.scenario.a, &lab.scenario.b);
+    /// The points of the polytopes whose parry shapes must be built anew.
+    fn new_points(&self, case: &gjk::Scenario, shapes: &Shapes) -> usize {
+        [(&case.a, &shapes.0[0]), (&case.b, &shapes.0[1])]
+            .iter()
+            .enumerate()
+            .filter(|(slot, (body, prepared))| {
+                !self.0[*slot]
+                    .as_ref()
+                    .is_some_and(|b| b.from.0.same(prepared) && b.from.1 == body.margin)
+            })
+            .map(|(_, (body, _))| match &body.shape {
+                gjk::Shape::Polytope { vertices } => vertices.len(),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn answer(&mut self, case: &gjk::Scenario, shapes: &Shapes) -> ReferenceAnswer {
+        let (a, b) = (&case.a, &case.b);
         let [pa, pb] = &shapes.0;
         ReferenceAnswer(self.shape(0, pa, a).and_then(|sa| {
             let sb = self.shape(1, pb, b)?;
@@ -57,26 +107,76 @@ impl ParryShapes {
 pub(crate) fn plugin(app: &mut App) {
     // After the case is solved again: a new shape (an opened file, an imported mesh) is
     // prepared there, and parry's shape is built from it.
-    app.add_systems(
-        Update,
-        recompute
-            .in_set(LabSet::Solve)
-            .after(crate::case::playback::rerun_on_change),
-    );
+    app.init_resource::<ParryShapes>()
+        .init_resource::<ReferenceOffFrame>()
+        .add_systems(
+            Update,
+            (recompute, finish_off_frame)
+                .chain()
+                .in_set(LabSet::Solve)
+                .after(crate::case::solving::finish_off_frame),
+        );
 }
 
+/// parry's answer for the case solved on screen (not a case still being prepared), again
+/// whenever it changes: at once, or off the frame when a large hull must be built.
 fn recompute(
-    lab: Res<Lab>,
+    playback: Res<Playback>,
     prepared: Res<Shapes>,
     answer: Option<ResMut<ReferenceAnswer>>,
-    mut shapes: Local<ParryShapes>,
+    mut shapes: ResMut<ParryShapes>,
+    mut off_frame: ResMut<ReferenceOffFrame>,
     mut commands: Commands,
 ) {
+    let changed = answer.is_none() || prepared.is_changed() || playback.is_changed();
+    if !changed {
+        return;
+    }
+    let case = &playback.case;
+    // Shapes already being built: their answer comes when they are (for the poses then).
+    let building = |held: &Shapes| held.0.iter().zip(&prepared.0).all(|(h, p)| h.same(p));
+    if off_frame
+        .0
+        .as_ref()
+        .is_some_and(|(_, held, _)| building(held))
+    {
+        return;
+    }
+    if shapes.new_points(case, &prepared) > OFF_FRAME_POINTS {
+        let (mut built, case, held) = (shapes.clone(), case.clone(), Shapes(prepared.0.clone()));
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let [a, b] = &held.0;
+            // A shape parry cannot build says why when its answer is asked for.
+            let _ = built.shape(0, a, &case.a);
+            let _ = built.shape(1, b, &case.b);
+            built
+        });
+        off_frame.0 = Some((task, Shapes(prepared.0.clone()), Instant::now()));
+        return;
+    }
+    // Nothing large to build: parry answers at once (a newer case replaces one being built).
+    off_frame.0 = None;
+    let fresh = shapes.answer(case, &prepared);
     match answer {
-        None => commands.insert_resource(shapes.answer(&lab, &prepared)),
-        Some(mut answer) if lab.is_changed() && lab.error.is_none() => {
-            *answer = shapes.answer(&lab, &prepared);
-        }
-        Some(_) => {}
+        None => commands.insert_resource(fresh),
+        Some(mut answer) => *answer = fresh,
+    }
+}
+
+/// Once parry's shapes built off the frame are ready, its answer for the case on screen.
+fn finish_off_frame(
+    mut off_frame: ResMut<ReferenceOffFrame>,
+    mut shapes: ResMut<ParryShapes>,
+    playback: Res<Playback>,
+    prepared: Res<Shapes>,
+    mut commands: Commands,
+) {
+    let Some((task, ..)) = &mut off_frame.0 else {
+        return;
+    };
+    if let Some(built) = block_on(poll_once(task)) {
+        off_frame.0 = None;
+        *shapes = built;
+        commands.insert_resource(shapes.answer(&playback.case, &prepared));
     }
 }

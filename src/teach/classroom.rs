@@ -169,7 +169,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             seek_lesson_step
                 .in_set(LabSet::Solve)
-                .after(crate::case::playback::rerun_on_change),
+                .after(crate::case::solving::finish_off_frame),
         );
 }
 

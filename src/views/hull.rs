@@ -24,7 +24,12 @@ pub fn sphere_directions(n: usize) -> Vec<DVec3> {
 /// Points whose hull is the shape in its own frame: a polytope's vertices, or support points
 /// along `samples` directions for curved or rounded shapes.
 pub fn local_shape_points(shape: &PreparedShape, margin: f64, samples: usize) -> Vec<Vec3> {
-    if let (Shape::Polytope { vertices }, 0.0) = (shape.shape(), margin) {
+    // A polytope is drawn from its own vertices, up to a size a frame can hull; a larger one
+    // (an imported scan of millions of points) from its support points along `samples`
+    // directions: hull vertices all, its drawn hull inscribed in the true one.
+    if let (Shape::Polytope { vertices }, 0.0) = (shape.shape(), margin)
+        && vertices.len() <= crate::case::solving::OFF_FRAME_POINTS
+    {
         return vertices.iter().map(|v| v.as_vec3()).collect();
     }
     let local = Body::<f64>::prepared(shape, Pose::at(DVec3::ZERO), margin);

@@ -236,3 +236,61 @@ fn panel_edits_are_refused_by_field_or_solved_as_drawn() {
             .distance()
     );
 }
+
+/// A large hull is prepared, solved and handed to parry off the frame: the frame that asked for
+/// it returns at once with the last case still on screen and "computing" said, and the case
+/// and parry's answer arrive when ready.
+#[test]
+fn a_large_hull_is_prepared_off_the_frame() {
+    use gjk_lab::case::playback::{Lab, Playback};
+    use gjk_lab::case::reference::{ReferenceAnswer, ReferenceOffFrame};
+    use gjk_lab::case::solving::{OFF_FRAME_POINTS, OffFrame};
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let before = app.world().resource::<Playback>().case.clone();
+    // Points on a sphere of radius 0.6: every one a hull vertex.
+    let n = OFF_FRAME_POINTS + 10_000;
+    let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+    let vertices = (0..n)
+        .map(|i| {
+            let y = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
+            let r = (1.0 - y * y).sqrt();
+            let t = golden * i as f64;
+            glam::DVec3::new(r * t.cos(), y, r * t.sin()) * 0.6
+        })
+        .collect::<Vec<_>>();
+    app.world_mut().resource_mut::<Lab>().scenario.b.shape = Shape::Polytope { vertices };
+    app.update();
+    assert!(app.world().resource::<OffFrame>().computing().is_some());
+    assert_eq!(
+        app.world().resource::<Playback>().case,
+        before,
+        "the last case stays"
+    );
+    // Frames go on until it is ready (bounded, so a hang fails instead of waiting forever).
+    let mut frames = 0;
+    while app.world().resource::<OffFrame>().computing().is_some()
+        || app
+            .world()
+            .resource::<ReferenceOffFrame>()
+            .computing()
+            .is_some()
+    {
+        frames += 1;
+        assert!(frames < 600_000, "never finished");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        app.update();
+    }
+    assert!(frames > 0);
+    let playback = app.world().resource::<Playback>();
+    assert!(matches!(&playback.case.b.shape, Shape::Polytope { vertices } if vertices.len() == n));
+    let ours = playback.trace.finish.outcome.distance();
+    let theirs = app
+        .world()
+        .resource::<ReferenceAnswer>()
+        .0
+        .as_ref()
+        .map(|r| r.distance);
+    let (ours, theirs) = (ours.expect("apart"), theirs.expect("parry answers"));
+    assert!((ours - theirs).abs() < 1e-6, "ours {ours}, parry {theirs}");
+}
