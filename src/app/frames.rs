@@ -19,7 +19,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         )
-        .add_systems(Update, settle)
+        .add_systems(Update, (settle, after_resize))
         .add_systems(Last, first_frame);
     state_plugin(app);
 }
@@ -32,6 +32,22 @@ const SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
 
 fn settle(time: Res<Time<Real>>, mut redraw: MessageWriter<RequestRedraw>) {
     if time.elapsed() < SETTLE {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// A resized window is drawn again at once, and once more after the panel and the views have
+/// been laid out at the new size (that takes a frame).
+fn after_resize(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut frames: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if resized.read().count() > 0 {
+        *frames = 3;
+    }
+    if *frames > 0 {
+        *frames -= 1;
         redraw.write(RequestRedraw);
     }
 }
@@ -66,13 +82,20 @@ pub fn state_plugin(app: &mut App) {
         .add_systems(Update, keep_moving.after(LabSet::Visualise));
 }
 
-/// One more frame while the timeline plays or a sweep runs.
+/// One more frame while the timeline plays, a sweep runs or a case or parry's answer is
+/// computed off the frame.
 fn keep_moving(
     playback: Res<Playback>,
     sweep: Res<SweepRun>,
+    off_frame: Res<crate::case::solving::OffFrame>,
+    reference: Res<crate::case::reference::ReferenceOffFrame>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if playback.playing || sweep.progress().is_some() {
+    if playback.playing
+        || sweep.progress().is_some()
+        || off_frame.computing().is_some()
+        || reference.computing().is_some()
+    {
         redraw.write(RequestRedraw);
     }
 }

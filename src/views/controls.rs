@@ -3,6 +3,8 @@
 
 use crate::case::playback::{LabSet, PlaybackCommand};
 use crate::views::camera::FrameStep;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -10,13 +12,16 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, keyboard.in_set(LabSet::Input));
 }
 
+/// Every press counts, however quick: two presses of → between two frames step twice (a
+/// key's pressed state, read once a frame, would count them once).
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<KeyboardInput>,
     egui_input: Option<Res<EguiWantsInput>>,
     mut commands: MessageWriter<PlaybackCommand>,
     mut framing: MessageWriter<FrameStep>,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
+        presses.clear();
         return;
     }
     let map = [
@@ -27,12 +32,11 @@ fn keyboard(
         (KeyCode::KeyR, PlaybackCommand::Reset),
         (KeyCode::End, PlaybackCommand::End),
     ];
-    for (key, command) in map {
-        if keys.just_pressed(key) {
-            commands.write(command);
+    for press in presses.read().filter(|p| p.state == ButtonState::Pressed) {
+        if let Some((_, command)) = map.iter().find(|(key, _)| *key == press.key_code) {
+            commands.write(*command);
+        } else if press.key_code == KeyCode::KeyF && !press.repeat {
+            framing.write(FrameStep);
         }
-    }
-    if keys.just_pressed(KeyCode::KeyF) {
-        framing.write(FrameStep);
     }
 }
