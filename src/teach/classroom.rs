@@ -5,6 +5,8 @@
 use crate::case::compare::CompareSettings;
 use crate::case::playback::{FrameViews, Lab, LabSet, Playback, Timeline};
 use crate::views::camera::{FrameStep, Heading, Orbit, View};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
@@ -182,27 +184,37 @@ pub(crate) fn view_plugin(app: &mut App) {
     );
 }
 
-/// Page Down / N advance, Page Up / P go back, F5 toggles presenter mode.
+/// Page Down / N advance, Page Up / P go back, F5 toggles presenter mode. Every press counts,
+/// however quick (read as events: three presses of Page Down between two frames are three
+/// lessons).
 fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<KeyboardInput>,
     egui_input: Option<Res<EguiWantsInput>>,
     classroom: Res<Classroom>,
     mut tour: MessageWriter<TourCommand>,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
+        presses.clear();
         return;
     }
-    if keys.just_pressed(KeyCode::F5) {
-        tour.write(TourCommand::Toggle);
-    }
-    if !classroom.enabled {
-        return;
-    }
-    if keys.any_just_pressed([KeyCode::PageDown, KeyCode::KeyN]) {
-        tour.write(TourCommand::Next);
-    }
-    if keys.any_just_pressed([KeyCode::PageUp, KeyCode::KeyP]) {
-        tour.write(TourCommand::Previous);
+    let mut enabled = classroom.enabled;
+    for press in presses
+        .read()
+        .filter(|p| p.state == ButtonState::Pressed && !p.repeat)
+    {
+        match press.key_code {
+            KeyCode::F5 => {
+                tour.write(TourCommand::Toggle);
+                enabled = !enabled;
+            }
+            KeyCode::PageDown | KeyCode::KeyN if enabled => {
+                tour.write(TourCommand::Next);
+            }
+            KeyCode::PageUp | KeyCode::KeyP if enabled => {
+                tour.write(TourCommand::Previous);
+            }
+            _ => {}
+        }
     }
 }
 
