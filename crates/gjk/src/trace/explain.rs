@@ -96,7 +96,7 @@ fn distance_step(step: &Step) -> String {
         },
         Some(t) => {
             s.push(' ');
-            s.push_str(&t.describe_named(&|i| step.label(i)));
+            s.push_str(&t.describe_named(&|i| step.label(i), step.cores.is_some()));
         }
     }
     s
@@ -171,7 +171,7 @@ fn boolean_step(step: &Step) -> String {
     }
     if let Some(t) = step.termination {
         s.push(' ');
-        s.push_str(&t.describe_named(&|i| step.label(i)));
+        s.push_str(&t.describe_named(&|i| step.label(i), step.cores.is_some()));
     }
     s
 }
@@ -188,7 +188,7 @@ fn epa_step(step: &Step, removed: usize, horizon: usize) -> String {
     match step.termination {
         Some(t) => {
             s.push(' ');
-            s.push_str(&t.describe());
+            s.push_str(&t.describe_named(&label, step.cores.is_some()));
         }
         None => s.push_str(&format!(
             " It sees {removed} face{}; they are removed and the {horizon} horizon edges are joined to it.",
@@ -231,33 +231,44 @@ impl Certificate {
 impl Termination {
     /// One plain sentence saying why the run stopped, with its numbers.
     pub fn describe(&self) -> String {
-        self.describe_named(&label)
+        self.describe_named(&label, false)
     }
 
     /// [`Termination::describe`] with the simplex's slots labelled by `name` (a step's kept
     /// names, see [`Step::label`]).
-    pub fn describe_named(&self, name: &dyn Fn(usize) -> &'static str) -> String {
+    pub fn describe_named(&self, name: &dyn Fn(usize) -> &'static str, on_cores: bool) -> String {
+        // A run on the cores (`radii: split`) tells of the cores; the radii's sentence then
+        // says what that makes of the shapes.
+        let (shapes, the_distance, the_depth) = if on_cores {
+            (
+                "the cores",
+                "the cores' distance",
+                "the cores' penetration depth",
+            )
+        } else {
+            ("the shapes", "the distance", "the penetration depth")
+        };
         match *self {
             Termination::IntersectionFound { .. } => {
-                "The tetrahedron encloses the origin: the shapes intersect.".to_string()
+                format!("The tetrahedron encloses the origin: {shapes} intersect.")
             }
             Termination::GapBelowTolerance {
                 gap,
                 threshold,
                 distance,
             } => format!(
-                "The new point gets no closer: the gap |v|² − v·w = {} is at or below {}, so the distance is {} (within the relative tolerance).",
+                "The new point gets no closer: the gap |v|² − v·w = {} is at or below {}, so {the_distance} is {} (within the relative tolerance).",
                 fmt_num(gap),
                 fmt_num(threshold),
                 fmt_num(distance)
             ),
             Termination::DistanceBelowTolerance { v_norm, threshold } => format!(
-                "The closest point is {} from the origin, within the absolute tolerance {}: the shapes touch or overlap.",
+                "The closest point is {} from the origin, within the absolute tolerance {}: {shapes} touch or overlap.",
                 fmt_num(v_norm),
                 fmt_num(threshold)
             ),
             Termination::RepeatedSupport { vertex, distance } => format!(
-                "The new point is vertex {} again, so no progress is possible: the distance is {} (the gap test had not passed yet, a sign of rounding).",
+                "The new point is vertex {} again, so no progress is possible: {the_distance} is {} (the gap test had not passed yet, a sign of rounding).",
                 name(vertex),
                 fmt_num(distance)
             ),
@@ -271,14 +282,20 @@ impl Termination {
                 fmt_num(measure)
             ),
             Termination::ZeroDirection { .. } => {
-                "The next search direction is zero: the origin lies exactly on the simplex, so the shapes touch or overlap, but a naive loop would now search along nothing.".to_string()
+                format!(
+                    "The next search direction is zero: the origin lies exactly on the simplex, so {shapes} touch or overlap, but a naive loop would now search along nothing."
+                )
             }
             Termination::NotPastOrigin { dot } => format!(
-                "The new support point does not get past the origin (w·d = {} < 0): a plane separates the shapes.",
+                "The new support point does not get past the origin (w·d = {} < 0): a plane separates {shapes}.",
                 fmt_num(dot)
             ),
-            Termination::EpaConverged { gap, threshold, depth } => format!(
-                "The support point along the closest face's normal is only {} beyond the face (at most {}): the face lies on the boundary of A − B, so the penetration depth is {}.",
+            Termination::EpaConverged {
+                gap,
+                threshold,
+                depth,
+            } => format!(
+                "The support point along the closest face's normal is only {} beyond the face (at most {}): the face lies on the boundary of A − B, so {the_depth} is {}.",
                 fmt_num(gap),
                 fmt_num(threshold),
                 fmt_num(depth)
@@ -288,10 +305,14 @@ impl Termination {
                 fmt_num(depth)
             ),
             Termination::EpaFlat { measure } => format!(
-                "A − B is flat around the origin (shape measure {}): no tetrahedron can be grown, so the shapes only touch and the depth is 0.",
+                "A − B is flat around the origin (shape measure {}): no tetrahedron can be grown, so {shapes} only touch and the depth is 0.",
                 fmt_num(measure)
             ),
-            Termination::EpaBudget { iterations, depth, gap } => format!(
+            Termination::EpaBudget {
+                iterations,
+                depth,
+                gap,
+            } => format!(
                 "EPA's budget of {iterations} iterations ran out; the depth {} is a lower bound, still up to {} short.",
                 fmt_num(depth),
                 fmt_num(gap)
@@ -301,9 +322,7 @@ impl Termination {
                     "The iteration cap ({iterations}) was reached before the tolerance was met; |v| = {} is an upper bound, not a certified distance.",
                     fmt_num(v)
                 ),
-                None => format!(
-                    "The iteration cap ({iterations}) was reached without deciding."
-                ),
+                None => format!("The iteration cap ({iterations}) was reached without deciding."),
             },
         }
     }
