@@ -179,7 +179,11 @@ fn open(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i3
     insert_scenario(&mut app, scenario);
     apply_launch(&mut app, &launch);
     match mode {
-        Mode::Interactive => frames::plugin(&mut app),
+        // The reader's own preferences; a screenshot or a benchmark is the same for everyone.
+        Mode::Interactive => {
+            frames::plugin(&mut app);
+            crate::platform::preferences::plugin(&mut app);
+        }
         Mode::Render(request) => {
             app.insert_resource(request);
             shot::render_plugin(&mut app);
