@@ -141,7 +141,7 @@ fn the_words_of_every_gallery_case_are_its_answer_s() {
 #[test]
 fn the_words_of_random_and_near_touching_pairs_are_their_answer_s() {
     let mut wrong = Vec::new();
-    let pairs = random_pairs(150);
+    let pairs = random_pairs(250);
     for config in configs() {
         for (name, a, b) in &pairs {
             wrong.extend(disagreements(name, a, b, &config));
