@@ -102,7 +102,7 @@ pub fn parry_shape_of(b: &BodySpec, name: &str) -> Result<SharedShape, String> {
     })
 }
 
-/// [`reference`] for shapes already in parry.
+/// [`reference`](fn@reference) for shapes already in parry.
 pub fn reference_posed(
     (pa, sa): (&Pose, &SharedShape),
     (pb, sb): (&Pose, &SharedShape),
