@@ -224,6 +224,7 @@ pub(crate) fn plugin(app: &mut App) {
     .init_resource::<PlayClock>()
     .init_resource::<WarmStart>()
     .init_resource::<crate::case::solving::OffFrame>()
+    .add_message::<crate::case::solving::CaseShown>()
     .add_systems(
         Update,
         (
@@ -359,19 +360,20 @@ impl Which {
     /// does; otherwise nothing changes, and the error names the field and the reason.
     pub fn edit(&self, lab: &mut Lab, body: BodySpec) -> Result<(), gjk::ScenarioError> {
         let mut trial = lab.scenario.clone();
-        *match self {
-            Which::A => &mut trial.a,
-            Which::B => &mut trial.b,
-        } = body.clone();
+        *self.of_mut(&mut trial) = body.clone();
         trial.validated()?;
         *self.body_mut(lab) = body;
         Ok(())
     }
 
     pub fn body_mut<'s>(&self, lab: &'s mut Lab) -> &'s mut BodySpec {
+        self.of_mut(&mut lab.scenario)
+    }
+
+    fn of_mut<'s>(&self, scenario: &'s mut Scenario) -> &'s mut BodySpec {
         match self {
-            Which::A => &mut lab.scenario.a,
-            Which::B => &mut lab.scenario.b,
+            Which::A => &mut scenario.a,
+            Which::B => &mut scenario.b,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! seconds: it is done off the frame, and the panel says "computing…" meanwhile.
 
 use crate::case::playback::{LabSet, Playback, Shapes};
-use crate::case::solving::OFF_FRAME_POINTS;
+use crate::case::solving::{CaseShown, OFF_FRAME_POINTS, points_to_prepare};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -63,9 +63,7 @@ impl ParryShapes {
         body: &BodySpec,
     ) -> Result<SharedShape, String> {
         match &self.0[slot] {
-            Some(built) if built.from.0.same(prepared) && built.from.1 == body.margin => {
-                built.shape.clone()
-            }
+            Some(built) if self.holds(slot, prepared, body) => built.shape.clone(),
             _ => {
                 let shape = parry_shape_of(body, ["A", "B"][slot]);
                 self.0[slot] = Some(ParryShape {
@@ -77,20 +75,20 @@ impl ParryShapes {
         }
     }
 
+    /// Whether parry's shape in `slot` was built from this prepared shape and margin.
+    fn holds(&self, slot: usize, prepared: &PreparedShape, body: &BodySpec) -> bool {
+        self.0[slot]
+            .as_ref()
+            .is_some_and(|b| b.from.0.same(prepared) && b.from.1 == body.margin)
+    }
+
     /// The points of the polytopes whose parry shapes must be built anew.
     fn new_points(&self, case: &gjk::Scenario, shapes: &Shapes) -> usize {
         [(&case.a, &shapes.0[0]), (&case.b, &shapes.0[1])]
             .iter()
             .enumerate()
-            .filter(|(slot, (body, prepared))| {
-                !self.0[*slot]
-                    .as_ref()
-                    .is_some_and(|b| b.from.0.same(prepared) && b.from.1 == body.margin)
-            })
-            .map(|(_, (body, _))| match &body.shape {
-                gjk::Shape::Polytope { vertices } => vertices.len(),
-                _ => 0,
-            })
+            .filter(|(slot, (body, prepared))| !self.holds(*slot, prepared, body))
+            .map(|(_, (body, _))| points_to_prepare(&body.shape))
             .sum()
     }
 
@@ -119,8 +117,10 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// parry's answer for the case solved on screen (not a case still being prepared), again
-/// whenever it changes: at once, or off the frame when a large hull must be built.
+/// whenever a solved case is shown (not on every step): at once, or off the frame when a large
+/// hull must be built.
 fn recompute(
+    mut shown: MessageReader<CaseShown>,
     playback: Res<Playback>,
     prepared: Res<Shapes>,
     answer: Option<ResMut<ReferenceAnswer>>,
@@ -128,8 +128,8 @@ fn recompute(
     mut off_frame: ResMut<ReferenceOffFrame>,
     mut commands: Commands,
 ) {
-    let changed = answer.is_none() || prepared.is_changed() || playback.is_changed();
-    if !changed {
+    let changed = shown.read().count() > 0;
+    if answer.is_some() && !changed {
         return;
     }
     let case = &playback.case;

@@ -65,15 +65,26 @@ impl Solved {
     }
 }
 
+/// Says that a solved case is on screen (a new run, or new shapes): what is computed from the
+/// case rather than from the step shown (parry's answer) is computed again then, not on every
+/// step.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct CaseShown;
+
+/// How many points preparing `shape` walks: a polytope's count, nothing for the others.
+pub fn points_to_prepare(shape: &Shape) -> usize {
+    match shape {
+        Shape::Polytope { vertices } => vertices.len(),
+        _ => 0,
+    }
+}
+
 /// The points of each shape that must be prepared anew (a held shape is reused as it is).
 fn new_points(shapes: &Shapes, valid: &Scenario) -> usize {
     [(&shapes.0[0], &valid.a), (&shapes.0[1], &valid.b)]
         .iter()
         .filter(|(held, spec)| *held.shape() != spec.shape)
-        .map(|(_, spec)| match &spec.shape {
-            Shape::Polytope { vertices } => vertices.len(),
-            _ => 0,
-        })
+        .map(|(_, spec)| points_to_prepare(&spec.shape))
         .sum()
 }
 
@@ -85,6 +96,7 @@ pub(crate) fn rerun_on_change(
     mut playback: ResMut<Playback>,
     mut warm: ResMut<WarmStart>,
     mut off_frame: ResMut<OffFrame>,
+    mut shown: MessageWriter<CaseShown>,
 ) {
     // The case inserted with its trace needs no rerun, unless something (a launch option's
     // lesson) changed it before the first frame.
@@ -134,6 +146,7 @@ pub(crate) fn rerun_on_change(
         cast,
     }
     .show(&mut shapes, &mut playback);
+    shown.write(CaseShown);
 }
 
 /// Shows a case solved off the frame once it is ready; if the case was edited meanwhile (a
@@ -143,6 +156,7 @@ pub(crate) fn finish_off_frame(
     mut lab: ResMut<Lab>,
     mut shapes: ResMut<Shapes>,
     mut playback: ResMut<Playback>,
+    mut shown: MessageWriter<CaseShown>,
 ) {
     let Some((task, ..)) = &mut off_frame.0 else {
         return;
@@ -151,6 +165,7 @@ pub(crate) fn finish_off_frame(
         off_frame.0 = None;
         let edited = lab.scenario != solved.valid;
         solved.show(&mut shapes, &mut playback);
+        shown.write(CaseShown);
         if edited {
             lab.set_changed();
         }
