@@ -23,7 +23,7 @@ pub fn verdict_ui(ui: &mut egui::Ui, finish: &Finish) {
         } else {
             "NOT CERTIFIED"
         };
-        text.push_str(&format!(" Depth {:.6} ({proven}).", p.depth));
+        text.push_str(&format!(" Depth {} ({proven}).", six(p.depth)));
     }
     ui.label(RichText::new(text).strong().color(palette::egui(color)));
 }
@@ -40,7 +40,8 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
             point_a,
             point_b,
         } => format!(
-            "separated by {distance:.6}\n  closest on A {}\n  closest on B {}",
+            "separated by {}\n  closest on A {}\n  closest on B {}",
+            six(distance),
             fmt_v(point_a),
             fmt_v(point_b)
         ),
@@ -58,7 +59,9 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         };
         (
             format!(
-                "NOT CERTIFIED ({claim})\n  distance in [{lower:.6}, {upper:.6}]\n  the run arrived at: {verdict}"
+                "NOT CERTIFIED ({claim})\n  distance in [{}, {}]\n  the run arrived at: {verdict}",
+                six(lower),
+                six(upper)
             ),
             palette::UNCERTIFIED,
         )
@@ -73,11 +76,13 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         // tolerance; otherwise it says so, with the bounds.
         let proven = match p.depth_bounds {
             Some([lower, upper]) if p.certified => {
-                format!("\n  proven in [{lower:.6}, {upper:.6}]")
+                format!("\n  proven in [{}, {}]", six(lower), six(upper))
             }
             Some([lower, upper]) => format!(
-                "\n  DEPTH NOT CERTIFIED: proven only in [{lower:.6}, {upper:.6}], wider than \
-                 EPA's tolerance"
+                "\n  DEPTH NOT CERTIFIED: proven only in [{}, {}], wider than \
+                 EPA's tolerance",
+                six(lower),
+                six(upper)
             ),
             None => "\n  DEPTH NOT CERTIFIED: no bounds proven".to_string(),
         };
@@ -88,8 +93,8 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         };
         ui.label(
             RichText::new(format!(
-                "Penetration depth {:.6} along {}{proven}\n  deepest point of A {}\n  deepest point of B {}",
-                p.depth,
+                "Penetration depth {} along {}{proven}\n  deepest point of A {}\n  deepest point of B {}",
+                six(p.depth),
                 fmt_v(p.normal),
                 fmt_v(p.point_a),
                 fmt_v(p.point_b)
@@ -100,5 +105,15 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         if let Some(t) = finish.epa_termination {
             ui.label(format!("EPA stopped by: {}", t.name()));
         }
+    }
+}
+
+/// A number to six places, or to seven significant digits when it is small: a distance of
+/// 3.6e-6 reads as such, not as 0.000004.
+fn six(x: f64) -> String {
+    if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:.6e}")
+    } else {
+        format!("{x:.6}")
     }
 }
