@@ -60,6 +60,7 @@ use crate::shape::convex::Convex;
 use crate::shape::support::SupportMap;
 use crate::trace::SimplexCache;
 use glam::DVec3;
+use std::ops::ControlFlow;
 
 /// How a method stopped, before the answer is checked at the time it reports.
 pub(crate) struct Ending {
@@ -71,6 +72,13 @@ pub(crate) struct Ending {
     /// Points of both bodies near the contact at that time, to start the check's static
     /// query from (the ray cast's last simplex).
     pub warm: Option<SimplexCache>,
+    /// Points of A and B at that time whose distance `bounds` bounds, when the method proved
+    /// its bounds from points of its own (the ray cast's nearest point): a hit whose upper
+    /// bound is within the tolerance then needs no static query to confirm it.
+    pub points: Option<(DVec3, DVec3)>,
+    /// A lower bound on the distance at `t = 0` that the method proved on its way (the ray
+    /// cast's first plane), when it proved one.
+    pub start_clear: Option<f64>,
 }
 
 impl Ending {
@@ -81,6 +89,8 @@ impl Ending {
             normal: None,
             bounds: [0.0, f64::INFINITY],
             warm: None,
+            points: None,
+            start_clear: None,
         }
     }
 
@@ -108,6 +118,14 @@ impl Log<'_> {
     fn conclude(&mut self, status: &CastStatus) {
         if let Some(last) = self.steps.as_deref_mut().and_then(|s| s.last_mut()) {
             last.status = Some(status.clone());
+        }
+    }
+
+    /// Forgets every step so far (a method's run that is to be asked again from the start).
+    fn restart(&mut self) {
+        self.iterations = 0;
+        if let Some(steps) = self.steps.as_deref_mut() {
+            steps.clear();
         }
     }
 
@@ -240,19 +258,15 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         iterations: 0,
     };
     let method = settings.method;
-    let answer = |status, toi, at: Option<(Gap, Option<DVec3>)>, iterations| {
-        let (gap, hint) = at.unzip();
-        let normal = hint.flatten().or_else(|| gap.as_ref()?.normal);
-        CastAnswer {
-            method,
-            status,
-            toi,
-            normal,
-            point_a: gap.as_ref().map(|g| g.points.0),
-            point_b: gap.as_ref().map(|g| g.points.1),
-            distance_bounds: gap.map(|g| g.bounds()),
-            iterations,
-        }
+    let answer = |status, toi, at: Option<At>, iterations| CastAnswer {
+        method,
+        status,
+        toi,
+        normal: at.as_ref().and_then(|g| g.normal),
+        point_a: at.as_ref().map(|g| g.points.0),
+        point_b: at.as_ref().map(|g| g.points.1),
+        distance_bounds: at.map(|g| g.bounds),
+        iterations,
     };
     if spec.turns() && !method.handles_turning() {
         let why = format!(
@@ -262,61 +276,52 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let status = CastStatus::Failed { why, time: None };
         return answer(status, None, None, 0);
     }
-    // Already within the target at the start: nothing to cast. Proven as a static query
-    // proves it (in f64 where the working precision cannot tell), and for bodies that overlap
-    // the depth and normal are EPA's, as the static query reports them.
-    let start = problem.judge::<R>(0.0, None);
-    let [lower, upper] = start.bounds();
-    if start.finish.intersecting() == Some(true) || upper <= settings.target {
-        let (body_a, body_b) = problem.bodies::<R>(0.0);
-        let found = (start.finish.intersecting() == Some(true))
-            .then(|| depth(&body_a, &body_b, problem.radii, &problem.config))
-            .flatten();
-        let status = CastStatus::OverlappingAtStart {
-            distance: upper,
-            depth: found.map(|(d, _)| d),
-        };
-        let normal = found.map(|(_, n)| n);
-        return answer(status, Some(0.0), Some((start, normal)), 0);
+    // The ray cast proves the start for itself: its first plane that clears the origin shows
+    // the bodies further apart than the target at t = 0. Only when none did is the start
+    // asked of a static query (and the ray cast run again after it, if it must be).
+    let early = (method == CastMethod::RayCast)
+        .then(|| ray::cast(&problem, &mut log))
+        .filter(|e| e.start_clear.is_some_and(|s| s > settings.target));
+    if early.is_none() {
+        log.restart();
     }
-    // Proven apart and not closing along the direction that proves it: the bodies never come
-    // nearer along it, so they never touch, however close they start. (An instant hit for
-    // bodies a hair apart that move away is what engines report: parry #405, box3d #32.)
-    let n = start.separating;
-    let (linear, angular) = problem.closing::<R>(n);
-    let closing = linear + angular;
-    if !closing.is_finite() {
-        let why = format!("the bound on the closing speed is not finite ({closing:e})");
-        return answer(
-            CastStatus::Failed {
-                why,
-                time: Some(0.0),
-            },
-            None,
-            Some((start, None)),
-            0,
-        );
-    }
-    if lower > settings.target && n != DVec3::ZERO && closing <= 0.0 {
-        let status = CastStatus::Miss {
-            time: 0.0,
-            separation: lower,
-            closing_speed: closing,
-        };
-        return answer(status, None, None, 0);
-    }
-    let mut ending = match method {
-        CastMethod::RayCast => ray::cast(&problem, &mut log),
-        CastMethod::ConservativeAdvancement => advance::cast(&problem, 0.0, None, &mut log),
-        CastMethod::SweptHull => swept::cast(&problem, &mut log),
+    let mut ending = match early {
+        Some(ending) => ending,
+        None => {
+            let first = match start(&problem, &answer) {
+                ControlFlow::Break(answer) => return answer,
+                ControlFlow::Continue(gap) => gap,
+            };
+            match method {
+                CastMethod::RayCast => ray::cast(&problem, &mut log),
+                CastMethod::ConservativeAdvancement => {
+                    advance::cast(&problem, 0.0, None, Some(first), &mut log)
+                }
+                CastMethod::SweptHull => swept::cast(&problem, &mut log),
+            }
+        }
     };
-    // The method's claim, checked: a static query at the time it reports must prove the
-    // distance there within the tolerance of the target. Both proofs of the distance there,
-    // the method's and the static query's, hold; the tighter of each bound is kept.
+    // The method's claim, checked: its own proof when it gave one within the tolerance, else a
+    // static query at the time it reports, which must prove the distance there within the
+    // tolerance of the target. Both proofs of the distance there, the method's and the static
+    // query's, hold; the tighter of each bound is kept.
     let checked = |ending: &Ending| {
         let CastStatus::Hit { time, .. } = ending.status else {
             return None;
         };
+        if let Some(points) = ending.points
+            && ending.bounds[1] <= settings.target + settings.tolerance
+        {
+            let (normal, bounds) = (ending.normal, ending.bounds);
+            return Some((
+                time,
+                At {
+                    points,
+                    normal,
+                    bounds,
+                },
+            ));
+        }
         // From the method's last simplex when it left one; cold when that proves less.
         let cold = || problem.judge::<R>(time, None);
         let mut at = match &ending.warm {
@@ -333,20 +338,20 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let proven = &mut at.finish.certificate.distance_bounds;
         proven[0] = proven[0].max(ending.bounds[0]);
         proven[1] = proven[1].min(ending.bounds[1]);
-        Some((time, at))
+        Some((time, At::of(&at, ending.normal)))
     };
-    let hit = |at: &Gap| at.bounds()[1] <= settings.target + settings.tolerance;
+    let hit = |at: &At| at.bounds[1] <= settings.target + settings.tolerance;
     // A confirmed hit says how far above the target it may be by the bounds it reports.
-    let confirmed = |time: f64, at: Gap, normal: Option<DVec3>, log: &mut Log<'_>| {
-        let gap = (at.bounds()[1] - settings.target).max(0.0);
+    let confirmed = |time: f64, at: At, log: &mut Log<'_>| {
+        let gap = (at.bounds[1] - settings.target).max(0.0);
         let status = CastStatus::Hit { time, gap };
         log.conclude(&status);
-        answer(status, Some(time), Some((at, normal)), log.iterations)
+        answer(status, Some(time), Some(at), log.iterations)
     };
     if let Some((time, at)) = checked(&ending)
         && hit(&at)
     {
-        return confirmed(time, at, ending.normal, &mut log);
+        return confirmed(time, at, &mut log);
     }
     // Not finished by the method itself: advancement goes on from the last time it proved
     // safe, within what is left of the cap.
@@ -354,16 +359,16 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         && let Some(from) = ending.unfinished()
         && log.iterations < settings.max_iterations
     {
-        ending = advance::cast(&problem, from, ending.normal, &mut log);
+        ending = advance::cast(&problem, from, ending.normal, None, &mut log);
         // With no normal to start from, advancement may meet the contact where no plane
         // proves a step: from the start, it comes with the normal of its own last step.
         if matches!(ending.status, CastStatus::Failed { .. }) && from > 0.0 {
-            ending = advance::cast(&problem, 0.0, None, &mut log);
+            ending = advance::cast(&problem, 0.0, None, None, &mut log);
         }
         if let Some((time, at)) = checked(&ending)
             && hit(&at)
         {
-            return confirmed(time, at, ending.normal, &mut log);
+            return confirmed(time, at, &mut log);
         }
     }
     let iterations = log.iterations;
@@ -374,7 +379,7 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     match ending.status {
         CastStatus::Hit { time, .. } => {
             let (_, at) = checked(&ending).expect("a hit is checked");
-            let [lower, upper] = at.bounds();
+            let [lower, upper] = at.bounds;
             let failed = CastStatus::Failed {
                 why: format!(
                     "stopped at t = {time:e}, but the distance there is proven only to lie in \
@@ -383,7 +388,7 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 ),
                 time: Some(time),
             };
-            answer(failed, None, Some((at, ending.normal)), iterations)
+            answer(failed, None, Some(at), iterations)
         }
         // Where it stopped without an answer, the bounds there.
         CastStatus::MaxIterations { time, .. }
@@ -391,8 +396,77 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             time: Some(time), ..
         } => {
             let at = problem.judge::<R>(time, None);
-            answer(ending.status, None, Some((at, None)), iterations)
+            answer(ending.status, None, Some(At::of(&at, None)), iterations)
         }
         status => answer(status, None, None, iterations),
     }
+}
+
+/// What an answer says of the bodies at the time it reports: points of A and B near the
+/// contact, the normal from A to B, and the proven bounds on their distance.
+struct At {
+    points: (DVec3, DVec3),
+    normal: Option<DVec3>,
+    bounds: [f64; 2],
+}
+
+impl At {
+    /// A static query's answer, with the normal a method found on its way preferred to the
+    /// query's own.
+    fn of(gap: &Gap, hint: Option<DVec3>) -> At {
+        At {
+            points: gap.points,
+            normal: hint.or(gap.normal),
+            bounds: gap.bounds(),
+        }
+    }
+}
+
+/// The cast decided at its start, when it is: bodies already within the target (proven as a
+/// static query proves it, in f64 where the working precision cannot tell; for bodies that
+/// overlap, the depth and normal are EPA's, as the static query reports them), a bound on the
+/// closing speed that is not a number, or bodies proven apart that do not close along the
+/// direction that proves it (they never come nearer along it, so they never touch, however
+/// close they start: an instant hit for bodies a hair apart that move away is what engines
+/// report, parry #405, box3d #32). Otherwise the static query at the start, for the method to
+/// go on from.
+fn start<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    problem: &Problem<'_, A, B>,
+    answer: &impl Fn(CastStatus, Option<f64>, Option<At>, u32) -> CastAnswer,
+) -> ControlFlow<CastAnswer, Gap> {
+    let settings = &problem.settings;
+    let start = problem.judge::<R>(0.0, None);
+    let [lower, upper] = start.bounds();
+    if start.finish.intersecting() == Some(true) || upper <= settings.target {
+        let (body_a, body_b) = problem.bodies::<R>(0.0);
+        let found = (start.finish.intersecting() == Some(true))
+            .then(|| depth(&body_a, &body_b, problem.radii, &problem.config))
+            .flatten();
+        let status = CastStatus::OverlappingAtStart {
+            distance: upper,
+            depth: found.map(|(d, _)| d),
+        };
+        let normal = found.map(|(_, n)| n);
+        return ControlFlow::Break(answer(status, Some(0.0), Some(At::of(&start, normal)), 0));
+    }
+    let n = start.separating;
+    let (linear, angular) = problem.closing::<R>(n);
+    let closing = linear + angular;
+    if !closing.is_finite() {
+        let why = format!("the bound on the closing speed is not finite ({closing:e})");
+        let status = CastStatus::Failed {
+            why,
+            time: Some(0.0),
+        };
+        return ControlFlow::Break(answer(status, None, Some(At::of(&start, None)), 0));
+    }
+    if lower > settings.target && n != DVec3::ZERO && closing <= 0.0 {
+        let status = CastStatus::Miss {
+            time: 0.0,
+            separation: lower,
+            closing_speed: closing,
+        };
+        return ControlFlow::Break(answer(status, None, None, 0));
+    }
+    ControlFlow::Continue(start)
 }

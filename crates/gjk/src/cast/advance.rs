@@ -16,31 +16,40 @@
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
-use super::{CastRecord, CastStatus, Ending, Log, Problem};
+use super::{CastRecord, CastStatus, Ending, Gap, Log, Problem};
 use crate::real::Real;
 use crate::shape::support::SupportMap;
 use glam::{DQuat, DVec3};
 
 /// Advances time from `from` (a time proven safe) by the distance over the bound on the
 /// closing speed until the distance meets the target, within what is left of the cap. `seed`
-/// is a normal found at `from` by another method (the ray cast's last plane).
+/// is a normal found at `from` by another method (the ray cast's last plane); `first` the
+/// static query already answered at `from` (the cast's start), when there is one.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     problem: &Problem<'_, A, B>,
     from: f64,
     seed: Option<DVec3>,
+    mut first: Option<Gap>,
     log: &mut Log<'_>,
 ) -> Ending {
     let settings = &problem.settings;
     let mut t = from;
     let mut warm = None;
+    // How tightly the next query must bound the distance, relative to it: a step needs only a
+    // lower bound near the distance (a tenth off shortens it by a tenth), and the hit test an
+    // upper bound within the tolerance. The first query, with nothing to go by, is a tight one.
+    let mut rel = problem.config.rel_tolerance;
     // The normal of the last step taken: at the hit itself the closest points nearly coincide
     // and the direction between them is mostly rounding.
     let mut stepped_along = seed.map(|n| (n, from));
     while log.iterations < settings.max_iterations {
-        let mut gap = problem.judge::<R>(t, warm.as_ref());
+        let mut gap = match first.take() {
+            Some(gap) => gap,
+            None => problem.judge_within::<R>(t, warm.as_ref(), rel),
+        };
         if warm.is_some() && !gap.finish.certificate.certified {
             // A warm start can stop on a stale simplex; the cold run decides.
-            gap = problem.judge::<R>(t, None);
+            gap = problem.judge_within::<R>(t, None, rel);
         }
         let finish = gap.finish;
         let mut bounds = gap.bounds();
@@ -58,11 +67,11 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         if let Some((n, since)) = stepped_along {
             let turned = |w: DVec3| DQuat::from_scaled_axis(w * (t - since)) * n;
             let candidates = [
-                n,
-                turned(problem.a.motion.angular),
-                turned(problem.b.motion.angular),
+                Some(n),
+                (problem.a.motion.angular != DVec3::ZERO).then(|| turned(problem.a.motion.angular)),
+                (problem.b.motion.angular != DVec3::ZERO).then(|| turned(problem.b.motion.angular)),
             ];
-            for n in candidates {
+            for n in candidates.into_iter().flatten() {
                 let along = problem.exact.separation(t, n);
                 if along > separation {
                     (normal, separation) = (n, along);
@@ -119,6 +128,11 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 (separation - settings.target) / 2.0
             };
             next = t + step / closing;
+            // The distance aimed at, as the scale the next query's bounds must resolve.
+            let expected = separation - step;
+            rel = ((0.1 * (expected - settings.target) + 0.25 * settings.tolerance) / expected)
+                .min(0.1)
+                .max(problem.config.rel_tolerance);
             if next > settings.max_time || !next.is_finite() {
                 Some(CastStatus::Miss {
                     time: t,
@@ -159,6 +173,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 bounds,
                 // The check at this time starts where this query ended.
                 warm: Some(gap.cache.clone()),
+                points: None,
+                start_clear: None,
             };
         }
         stepped_along = Some((normal, t));

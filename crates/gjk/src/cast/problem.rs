@@ -122,16 +122,6 @@ impl<A, B> Problem<'_, A, B> {
         (self.a.body::<R>(t), self.b.body::<R>(t))
     }
 
-    /// The static distance at time `t` in the working precision, radii added.
-    pub fn gap<R: Real>(&self, t: f64, warm: Option<&SimplexCache>) -> Gap
-    where
-        A: SupportMap<R>,
-        B: SupportMap<R>,
-    {
-        let (a, b) = self.bodies::<R>(t);
-        distance(&a, &b, self.radii, &self.config, warm)
-    }
-
     /// The static distance at time `t`, good enough to decide: in the working precision when
     /// its bounds say either "a step is safe" (lower above the target) or "within the
     /// tolerance" (upper at most target + tolerance); otherwise asked again in f64, and the
@@ -143,7 +133,22 @@ impl<A, B> Problem<'_, A, B> {
         A: SupportMap<R>,
         B: SupportMap<R>,
     {
-        let gap = self.gap::<R>(t, warm);
+        self.judge_within::<R>(t, warm, self.config.rel_tolerance)
+    }
+
+    /// [`Self::judge`], with the working precision's query stopping once its bounds meet to
+    /// `rel` of the distance (never looser than the configured tolerance asks). Advancement
+    /// far from contact needs only a lower bound near the distance to take a long step, and a
+    /// curved pair's GJK takes most of its iterations on the last digits.
+    pub fn judge_within<R: Real>(&self, t: f64, warm: Option<&SimplexCache>, rel: f64) -> Gap
+    where
+        A: SupportMap<R>,
+        B: SupportMap<R>,
+    {
+        let mut config = self.config;
+        config.rel_tolerance = config.rel_tolerance.max(rel);
+        let (a, b) = self.bodies::<R>(t);
+        let gap = distance(&a, &b, self.radii, &config, warm);
         let [lower, upper] = gap.bounds();
         let (target, tolerance) = (self.settings.target, self.settings.tolerance);
         if lower > target || upper <= target + tolerance {

@@ -29,6 +29,12 @@
 //! simplex gives the same `v` again. Nothing new can come after that, so it
 //! stops there ("stalled") and conservative advancement finishes from `x`'s time, which the
 //! planes proved safe.
+//!
+//! The loop proves its own answer, as a static query would: at the time `λ` it reports, the
+//! last plane has all of the grown `A ⊖ B` behind `x` (the bodies are at least `target` apart),
+//! and `x` is within `dist(x, conv P)` of a point of the grown set (at most that much above the
+//! target). Both are computed again in f64 from the support points' witnesses, with their
+//! rounding allowed for, so a hit needs no second query when the simplex is tight.
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::real::{Real, Vector, unit_or_zero};
@@ -36,6 +42,7 @@ use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
 use crate::trace::SimplexCache;
+use glam::DVec3;
 
 /// Casts the ray of the relative motion against `A ⊖ B` at `t = 0`.
 pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
@@ -53,14 +60,16 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let target = R::from_f64(settings.target + grown);
     // `A ⊖ B` grown by a ball of radius `target`: its support moves out along the direction
     // (the witness on B moves back, so that `point = a − b` stays true).
+    // The second value is B's own witness, before the growth moved it.
     let support = |d: R::V| {
         let mut p = cso.support(d);
+        let on_b = p.b;
         if target > R::ZERO {
             let out = unit_or_zero::<R>(d) * target;
             p.point = p.point + out;
             p.b = p.b - out;
         }
-        p
+        (p, on_b)
     };
     // Half the tolerance: the other half is room for the static check's own bounds.
     let tolerance = R::from_f64(settings.tolerance / 2.0);
@@ -69,7 +78,11 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let mut x = R::V::ZERO;
     let mut normal: Option<R::V> = None;
     let mut kept = Simplex::<R>::default();
-    let mut v = x - support(cso.first_direction(config)).point;
+    // For each kept point, B's own witness and its weight in the nearest point to x.
+    let (mut on_b, mut weights) = ([R::V::ZERO; 4], [R::ZERO; 4]);
+    // The separation the first plane proved at t = 0, when one cleared the origin.
+    let mut start_clear = None;
+    let mut v = x - support(cso.first_direction(config)).0.point;
     let miss = |lambda: R, v: R::V, vw: R, vr: R| {
         let n = v.length_squared().sqrt();
         CastStatus::Miss {
@@ -80,7 +93,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     };
     for _ in 0..settings.max_iterations {
         let start = (lambda, x, v);
-        let p = support(v);
+        let (p, p_on_b) = support(v);
         let w = x - p.point;
         let (vw, vr) = (v.dot(w), v.dot(r));
         let mut advanced = false;
@@ -103,6 +116,12 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 if next > max_time {
                     status = Some(miss(lambda, v, vw, vr));
                 } else {
+                    if normal.is_none() {
+                        let n = v.length_squared().sqrt().to_f64();
+                        let rounding = 4.0 * R::EPSILON.to_f64() * target.to_f64();
+                        start_clear =
+                            Some(settings.target + vw.to_f64() / n - allowance - rounding);
+                    }
                     lambda = next;
                     x = r * lambda;
                     normal = Some(v);
@@ -121,6 +140,15 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             }
             let reduction =
                 crate::simplex::signed_volumes::closest_feature::<R>(&y[..candidate.len()]);
+            let mut at = on_b;
+            at[kept.len()] = p_on_b;
+            let mut k = 0;
+            for (i, (&b, &w)) in at.iter().zip(&reduction.weights).enumerate() {
+                if i < candidate.len() && reduction.mask & (1 << i) != 0 {
+                    (on_b[k], weights[k]) = (b, w);
+                    k += 1;
+                }
+            }
             kept = candidate.select_mask(reduction.mask);
             v = reduction.closest;
             if !v.is_finite() {
@@ -162,8 +190,9 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         if let Some(status) = status {
             // x is on (or beyond) a plane that has all of the grown A ⊖ B behind it, so it is
             // at least `target` from A ⊖ B; and ‖v‖ from a point of the grown set.
-            let slack = allowance + 4.0 * R::EPSILON.to_f64() * x.to_f64().length();
-            let reach = v.length_squared().sqrt().to_f64();
+            let slack =
+                allowance + 4.0 * R::EPSILON.to_f64() * (x.to_f64().length() + target.to_f64());
+            let reach = hull_reach(x, &kept);
             let lower = if normal.is_some() {
                 settings.target - slack
             } else {
@@ -184,11 +213,24 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                     cores: grown > 0.0,
                 }
             });
+            let normal = normal.map(|n| unit_or_zero::<f64>(n.to_f64()));
+            // The nearest point's witnesses, on the cores, carried to the time reached and
+            // out to the shapes' surfaces along the normal.
+            let points = witnesses(&kept, &on_b, &weights).map(|(pa, pb)| {
+                let t = lambda.to_f64();
+                let n = normal.unwrap_or(DVec3::ZERO);
+                (
+                    pa + a.motion.velocity * t + n * problem.radii[0],
+                    pb + b.motion.velocity * t - n * problem.radii[1],
+                )
+            });
             return Ending {
                 status,
-                normal: normal.map(|n| unit_or_zero::<f64>(n.to_f64())),
+                normal,
                 bounds: [lower.max(0.0), settings.target + reach + slack],
                 warm,
+                points,
+                start_clear,
             };
         }
     }
@@ -196,4 +238,36 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         iterations: log.iterations,
         time: lambda.to_f64(),
     })
+}
+
+/// The distance from `x` to the hull of the kept points, in f64 from their witnesses.
+fn hull_reach<R: Real>(x: R::V, kept: &Simplex<R>) -> f64 {
+    let x = x.to_f64();
+    let mut y = [DVec3::ZERO; 4];
+    for (yi, p) in y.iter_mut().zip(kept.vertices()) {
+        *yi = x - (p.a.to_f64() - p.b.to_f64());
+    }
+    crate::proof::bounds::hull_distance(&y[..kept.len()])
+}
+
+/// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ` over the kept points, with B's own witnesses and the weights
+/// clamped and renormalised: points of A and B whatever the rounding. `None` when the weights
+/// say nothing.
+fn witnesses<R: Real>(
+    kept: &Simplex<R>,
+    on_b: &[R::V; 4],
+    weights: &[R; 4],
+) -> Option<(DVec3, DVec3)> {
+    let n = kept.len();
+    let total: f64 = weights[..n].iter().map(|w| w.to_f64().max(0.0)).sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return None;
+    }
+    let (mut pa, mut pb) = (DVec3::ZERO, DVec3::ZERO);
+    for ((p, b), w) in kept.vertices().iter().zip(on_b).zip(weights) {
+        let w = w.to_f64().max(0.0) / total;
+        pa += p.a.to_f64() * w;
+        pb += b.to_f64() * w;
+    }
+    (pa.is_finite() && pb.is_finite()).then_some((pa, pb))
 }

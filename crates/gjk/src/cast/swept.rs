@@ -123,6 +123,8 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 normal: None,
                 bounds: [clear, reached + (hi - lo) * speed],
                 warm: None,
+                points: None,
+                start_clear: None,
             };
         }
         to = lo + (hi - lo) / 2.0;

@@ -49,17 +49,24 @@ pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>, allowance: f64) -> f64 {
 /// hull, found in f64 by the Voronoi subalgorithm (or, where that is inconclusive, the nearest
 /// vertex), plus the rounding allowance.
 pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
-    let points: Vec<DVec3> = vertices
-        .iter()
-        .map(|p| p.a.to_f64() - p.b.to_f64())
-        .collect();
-    let nearest_vertex = points
+    let mut points = [DVec3::ZERO; 4];
+    for (p, v) in points.iter_mut().zip(vertices) {
+        *p = v.a.to_f64() - v.b.to_f64();
+    }
+    hull_distance(&points[..vertices.len().min(4)]) + allowance
+}
+
+/// The distance from the origin to the convex hull of up to four points, in f64: the Voronoi
+/// subalgorithm's nearest point (its weights clamped and renormalised, so that the point is in
+/// the hull whatever the rounding), or the nearest vertex where that is nearer or not finite.
+/// No point: infinity.
+pub fn hull_distance(points: &[DVec3]) -> f64 {
+    let mut upper = points
         .iter()
         .map(|p| p.length())
         .fold(f64::INFINITY, f64::min);
-    let mut upper = nearest_vertex;
     if !points.is_empty() {
-        let r = crate::simplex::voronoi::closest_feature::<f64>(&points);
+        let r = crate::simplex::voronoi::closest_feature::<f64>(points);
         let total: f64 = r.weights[..points.len()].iter().map(|w| w.max(0.0)).sum();
         if total > 0.0 && total.is_finite() {
             let x = points
@@ -71,7 +78,7 @@ pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
             }
         }
     }
-    upper + allowance
+    upper
 }
 
 /// Whether the tetrahedron `vertices` holds the origin with room to spare: on the inner side of
