@@ -174,9 +174,12 @@ impl<A, B> Problem<'_, A, B> {
     }
 
     /// How fast the bodies can close along the unit direction `n` (from A to B), as a linear
-    /// part `(v_A − v_B)·n` and an angular part `‖ω_A‖ r_A + ‖ω_B‖ r_B`: a point of a body is
-    /// at most its radius (split-off radius included) from the axis it turns about, so it
-    /// moves along `n` no faster than that.
+    /// part `(v_A − v_B)·n` and an angular part `‖ω_A‖ r_A + ‖ω_B‖ r_B`, where `r` is how far
+    /// the body's core reaches from the point it turns about. A body is its core grown by a
+    /// ball (its split-off radius, or its margin), and a ball looks the same however it turns:
+    /// the body's support along `n` is its core's plus the radius, so only the core's points
+    /// move the separation, none faster than `‖ω‖ r` along `n`. (A turning ball is a point
+    /// that does not move: its steps are as long as if it did not turn.)
     pub fn closing<R: Real>(&self, n: DVec3) -> (f64, f64)
     where
         A: SupportMap<R>,
@@ -184,8 +187,8 @@ impl<A, B> Problem<'_, A, B> {
     {
         let (a, b) = (&self.a, &self.b);
         let linear = (a.motion.velocity - b.motion.velocity).dot(n);
-        let angular = a.motion.angular.length() * (a.radius::<R>() + self.radii[0])
-            + b.motion.angular.length() * (b.radius::<R>() + self.radii[1]);
+        let angular =
+            a.motion.angular.length() * a.reach::<R>() + b.motion.angular.length() * b.reach::<R>();
         (linear, angular)
     }
 }

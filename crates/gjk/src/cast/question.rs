@@ -154,11 +154,16 @@ impl Motion {
         }
     }
 
-    /// The pose at time `t`: `p + t·v`, `exp(t·ω)·q`.
+    /// The pose at time `t`: `p + t·v`, `exp(t·ω)·q` (`q` itself when the body does not turn).
     pub fn at(&self, t: f64) -> Pose {
+        let rotation = if self.angular == DVec3::ZERO {
+            self.pose.rotation
+        } else {
+            (DQuat::from_scaled_axis(self.angular * t) * self.pose.rotation).normalize()
+        };
         Pose {
             position: self.pose.position + self.velocity * t,
-            rotation: (DQuat::from_scaled_axis(self.angular * t) * self.pose.rotation).normalize(),
+            rotation,
         }
     }
 }
@@ -204,14 +209,15 @@ impl<'s, S> Mover<'s, S> {
         Body::new(self.shape, self.motion.at(t), self.margin)
     }
 
-    /// The radius of a ball about the body's position that holds it, margin included: how far
-    /// a point of the body is from the axis it turns about, at most.
-    pub fn radius<R: Real>(&self) -> f64
+    /// The radius of a ball about the body's position that holds its shape (its margin left
+    /// out): how far a point of the shape is from the axis it turns about, at most. The margin
+    /// is a ball around the shape, which turning does not move.
+    pub fn reach<R: Real>(&self) -> f64
     where
         S: SupportMap<R>,
     {
         // The shape's points are within its bounding radius of its origin, which is that far
         // from the body's position.
-        self.shape.bounding_radius() + self.shape.origin().length() + self.margin
+        self.shape.bounding_radius() + self.shape.origin().length()
     }
 }
