@@ -89,13 +89,22 @@ impl<R: Real> Simplex<R> {
 
     /// The vertices whose bit is set in `mask`, in their order.
     pub fn select_mask(&self, mask: u8) -> Self {
-        let mut s = Simplex::default();
-        for (i, v) in self.vertices().iter().enumerate() {
+        let mut s = *self;
+        s.retain_mask(mask);
+        s
+    }
+
+    /// Keeps, in place, the vertices whose bit is set in `mask`, in their order.
+    pub fn retain_mask(&mut self, mask: u8) {
+        let mut k = 0;
+        for i in 0..self.len {
             if mask & (1 << i) != 0 {
-                s.keep(*v, self.names[i]);
+                self.vertices[k] = self.vertices[i];
+                self.names[k] = self.names[i];
+                k += 1;
             }
         }
-        s
+        self.len = k;
     }
 
     /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the closest point's preimages on A and B (Allen Chou, "Game Physics:

@@ -132,24 +132,20 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         if status.is_none() {
             // The nearest point of conv(P ∪ {p}) to x, as GJK finds the nearest point to the
             // origin: on the points x − pᵢ.
-            let mut candidate = kept;
-            candidate.push(p);
+            // P grows in place, and keeps only the points the nearest one needs.
+            on_b[kept.len()] = p_on_b;
+            kept.push(p);
+            let n = kept.len();
             let mut y = [R::V::ZERO; 4];
-            for (yi, pi) in y.iter_mut().zip(candidate.vertices()) {
+            for (yi, pi) in y.iter_mut().zip(kept.vertices()) {
                 *yi = x - pi.point;
             }
-            let reduction =
-                crate::simplex::signed_volumes::closest_feature::<R>(&y[..candidate.len()]);
-            let mut at = on_b;
-            at[kept.len()] = p_on_b;
-            let mut k = 0;
-            for (i, (&b, &w)) in at.iter().zip(&reduction.weights).enumerate() {
-                if i < candidate.len() && reduction.mask & (1 << i) != 0 {
-                    (on_b[k], weights[k]) = (b, w);
-                    k += 1;
-                }
+            let reduction = crate::simplex::signed_volumes::closest_feature::<R>(&y[..n]);
+            let kept_indices = (0..n).filter(|i| reduction.mask & (1 << i) != 0);
+            for (k, i) in kept_indices.enumerate() {
+                (on_b[k], weights[k]) = (on_b[i], reduction.weights[i]);
             }
-            kept = candidate.select_mask(reduction.mask);
+            kept.retain_mask(reduction.mask);
             v = reduction.closest;
             if !v.is_finite() {
                 status = Some(CastStatus::Failed {
@@ -192,7 +188,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             // at least `target` from A ⊖ B; and ‖v‖ from a point of the grown set.
             let slack =
                 allowance + 4.0 * R::EPSILON.to_f64() * (x.to_f64().length() + target.to_f64());
-            let reach = hull_reach(x, &kept);
+            let reach = hull_reach(x, &kept, &weights);
             let lower = if normal.is_some() {
                 settings.target - slack
             } else {
@@ -240,14 +236,26 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     })
 }
 
-/// The distance from `x` to the hull of the kept points, in f64 from their witnesses.
-fn hull_reach<R: Real>(x: R::V, kept: &Simplex<R>) -> f64 {
+/// The distance from `x` to a point of the hull of the kept points, in f64 from their
+/// witnesses: the point their weights make (clamped and renormalised, so that it is in the
+/// hull whatever their rounding), or, when the weights say nothing, the hull's nearest point.
+fn hull_reach<R: Real>(x: R::V, kept: &Simplex<R>, weights: &[R; 4]) -> f64 {
     let x = x.to_f64();
+    let n = kept.len();
+    let total: f64 = weights[..n].iter().map(|w| w.to_f64().max(0.0)).sum();
     let mut y = [DVec3::ZERO; 4];
     for (yi, p) in y.iter_mut().zip(kept.vertices()) {
         *yi = x - (p.a.to_f64() - p.b.to_f64());
     }
-    crate::proof::bounds::hull_distance(&y[..kept.len()])
+    if total > 0.0 && total.is_finite() {
+        let q = y[..n].iter().zip(weights).fold(DVec3::ZERO, |q, (y, w)| {
+            q + *y * (w.to_f64().max(0.0) / total)
+        });
+        if q.is_finite() {
+            return q.length();
+        }
+    }
+    crate::proof::bounds::hull_distance(&y[..n])
 }
 
 /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ` over the kept points, with B's own witnesses and the weights

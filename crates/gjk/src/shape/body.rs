@@ -78,7 +78,7 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
 
     /// World-space support point: rotate `d` into the local frame, take the local support,
     /// push it out by the margin and carry the point back out.
-    #[inline]
+    #[inline(always)]
     pub fn support(&self, d: R::V) -> R::V {
         let local_d = R::unrotate(self.rotation, d);
         let mut p = self.shape.local_support(local_d);

@@ -45,7 +45,7 @@ enum Kind<R: Real> {
     },
     /// A point cloud whose supports are found by trying every point.
     Scan {
-        vertices: Vec<R::V>,
+        vertices: Arc<[R::V]>,
     },
     /// A polytope whose supports walk its hull's edges.
     Walk(Climb<R>),
@@ -59,7 +59,7 @@ struct Climb<R: Real> {
     /// far from its frame's origin (a mesh in world coordinates) `d · v` is a large number
     /// whose rounding, in f32, hides the small rises the walk follows; and the point it
     /// returns is a small number too.
-    centred: Vec<R::V>,
+    centred: Arc<[R::V]>,
 }
 
 impl<R: Real> Climb<R> {
@@ -100,8 +100,15 @@ impl<R: Real> Climb<R> {
 
 impl<R: Real> Convex<R> {
     /// The prepared shape in precision `R`: a polytope walks when it was prepared with a hull
-    /// graph, and scans otherwise.
+    /// graph, and scans otherwise. Its numbers are converted once per shape and precision
+    /// and shared (see [`PreparedShape::convex`]): a query on a 1,000-point hull copies no
+    /// points.
     pub fn new(prepared: &PreparedShape) -> Self {
+        prepared.convex::<R>().clone()
+    }
+
+    /// Converts the prepared shape's numbers to precision `R`.
+    pub(crate) fn build(prepared: &PreparedShape) -> Self {
         let f = R::from_f64;
         let shape = prepared.shape();
         let kind = match shape {

@@ -47,7 +47,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> MinkowskiDifference<'s, R,
         Self { a, b }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn support(&self, d: R::V) -> CsoPoint<R> {
         let a = self.a.support(d);
         let b = self.b.support(-d);

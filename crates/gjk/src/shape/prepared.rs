@@ -7,10 +7,13 @@
 //! pure function of its prepared shapes, poses and configuration: the same input gives the same
 //! trace whoever asks, and in whatever order.
 
+use crate::real::Real;
 use crate::shape::Shape;
+use crate::shape::convex::Convex;
 use crate::shape::hull::{CLIMB_MIN_VERTICES, HullGraph};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::any::{Any, TypeId};
+use std::sync::{Arc, OnceLock};
 
 /// How a body finds its support points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +46,9 @@ struct Prepared {
     /// every other shape), and the radius of a ball about it that holds the shape.
     centre: glam::DVec3,
     centred_radius: f64,
+    /// The shape's numbers in each precision, converted when first asked for.
+    in_f64: OnceLock<Convex<f64>>,
+    in_f32: OnceLock<Convex<f32>>,
 }
 
 impl PreparedShape {
@@ -108,7 +114,23 @@ impl PreparedShape {
             core,
             centre,
             centred_radius,
+            in_f64: OnceLock::new(),
+            in_f32: OnceLock::new(),
         }))
+    }
+
+    /// The shape's numbers in precision `R`, converted on first use and shared by every query
+    /// on this preparation.
+    pub fn convex<R: Real>(&self) -> &Convex<R> {
+        let cell: &dyn Any = if TypeId::of::<R>() == TypeId::of::<f64>() {
+            self.0.in_f64.get_or_init(|| Convex::build(self))
+        } else {
+            self.0.in_f32.get_or_init(|| Convex::build(self))
+        };
+        match cell.downcast_ref::<Convex<R>>() {
+            Some(convex) => convex,
+            None => unreachable!("Real is f32 or f64, and each has its cell"),
+        }
     }
 
     /// The shape as a core and a radius around it: a sphere is its centre grown by its radius,
