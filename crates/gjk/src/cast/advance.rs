@@ -51,6 +51,16 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             // A warm start can stop on a stale simplex; the cold run decides.
             gap = problem.judge_within::<R>(t, None, rel);
         }
+        // Within the tolerance of the target, a loose query may leave the hit unproven that a
+        // tight one proves: there the tight one decides.
+        let [lower, upper] = gap.bounds();
+        let undecided = upper > settings.target + settings.tolerance;
+        if rel > problem.config.rel_tolerance
+            && undecided
+            && lower <= settings.target + settings.tolerance
+        {
+            gap = problem.judge::<R>(t, warm.as_ref());
+        }
         let finish = gap.finish;
         let mut bounds = gap.bounds();
         // The lower bound was proven along one direction: the separation along it is at
@@ -122,14 +132,11 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             // Aim half the tolerance above the target, not at it: a step onto the target
             // itself lands a flat face exactly on a vertex (for target 0, touching), where a
             // static query must prove a distance of about nothing. Half the tolerance apart
-            // the proofs resolve it, and the hit test still passes there. Inside that margin,
-            // half the way down to the target.
+            // the proofs resolve it, and the hit test still passes there. Never less than half
+            // the way down to the target: inside the margin that is the step, and just above
+            // it a step to the aim would be below t's rounding.
             let aim = settings.target + settings.tolerance / 2.0;
-            let step = if separation > aim {
-                separation - aim
-            } else {
-                (separation - settings.target) / 2.0
-            };
+            let step = (separation - aim).max((separation - settings.target) / 2.0);
             next = t + step / closing;
             // The distance aimed at, as the scale the next query's bounds must resolve.
             let expected = separation - step;
