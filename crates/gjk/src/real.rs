@@ -4,7 +4,7 @@
 //! `f64` (`DVec3`/`DQuat`), so a user can run the very same code in both and watch single
 //! precision fail where double precision does not. Step records are always stored in `f64`.
 
-use glam::{DQuat, DVec3, Quat, Vec3};
+use glam::{DMat3, DQuat, DVec3, Mat3, Vec3};
 use std::fmt::Debug;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
@@ -21,6 +21,9 @@ pub trait Real:
     + 'static
 {
     type V: Vector<Self>;
+    /// A rotation, as the matrix a unit quaternion makes: a body turns every support point
+    /// it returns, and a matrix does it in nine products where the quaternion takes
+    /// eighteen.
     type Q: Copy + Debug;
     const ZERO: Self;
     const ONE: Self;
@@ -33,10 +36,11 @@ pub trait Real:
     /// The larger of two numbers (`self` when they compare equal or unordered).
     fn max_with(self, other: Self) -> Self;
     fn vec(v: DVec3) -> Self::V;
+    /// The rotation of a unit quaternion, formed in f64 and then rounded to the type.
     fn quat(q: DQuat) -> Self::Q;
-    /// `q * v`
+    /// `M v`: the vector turned.
     fn rotate(q: Self::Q, v: Self::V) -> Self::V;
-    /// `q⁻¹ * v` for a unit quaternion.
+    /// `Mᵀ v`: the vector turned back (the transpose of a rotation is its inverse).
     fn unrotate(q: Self::Q, v: Self::V) -> Self::V;
 }
 
@@ -68,7 +72,7 @@ pub trait Vector<R>:
 }
 
 macro_rules! impl_real {
-    ($r:ty, $v:ty, $q:ty) => {
+    ($r:ty, $v:ty, $q:ty, $m:expr) => {
         impl Real for $r {
             type V = $v;
             type Q = $q;
@@ -101,15 +105,16 @@ macro_rules! impl_real {
             }
             #[inline]
             fn quat(q: DQuat) -> $q {
-                <$q>::from_xyzw(q.x as $r, q.y as $r, q.z as $r, q.w as $r)
+                $m(DMat3::from_quat(q))
             }
             #[inline]
-            fn rotate(q: $q, v: $v) -> $v {
-                q * v
+            fn rotate(m: $q, v: $v) -> $v {
+                m * v
             }
+            /// The transpose's product, row by row: the columns' dot products.
             #[inline]
-            fn unrotate(q: $q, v: $v) -> $v {
-                q.conjugate() * v
+            fn unrotate(m: $q, v: $v) -> $v {
+                <$v>::new(m.x_axis.dot(v), m.y_axis.dot(v), m.z_axis.dot(v))
             }
         }
 
@@ -163,8 +168,8 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, Vec3, Quat);
-impl_real!(f64, DVec3, DQuat);
+impl_real!(f32, Vec3, Mat3, |m: DMat3| m.as_mat3());
+impl_real!(f64, DVec3, DMat3, |m: DMat3| m);
 
 /// `d / ‖d‖`, or zero for a zero direction (every point supports a zero direction).
 ///

@@ -109,6 +109,12 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         // (a miss, or that the ray may move on); otherwise p simply joins the simplex.
         let clears = vw.to_f64() > allowance * v.length_squared().sqrt().to_f64();
         if clears && status.is_none() {
+            if normal.is_none() {
+                // The first plane that clears x is at λ = 0: it proves the start apart.
+                let n = v.length_squared().sqrt().to_f64();
+                let rounding = 4.0 * R::EPSILON.to_f64() * target.to_f64();
+                start_clear = Some(settings.target + vw.to_f64() / n - allowance - rounding);
+            }
             if vr >= R::ZERO {
                 status = Some(miss(lambda, v, vw, vr));
             } else {
@@ -116,12 +122,6 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 if next > max_time {
                     status = Some(miss(lambda, v, vw, vr));
                 } else {
-                    if normal.is_none() {
-                        let n = v.length_squared().sqrt().to_f64();
-                        let rounding = 4.0 * R::EPSILON.to_f64() * target.to_f64();
-                        start_clear =
-                            Some(settings.target + vw.to_f64() / n - allowance - rounding);
-                    }
                     lambda = next;
                     x = r * lambda;
                     normal = Some(v);

@@ -127,4 +127,12 @@ pub fn lower_bound(a: &BodySpec, b: &BodySpec, n: DVec3) -> f64 {
     n.dot(cso.support(-n).point)
 }
 
+/// How much a support point of `A ⊖ B` computed in f64 may be off: 8ε times the size of the
+/// numbers it is made from (the bodies' distances from the origin and their sizes), the
+/// allowance the certificate itself gives up.
+pub fn rounding(a: &BodySpec, b: &BodySpec) -> f64 {
+    let size = |s: &BodySpec| s.position.length() + s.shape.bounding_radius() + s.margin;
+    8.0 * f64::EPSILON * (size(a) + size(b))
+}
+
 pub use gjk::tools::reference::to_parry;

@@ -88,7 +88,7 @@ fn gallery_case(file: &str) -> gjk::Scenario {
 #[test]
 fn the_gallery_cases_quote_the_plain_runs_iterations() {
     for (file, plain_iterations) in [
-        ("35-momentum-saves-most.json", 50),
+        ("35-momentum-saves-most.json", 53),
         ("36-momentum-costs.json", 7),
     ] {
         let s = gallery_case(file);
