@@ -165,7 +165,7 @@ impl<R: Real> Convex<R> {
 }
 
 impl<R: Real> SupportMap<R> for Convex<R> {
-    #[inline]
+    #[inline(always)]
     fn local_support(&self, d: R::V) -> R::V {
         self.kind.support(d)
     }
@@ -186,7 +186,7 @@ fn signed<R: Real>(s: R, h: R) -> R {
 }
 
 impl<R: Real> Kind<R> {
-    #[inline]
+    #[inline(always)]
     fn support(&self, d: R::V) -> R::V {
         match self {
             Kind::Sphere { radius } => unit_or_zero::<R>(d) * *radius,

@@ -51,6 +51,7 @@ pub trait SupportMap<R: Real> {
 /// A borrowed shape supports like the shape: a moving body is placed again at every time a cast
 /// looks at, without copying its shape.
 impl<R: Real, S: SupportMap<R> + ?Sized> SupportMap<R> for &S {
+    #[inline(always)]
     fn local_support(&self, d: R::V) -> R::V {
         (**self).local_support(d)
     }
