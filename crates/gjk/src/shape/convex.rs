@@ -220,20 +220,43 @@ impl<R: Real> Kind<R> {
             }
             Kind::Walk(climb) => climb.support(d),
             // Brute force over the cloud: the hull's support is one of its points.
-            Kind::Scan { vertices } => {
-                let mut best = vertices[0];
-                let mut best_dot = best.dot(d);
-                for &p in &vertices[1..] {
-                    let dot = p.dot(d);
-                    if dot > best_dot {
-                        best = p;
-                        best_dot = dot;
-                    }
-                }
-                best
+            Kind::Scan { vertices } => furthest::<R>(vertices, d),
+        }
+    }
+}
+
+/// The point of a cloud that reaches furthest along `d`, the first of equals (what one pass
+/// keeping the best so far finds). Four passes run side by side, each over every fourth
+/// point, and their winners are compared at the end: four independent chains of comparisons
+/// keep the processor busy where one would wait on each comparison in turn.
+#[inline]
+fn furthest<R: Real>(vertices: &[R::V], d: R::V) -> R::V {
+    let mut dots = [R::from_f64(f64::NEG_INFINITY); 4];
+    let mut index = [0usize; 4];
+    let chunks = vertices.chunks_exact(4);
+    let rest = chunks.remainder();
+    for (c, chunk) in chunks.enumerate() {
+        for (k, p) in chunk.iter().enumerate() {
+            let dot = p.dot(d);
+            if dot > dots[k] {
+                (dots[k], index[k]) = (dot, 4 * c + k);
             }
         }
     }
+    let start = vertices.len() - rest.len();
+    for (k, p) in rest.iter().enumerate() {
+        let dot = p.dot(d);
+        if dot > dots[k] {
+            (dots[k], index[k]) = (dot, start + k);
+        }
+    }
+    let mut best = 0;
+    for k in 1..4 {
+        if dots[k] > dots[best] || (dots[k] == dots[best] && index[k] < index[best]) {
+            best = k;
+        }
+    }
+    vertices[index[best]]
 }
 
 /// `r · (dx, 0, dz) / ‖(dx, dz)‖`, or the axis point when d is parallel to Y.
