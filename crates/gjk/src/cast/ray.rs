@@ -6,7 +6,7 @@
 //! `x = t·r` of the ray from the origin is in `C`. So cast a ray against `C`:
 //!
 //! ```text
-//!   λ ← 0;  x ← 0;  v ← x − (any point of C);  P ← ∅
+//!   λ ← 0;  x ← 0;  p ← any point of C;  v ← x − p;  P ← {p}
 //!   loop
 //!     p ← s_C(v)                      the point of C furthest towards x along v
 //!     w ← x − p
@@ -82,7 +82,20 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let (mut on_b, mut weights) = ([R::V::ZERO; 4], [R::ZERO; 4]);
     // The separation the first plane proved at t = 0, when one cleared the origin.
     let mut start_clear = None;
-    let mut v = x - support(cso.first_direction(config)).0.point;
+    // The first point: the one of A ⊖ B furthest back along the ray (support along −r), on
+    // the side the ray meets first, so the search starts near where it enters; a configured
+    // first direction, or the centres' when nothing moves, as in a static query.
+    let first = if config.initial_direction.is_none() && r.length_squared() > R::ZERO {
+        -r
+    } else {
+        cso.first_direction(config)
+    };
+    // It is kept as P's first point: it is a point of A ⊖ B like any other, and the nearest
+    // point to x after the first step may lie on the segment from it.
+    let (p0, p0_on_b) = support(first);
+    kept.push(p0);
+    (on_b[0], weights[0]) = (p0_on_b, R::ONE);
+    let mut v = x - p0.point;
     let miss = |lambda: R, v: R::V, vw: R, vr: R| {
         let n = v.length_squared().sqrt();
         CastStatus::Miss {
