@@ -185,13 +185,14 @@ pub fn cast(
         spec.motion_a(a.pose).moved(-origin),
         spec.motion_b(b.pose).moved(-origin),
     );
-    let (ea, eb) = (Convex::<f64>::new(a.shape), Convex::<f64>::new(b.shape));
-    let (xa, xb) = (mover(&ea, &a, motion_a), mover(&eb, &b, motion_b));
+    // The shapes' numbers in each precision, converted once per shape and borrowed here.
+    let (ea, eb) = (a.shape.convex::<f64>(), b.shape.convex::<f64>());
+    let (xa, xb) = (mover(ea, &a, motion_a), mover(eb, &b, motion_b));
     let exact = Bodies::<f64, _, _>::new(xa, xb, split, config);
     let answer = match config.precision {
         Precision::F32 => {
-            let (sa, sb) = (Convex::<f32>::new(a.shape), Convex::<f32>::new(b.shape));
-            let (ma, mb) = (mover(&sa, &a, motion_a), mover(&sb, &b, motion_b));
+            let (sa, sb) = (a.shape.convex::<f32>(), b.shape.convex::<f32>());
+            let (ma, mb) = (mover(sa, &a, motion_a), mover(sb, &b, motion_b));
             cast_centred(ma, mb, spec, config, &exact, steps)
         }
         Precision::F64 => cast_centred(xa, xb, spec, config, &exact, steps),

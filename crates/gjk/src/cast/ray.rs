@@ -207,10 +207,14 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             } else {
                 0.0
             };
-            // The simplex's witnesses, carried to the time reached, start the check's query
-            // there (not when a target or radii moved its points off the bodies).
-            // Each body only translates, so its own frame is the same at both times.
-            let warm = (grown + settings.target == 0.0).then(|| {
+            let upper = settings.target + reach + slack;
+            // A hit these bounds do not prove is checked by a static query at its time: the
+            // simplex's witnesses, carried there, start it (not when a target or radii moved
+            // its points off the bodies). Each body only translates, so its own frame is the
+            // same at both times.
+            let unproven_hit = matches!(status, CastStatus::Hit { .. })
+                && upper > settings.target + settings.tolerance;
+            let warm = (unproven_hit && grown + settings.target == 0.0).then(|| {
                 let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
                 for p in kept.vertices() {
                     local_a.push(body_a.to_local(p.a).to_f64());
@@ -236,7 +240,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             return Ending {
                 status,
                 normal,
-                bounds: [lower.max(0.0), settings.target + reach + slack],
+                bounds: [lower.max(0.0), upper],
                 warm,
                 points,
                 start_clear,
