@@ -141,6 +141,30 @@ fn a_turning_rod_hits_a_ball() {
 }
 
 #[test]
+fn a_ball_turning_about_its_centre_closes_no_faster_than_a_still_one() {
+    // A ball of radius 0.5 at 3 on x falls towards a unit cube at speed 4, once still and once
+    // spinning at 50 rad per unit time about its centre. Turning moves no point of a ball
+    // towards anything: both hit at t = (3 − 0.5 − 0.5) / 4 = 0.5, by the same steps. (The
+    // speed bound once counted the radius, 25 units per unit time, and crawled.)
+    let cast = |spin: DVec3| {
+        moving(
+            cube(0.5, DVec3::ZERO),
+            sphere(0.5, DVec3::new(3.0, 0.0, 0.0)),
+            CastSpec {
+                velocity_b: DVec3::new(-4.0, 0.0, 0.0),
+                angular_velocity_b: spin,
+                ..Default::default()
+            },
+        )
+    };
+    let method = CastMethod::ConservativeAdvancement;
+    let still = hits(&cast(DVec3::ZERO), method, 0.5, 4.0);
+    let spinning = hits(&cast(DVec3::new(0.0, 30.0, 40.0)), method, 0.5, 4.0);
+    assert_eq!(spinning.iterations, still.iterations);
+    assert_eq!(spinning.toi, still.toi);
+}
+
+#[test]
 fn a_cast_section_is_read_in_json_and_ron_and_refused_by_name() {
     let json = |cast: &str, expect: &str| {
         format!(
