@@ -279,26 +279,26 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
     // The ray cast proves the start for itself: its first plane that clears the origin shows
     // the bodies further apart than the target at t = 0. Only when none did is the start
-    // asked of a static query (and the ray cast run again after it, if it must be).
-    let early = (method == CastMethod::RayCast)
-        .then(|| ray::cast(&problem, &mut log))
-        .filter(|e| e.start_clear.is_some_and(|s| s > settings.target));
-    if early.is_none() {
-        log.restart();
-    }
-    let mut ending = match early {
-        Some(ending) => ending,
-        None => {
+    // asked of a static query; the ray cast's run stands when that query leaves the cast open.
+    let ray = (method == CastMethod::RayCast).then(|| ray::cast(&problem, &mut log));
+    let cleared = |e: &Ending| e.start_clear.is_some_and(|s| s > settings.target);
+    let mut ending = match ray {
+        Some(ending) if cleared(&ending) => ending,
+        ray => {
             let first = match start(&problem, &answer) {
-                ControlFlow::Break(answer) => return answer,
+                ControlFlow::Break(answer) => {
+                    // Decided at t = 0: no step of any method belongs to the answer.
+                    log.restart();
+                    return answer;
+                }
                 ControlFlow::Continue(gap) => gap,
             };
-            match method {
-                CastMethod::RayCast => ray::cast(&problem, &mut log),
-                CastMethod::ConservativeAdvancement => {
+            match (ray, method) {
+                (Some(ending), _) => ending,
+                (None, CastMethod::ConservativeAdvancement) => {
                     advance::cast(&problem, 0.0, None, Some(first), &mut log)
                 }
-                CastMethod::SweptHull => swept::cast(&problem, &mut log),
+                _ => swept::cast(&problem, &mut log),
             }
         }
     };

@@ -253,44 +253,46 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     })
 }
 
+/// The kept points' weights clamped at zero and renormalised, so that the point they make is
+/// in the hull whatever their rounding. `None` when they say nothing.
+fn normalised<R: Real>(n: usize, weights: &[R; 4]) -> Option<[f64; 4]> {
+    let total: f64 = weights[..n].iter().map(|w| w.to_f64().max(0.0)).sum();
+    (total > 0.0 && total.is_finite()).then(|| weights.map(|w| w.to_f64().max(0.0) / total))
+}
+
 /// The distance from `x` to a point of the hull of the kept points, in f64 from their
-/// witnesses: the point their weights make (clamped and renormalised, so that it is in the
-/// hull whatever their rounding), or, when the weights say nothing, the hull's nearest point.
+/// witnesses: the point their weights make, or, when the weights say nothing, the hull's
+/// nearest point.
 fn hull_reach<R: Real>(x: R::V, kept: &Simplex<R>, weights: &[R; 4]) -> f64 {
     let x = x.to_f64();
     let n = kept.len();
-    let total: f64 = weights[..n].iter().map(|w| w.to_f64().max(0.0)).sum();
     let mut y = [DVec3::ZERO; 4];
     for (yi, p) in y.iter_mut().zip(kept.vertices()) {
         *yi = x - (p.a.to_f64() - p.b.to_f64());
     }
-    if total > 0.0 && total.is_finite() {
-        let q = y[..n].iter().zip(weights).fold(DVec3::ZERO, |q, (y, w)| {
-            q + *y * (w.to_f64().max(0.0) / total)
-        });
-        if q.is_finite() {
-            return q.length();
-        }
+    let q = normalised(n, weights).map(|w| {
+        y[..n]
+            .iter()
+            .zip(w)
+            .fold(DVec3::ZERO, |q, (y, w)| q + *y * w)
+    });
+    match q {
+        Some(q) if q.is_finite() => q.length(),
+        _ => crate::proof::bounds::hull_distance(&y[..n]),
     }
-    crate::proof::bounds::hull_distance(&y[..n])
 }
 
 /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ` over the kept points, with B's own witnesses and the weights
-/// clamped and renormalised: points of A and B whatever the rounding. `None` when the weights
-/// say nothing.
+/// [`normalised`]: points of A and B whatever the rounding. `None` when the weights say
+/// nothing.
 fn witnesses<R: Real>(
     kept: &Simplex<R>,
     on_b: &[R::V; 4],
     weights: &[R; 4],
 ) -> Option<(DVec3, DVec3)> {
-    let n = kept.len();
-    let total: f64 = weights[..n].iter().map(|w| w.to_f64().max(0.0)).sum();
-    if !(total > 0.0 && total.is_finite()) {
-        return None;
-    }
+    let w = normalised(kept.len(), weights)?;
     let (mut pa, mut pb) = (DVec3::ZERO, DVec3::ZERO);
-    for ((p, b), w) in kept.vertices().iter().zip(on_b).zip(weights) {
-        let w = w.to_f64().max(0.0) / total;
+    for ((p, b), w) in kept.vertices().iter().zip(on_b).zip(w) {
         pa += p.a.to_f64() * w;
         pb += b.to_f64() * w;
     }
