@@ -74,10 +74,12 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
     ui.horizontal(|ui| {
         ui.label("Radii").on_hover_text(
             "split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded \
-             shape unrounded) and adds the radii back exactly.\nfolded: the radius is part of \
+             shape unrounded) and adds the radii back exactly.\nclosed: as split, and a \
+             sphere's or capsule's core (a point or a segment) is answered in closed form, \
+             in one step, as engines do.\nfolded: the radius is part of \
              the support mapping, and GJK and EPA work on the whole curved surface.",
         );
-        for r in [Radii::Split, Radii::Folded] {
+        for r in [Radii::Split, Radii::Closed, Radii::Folded] {
             if ui.radio_value(&mut radii, r, r.name()).changed() {
                 solver.radii = Some(radii);
                 changed = true;

@@ -10,7 +10,8 @@
 //! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`;
 //! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs;
 //! - `radii/*`: a whole query (`gjk::query::query`, EPA included) on the rounded pairs, radii
-//!   split (cores and radii) and folded, and with Nesterov momentum, against parry's
+//!   split (cores and radii), closed (a sphere's and a capsule's cores in closed form) and
+//!   folded, and with Nesterov momentum, against parry's
 //!   `query::distance` and its GJK;
 //! - `cast/*`: time of impact, B moving onto A: our ray cast against parry's `cast_shapes`, and
 //!   with A turning, our conservative advancement against parry's `cast_shapes_nonlinear`.
@@ -390,7 +391,8 @@ fn casts(c: &mut Criterion) {
     g.finish();
 }
 
-/// Whole queries on rounded pairs: split, folded and accelerated, against parry (f64).
+/// Whole queries on rounded pairs: split, closed form (sphere–capsule's cores), folded and
+/// accelerated, against parry (f64).
 fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
     use gjk::{Acceleration, NoTrace, Placed, Radii};
     let mut g = c.benchmark_group("radii");
@@ -405,6 +407,7 @@ fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
         let (qa, qb) = (Placed::new(&pa, a), Placed::new(&pb, b));
         let runs = [
             ("split", Radii::Split, Acceleration::None),
+            ("closed", Radii::Closed, Acceleration::None),
             ("folded", Radii::Folded, Acceleration::None),
             ("split-nesterov", Radii::Split, Acceleration::Nesterov),
             ("folded-nesterov", Radii::Folded, Acceleration::Nesterov),

@@ -53,7 +53,7 @@ pub use question::{
 };
 pub use record::{CastAnswer, CastRecord, CastStatus, CastStep, CastTrace};
 
-use crate::config::{Precision, Radii, SolverConfig};
+use crate::config::{Precision, SolverConfig};
 use crate::query::Placed;
 use crate::real::Real;
 use crate::shape::convex::Convex;
@@ -173,7 +173,7 @@ pub fn cast(
     steps: Option<&mut Vec<CastStep>>,
 ) -> CastAnswer {
     // The cores, when the radii are split: a sphere's centre, a capsule's segment.
-    let split = config.radii == Radii::Split;
+    let split = config.radii.splits();
     let (a, b) = if split {
         let ((ca, ra), (cb, rb)) = (a.core(), b.core());
         (Placed { margin: ra, ..ca }, Placed { margin: rb, ..cb })
@@ -230,7 +230,7 @@ pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
 ) -> CastAnswer {
     let origin = centre(a.motion.pose.position, b.motion.pose.position);
     let (a, b) = (a.moved(-origin), b.moved(-origin));
-    let split = config.radii == Radii::Split;
+    let split = config.radii.splits();
     let exact = Bodies::<R, _, _>::new(a, b, split, config);
     cast_centred(a, b, spec, config, &exact, steps).moved(origin)
 }
@@ -245,7 +245,7 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     steps: Option<&mut Vec<CastStep>>,
 ) -> CastAnswer {
     let settings = spec.settings(config.precision);
-    let (a, b, radii) = split_off(a, b, config.radii == Radii::Split);
+    let (a, b, radii) = split_off(a, b, config.radii.splits());
     let problem = Problem {
         radii,
         a,

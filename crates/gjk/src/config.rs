@@ -57,6 +57,12 @@ pub enum Radii {
     /// at all; only cores that overlap themselves need EPA, on the cores.
     #[default]
     Split,
+    /// As `Split`, and cores that are points or segments (spheres and capsules, rounded or not)
+    /// need no GJK at all: their distance is the closest points of two segments, in closed
+    /// form, with the same certificate (see [`crate::gjk::closed`]). The way an engine answers
+    /// these pairs (parry, Jolt and Box2D all do); the lab's default stays `Split`, so that a
+    /// teacher can step GJK from a sphere's centre to a capsule's segment.
+    Closed,
 }
 
 impl Radii {
@@ -65,7 +71,13 @@ impl Radii {
         match self {
             Radii::Folded => "folded",
             Radii::Split => "split",
+            Radii::Closed => "closed",
         }
+    }
+
+    /// Whether the radii are split off, the solvers working on the cores.
+    pub fn splits(self) -> bool {
+        self != Radii::Folded
     }
 }
 

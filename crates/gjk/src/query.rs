@@ -14,6 +14,7 @@
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::epa::Epa;
 use crate::gjk::boolean::BooleanGjk;
+use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
 use crate::proof::radii::{OnCores, add_radii};
@@ -196,10 +197,13 @@ fn query_here<O: Observer>(
     observer: &mut O,
 ) -> (Finish, Option<SimplexCache>) {
     let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
-    let split = config.radii == Radii::Split && config.algorithm.measures_distance();
+    let split = config.radii.splits() && config.algorithm.measures_distance();
     // A cache's points belong to the bodies it was made on: cores, or the whole bodies.
     if split && radius_a + radius_b > 0.0 {
         let mut on_cores = OnCores::new(observer, [radius_a, radius_b]);
+        if let Some(finish) = closed_form(core_a, core_b, config, &mut on_cores) {
+            return (add_radii(finish, radius_a, radius_b, config), None);
+        }
         let grown = radius_a + radius_b;
         let warm = warm.filter(|c| c.cores);
         let (finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
@@ -208,6 +212,25 @@ fn query_here<O: Observer>(
         return (finish, cache);
     }
     query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
+}
+
+/// With `radii: closed`, in f64: the cores' distance in closed form (see
+/// [`crate::gjk::closed`]) when both are points or segments, recorded as one step. (In f32 the
+/// cores go through GJK: a closed form in f64 would answer more exactly than the precision
+/// asked for.)
+fn closed_form<O: Observer>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    config: &SolverConfig,
+    observer: &mut O,
+) -> Option<Finish> {
+    if config.radii != Radii::Closed || config.precision != Precision::F64 {
+        return None;
+    }
+    let core = |c: Placed<'_>| Segment::of(c.shape.shape(), c.pose.position, c.pose.rotation);
+    let finish = closed::distance(&core(a)?, &core(b)?, config)?;
+    closed::record(&finish, observer);
+    Some(finish)
 }
 
 /// The query on the bodies as they are, which are cores grown by `radius` when it is above 0

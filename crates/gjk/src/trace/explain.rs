@@ -317,6 +317,10 @@ impl Termination {
                 fmt_num(depth),
                 fmt_num(gap)
             ),
+            Termination::ClosedForm { distance } => format!(
+                "The cores are points or segments, so the closest points of the two segments are found in closed form, with no iteration: {the_distance} is {}.",
+                fmt_num(distance)
+            ),
             Termination::MaxIterations { iterations, v_norm } => match v_norm {
                 Some(v) => format!(
                     "The iteration cap ({iterations}) was reached before the tolerance was met; |v| = {} is an upper bound, not a certified distance.",

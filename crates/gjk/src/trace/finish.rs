@@ -73,11 +73,14 @@ pub enum Termination {
         depth: f64,
         gap: f64,
     },
+    /// The cores are points or segments, and their distance was computed in closed form (see
+    /// [`crate::gjk::closed`]): no iteration.
+    ClosedForm { distance: f64 },
 }
 
 impl Termination {
     /// Every kind's name, in declaration order.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "intersection_found",
         "gap_below_tolerance",
         "distance_below_tolerance",
@@ -91,6 +94,7 @@ impl Termination {
         "epa_no_progress",
         "epa_flat",
         "epa_budget",
+        "closed_form",
     ];
 
     /// The snake_case name used in JSON output (and in `expect`): `NAMES[self.index()]`.
@@ -115,6 +119,7 @@ impl Termination {
             Termination::EpaNoProgress { .. } => 10,
             Termination::EpaFlat { .. } => 11,
             Termination::EpaBudget { .. } => 12,
+            Termination::ClosedForm { .. } => 13,
         }
     }
 }

@@ -191,7 +191,7 @@ fn solver(rng: &mut Rng, precision: Precision) -> SolverSpec {
         radii: match rng.below(3) {
             0 => Some(Radii::Folded),
             1 => Some(Radii::Split),
-            _ => None,
+            _ => Some(Radii::Closed),
         },
         acceleration: match rng.below(4) {
             0 => Some(Acceleration::Polyak),

@@ -119,7 +119,7 @@ fn disagreements(name: &str, a: &BodySpec, b: &BodySpec, config: &SolverConfig) 
 fn configs() -> Vec<SolverConfig> {
     let mut out = Vec::new();
     for precision in [Precision::F64, Precision::F32] {
-        for radii in [Radii::Split, Radii::Folded] {
+        for radii in [Radii::Split, Radii::Closed, Radii::Folded] {
             out.push(SolverConfig {
                 radii,
                 ..SolverConfig::default_for(gjk::Algorithm::Distance, precision)

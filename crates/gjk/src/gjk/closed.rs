@@ -1,0 +1,198 @@
+//! Cores that are points or segments, in closed form: with `radii: split` a sphere's core is its
+//! centre and a capsule's its segment, and the distance between two segments needs no
+//! iteration (Ericson, *Real-Time Collision Detection*, §5.1.9, "Closest points of two line
+//! segments").
+//!
+//! ```text
+//!   A's core  P(s) = p₁ + s·d₁,  s ∈ [0, 1]        d₁ = q₁ − p₁
+//!   B's core  Q(t) = p₂ + t·d₂,  t ∈ [0, 1]        d₂ = q₂ − p₂
+//!   minimise ‖P(s) − Q(t)‖²: the unclamped s of the two lines, clamped to [0, 1]; t for that
+//!   s, clamped; and if t was clamped, s again for that t.
+//! ```
+//!
+//! The answer is certified like a GJK run's, from the same two facts:
+//!
+//! ```text
+//!   upper:  P(s) and Q(t) are points of the cores      ⇒  dist ≤ ‖Q(t) − P(s)‖
+//!   lower:  n = (Q − P)/‖Q − P‖ and each core's support  ⇒  dist ≥ min n·B − max n·A
+//!           along ±n is one of its two endpoints
+//! ```
+//!
+//! each giving up the rounding allowance `8ε(reach_A + reach_B)` of [`crate::proof::bounds`].
+//! When the bounds do not meet as tightly as GJK's gap test would make them, or the cores touch
+//! (their depth is EPA's business), the closed form answers nothing and GJK runs.
+
+use crate::config::SolverConfig;
+use crate::proof::bounds::certify;
+use crate::shape::Shape;
+use crate::trace::{
+    Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, SimplexVertex, Step,
+    Termination,
+};
+use glam::DVec3;
+
+/// A core in the world: a segment from `p` to `q` (a point when they coincide), and how far its
+/// numbers reach from the world's origin (the scale of their rounding).
+#[derive(Debug, Clone, Copy)]
+pub struct Segment {
+    p: DVec3,
+    q: DVec3,
+    reach: f64,
+}
+
+impl Segment {
+    /// The core of `shape` placed at `position`, turned by `rotation`, when it is a point (a
+    /// sphere of radius 0) or a segment (a capsule of radius 0, along its local Y).
+    pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Segment> {
+        let half = match *shape {
+            Shape::Sphere { radius } if radius == 0.0 => 0.0,
+            Shape::Capsule {
+                half_height,
+                radius,
+            } if radius == 0.0 => half_height,
+            _ => return None,
+        };
+        let axis = rotation * DVec3::new(0.0, half, 0.0);
+        Some(Segment {
+            p: position - axis,
+            q: position + axis,
+            reach: position.length() + half,
+        })
+    }
+
+    /// The point at parameter `s` along the segment.
+    fn at(&self, s: f64) -> DVec3 {
+        self.p + (self.q - self.p) * s
+    }
+
+    /// The furthest the segment gets along `n`: one of its endpoints.
+    fn support(&self, n: DVec3) -> f64 {
+        n.dot(self.p).max(n.dot(self.q))
+    }
+}
+
+/// The parameters `(s, t)` of the closest points of two segments. Each is clamped to `[0, 1]`,
+/// so the points lie on the segments whatever the rounding; only their optimality depends on
+/// it, and the certificate checks that.
+fn closest_parameters(a: &Segment, b: &Segment) -> (f64, f64) {
+    let (d1, d2, r) = (a.q - a.p, b.q - b.p, a.p - b.p);
+    let (len1, len2, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    let unit = |x: f64| x.clamp(0.0, 1.0);
+    if len1 == 0.0 && len2 == 0.0 {
+        // Two points.
+        return (0.0, 0.0);
+    }
+    if len1 == 0.0 {
+        // A point against a segment: project it onto B's line, clamped.
+        return (0.0, unit(f / len2));
+    }
+    let c = d1.dot(r);
+    if len2 == 0.0 {
+        return (unit(-c / len1), 0.0);
+    }
+    // Two segments. The lines' closest s solves the 2×2 normal equations; its denominator
+    // is ‖d₁‖²‖d₂‖² − (d₁·d₂)² = ‖d₁ × d₂‖² ≥ 0, zero for parallel lines, where any s is as
+    // good as another and 0 is taken.
+    let b = d1.dot(d2);
+    let denom = len1 * len2 - b * b;
+    let s = if denom > 0.0 {
+        unit((b * f - c * len2) / denom)
+    } else {
+        0.0
+    };
+    // B's nearest point to P(s); if it falls off B, clamp it and take A's nearest point to
+    // that end instead.
+    let t = (b * s + f) / len2;
+    if t < 0.0 {
+        (unit(-c / len1), 0.0)
+    } else if t > 1.0 {
+        (unit((b - c) / len1), 1.0)
+    } else {
+        (s, t)
+    }
+}
+
+/// The cores' answer, certified, when the closed form proves it to GJK's tolerance: apart by
+/// more than `abs_tolerance`, with bounds as tight as the gap test would leave them. `None`
+/// leaves the question to GJK.
+pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Finish> {
+    let (s, t) = closest_parameters(a, b);
+    let (point_a, point_b) = (a.at(s), b.at(t));
+    let distance = (point_b - point_a).length();
+    if !(distance > config.abs_tolerance && distance.is_finite()) {
+        return None;
+    }
+    let allowance = 8.0 * f64::EPSILON * (a.reach + b.reach);
+    let n = (point_b - point_a) / distance;
+    // B's nearest point along −n and A's furthest along n: the plane between them.
+    let lower = (-b.support(-n) - a.support(n) - allowance).max(0.0);
+    let upper = distance + allowance;
+    let tight = upper - lower <= config.rel_tolerance * upper + 2.0 * allowance;
+    let outcome = Outcome::Separated {
+        distance,
+        point_a,
+        point_b,
+    };
+    let termination = Termination::ClosedForm { distance };
+    let certificate = certify(
+        &outcome,
+        &termination,
+        false,
+        [lower, upper],
+        config.abs_tolerance,
+        tight,
+    );
+    certificate
+        .certified
+        .then(|| Finish::gjk(outcome, termination, certificate, 0))
+}
+
+/// The closed form as a trace of one step: the closest point `v = a − b` of the cores'
+/// difference, found at once, a simplex of that one point with the two closest points as its
+/// witnesses.
+pub fn record<O: Observer>(finish: &Finish, observer: &mut O) {
+    if !O::ENABLED {
+        return;
+    }
+    let Outcome::Separated {
+        distance,
+        point_a,
+        point_b,
+    } = finish.outcome
+    else {
+        return;
+    };
+    let v = SimplexVertex {
+        point: point_a - point_b,
+        a: point_a,
+        b: point_b,
+    };
+    observer.on_step(Step {
+        iteration: 1,
+        phase: Phase::Distance,
+        direction: -v.point / distance,
+        support: v,
+        simplex_before: Vec::new(),
+        candidate: vec![v],
+        names: vec![0],
+        simplex_after: vec![v],
+        feature: Some(Feature {
+            kind: FeatureKind::Vertex,
+            vertices: vec![0],
+            region: Vec::new(),
+            by_fallback: false,
+        }),
+        closest: Some(v.point),
+        weights: vec![1.0],
+        next_direction: None,
+        quantities: Quantities {
+            v_norm: Some(distance),
+            ..Quantities::default()
+        },
+        termination: Some(finish.termination),
+        certificate: Some(finish.certificate),
+        cores: None,
+        radii: None,
+        momentum: None,
+    });
+}
