@@ -222,7 +222,10 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
     }
 
     let all: Vec<usize> = (0..step.candidate.len()).collect();
-    let kept: &[usize] = step.feature.as_ref().map_or(&all, |f| &f.vertices);
+    let kept: &[usize] = step
+        .feature
+        .as_ref()
+        .map_or(all.as_slice(), |f| f.vertices.as_slice());
     let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
     for i in 0..pts.len() {
         for j in i + 1..pts.len() {

@@ -26,7 +26,7 @@ use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
 use crate::trace::{
-    EpaRecord, Observer, Penetration, Phase, Quantities, SimplexVertex, Step, Termination,
+    EpaRecord, Few, Observer, Penetration, Phase, Quantities, SimplexVertex, Step, Termination,
 };
 use answer::{barycentric, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
@@ -404,7 +404,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         let shown = answered.unwrap_or_else(|| self.contact_face(face));
         let foot = shown.normal * depth_of(&shown);
         let weights = barycentric::<R>(foot, shown.v.map(|i| self.vertices[i].point));
-        let tri: Vec<SimplexVertex> = shown
+        let tri: Few<SimplexVertex> = shown
             .v
             .iter()
             .map(|&i| record_vertex(&self.vertices[i]))
@@ -428,7 +428,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             support: record_vertex(&w),
             simplex_before: tri.clone(),
             candidate: tri.clone(),
-            names: Vec::new(),
+            names: Few::new(),
             simplex_after: tri,
             feature: None,
             closest: Some(foot.to_f64()),

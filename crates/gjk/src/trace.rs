@@ -17,7 +17,7 @@ pub mod step;
 
 pub use finish::{Certificate, CoreCase, CoreRadii, Finish, Outcome, Penetration, Termination};
 pub use step::{
-    EpaRecord, Feature, FeatureKind, HalfSpace, Momentum, MomentumOff, Phase, Quantities,
+    EpaRecord, Feature, FeatureKind, Few, HalfSpace, Momentum, MomentumOff, Phase, Quantities,
     SimplexVertex, Step,
 };
 

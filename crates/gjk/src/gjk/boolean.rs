@@ -23,7 +23,7 @@ use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::{region_half_spaces, shape_measure};
 use crate::simplex::{Simplex, record_vertex};
 use crate::trace::{
-    Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
+    Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
 
 /// What a case of the analysis decided.
@@ -101,7 +101,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         termination: Option<Termination>,
     ) -> Step {
         let feature = evolved.map(|(candidate, case)| {
-            let mut vertices = case.keep.clone();
+            let mut vertices: Few<usize> = case.keep.iter().copied().collect();
             vertices.sort_unstable();
             let mask = vertices.iter().fold(0u8, |m, &i| m | (1 << i));
             let points: Vec<_> = candidate
@@ -128,11 +128,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             support: record_vertex(&w),
             simplex_before: before.record(),
             candidate: evolved.map_or_else(|| before.record(), |(c, _)| c.record()),
-            names: evolved.map_or(before, |(c, _)| c).names().to_vec(),
+            names: evolved
+                .map_or(before, |(c, _)| c)
+                .names()
+                .iter()
+                .copied()
+                .collect(),
             simplex_after: self.simplex.record(),
             feature,
             closest: None,
-            weights: Vec::new(),
+            weights: Few::new(),
             next_direction: (!done).then(|| self.direction.to_f64()),
             quantities,
             termination,

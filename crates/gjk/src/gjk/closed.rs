@@ -26,7 +26,7 @@ use crate::config::SolverConfig;
 use crate::proof::bounds::certify;
 use crate::shape::Shape;
 use crate::trace::{
-    Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, SimplexVertex, Step,
+    Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, SimplexVertex, Step,
     Termination,
 };
 use glam::DVec3;
@@ -172,18 +172,18 @@ pub fn record<O: Observer>(finish: &Finish, observer: &mut O) {
         phase: Phase::Distance,
         direction: -v.point / distance,
         support: v,
-        simplex_before: Vec::new(),
-        candidate: vec![v],
-        names: vec![0],
-        simplex_after: vec![v],
+        simplex_before: Few::new(),
+        candidate: Few::from_iter([v]),
+        names: Few::from_iter([0]),
+        simplex_after: Few::from_iter([v]),
         feature: Some(Feature {
             kind: FeatureKind::Vertex,
-            vertices: vec![0],
-            region: Vec::new(),
+            vertices: Few::from_iter([0]),
+            region: Few::new(),
             by_fallback: false,
         }),
         closest: Some(v.point),
-        weights: vec![1.0],
+        weights: Few::from_iter([1.0]),
         next_direction: None,
         quantities: Quantities {
             v_norm: Some(distance),

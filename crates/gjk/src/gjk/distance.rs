@@ -29,7 +29,7 @@ use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::{Reduction, region_half_spaces};
 use crate::simplex::{Simplex, record_vertex};
 use crate::trace::{
-    Feature, FeatureKind, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
+    Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
 use crate::trace::{Momentum, MomentumOff, SimplexCache};
 
@@ -237,17 +237,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         momentum: Option<Momentum>,
     ) -> Step {
         let feature = reduced.map(|(candidate, r)| {
-            let vertices: Vec<usize> = (0..candidate.len())
+            let vertices: Few<usize> = (0..candidate.len())
                 .filter(|i| r.mask & (1 << i) != 0)
                 .collect();
-            let points: Vec<_> = candidate
-                .vertices()
-                .iter()
-                .map(|p| p.point.to_f64())
-                .collect();
+            let mut points = [glam::DVec3::ZERO; 4];
+            for (p, v) in points.iter_mut().zip(candidate.vertices()) {
+                *p = v.point.to_f64();
+            }
             Feature {
                 kind: FeatureKind::from_vertex_count(vertices.len()),
-                region: region_half_spaces(&points, r.mask),
+                region: region_half_spaces(&points[..candidate.len()], r.mask),
                 vertices,
                 by_fallback: r.by_fallback,
             }
@@ -260,7 +259,12 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             support: record_vertex(&asked.w),
             simplex_before: asked.before.record(),
             candidate: reduced.map_or_else(|| asked.before.record(), |(c, _)| c.record()),
-            names: reduced.map_or(asked.before, |(c, _)| c).names().to_vec(),
+            names: reduced
+                .map_or(asked.before, |(c, _)| c)
+                .names()
+                .iter()
+                .copied()
+                .collect(),
             simplex_after: self.simplex.record(),
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),

@@ -24,7 +24,7 @@
 //! The same planes decide the region (evaluated at the origin) and draw it (in the app).
 
 use crate::real::{Real, Vector};
-use crate::trace::HalfSpace;
+use crate::trace::{Few, HalfSpace};
 use glam::DVec3;
 
 /// The answer of the subalgorithm for a candidate simplex.
@@ -197,12 +197,12 @@ type Bound<R> = (<R as Real>::V, <R as Real>::V, bool);
 
 /// The half-spaces bounding the Voronoi region of sub-simplex `mask` of `y`, or `None` when the
 /// region is not well defined (the sub-simplex, or one it would grow into, is flat).
-fn region_bounds<R: Real>(y: &[R::V], mask: u8) -> Option<Vec<Bound<R>>> {
+fn region_bounds<R: Real>(y: &[R::V], mask: u8) -> Option<Few<Bound<R>>> {
     let x = Subset::<R>::of(y, mask);
     if is_flat::<R>(x.pts()) {
         return None;
     }
-    let mut bounds = Vec::with_capacity(4);
+    let mut bounds = Few::new();
     if x.len >= 2 {
         for j in 0..x.len {
             let (n, q) = coordinate_plane::<R>(x.pts(), j);
@@ -257,7 +257,7 @@ fn region_holds_origin<R: Real>(y: &[R::V], mask: u8) -> Option<bool> {
 
 /// The Voronoi region of sub-simplex `mask` of `y` as half-spaces `normal·x ≥ offset` with unit
 /// normals, for drawing. Empty for a single point (its region is everything) or an undefined one.
-pub fn region_half_spaces(y: &[DVec3], mask: u8) -> Vec<HalfSpace> {
+pub fn region_half_spaces(y: &[DVec3], mask: u8) -> Few<HalfSpace> {
     region_bounds::<f64>(y, mask)
         .unwrap_or_default()
         .into_iter()

@@ -5,6 +5,11 @@ use super::{Certificate, CoreRadii, Termination};
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+/// At most four of a kind, kept inline: a GJK simplex has at most four vertices, so its
+/// weights, names and Voronoi region's planes number at most four too. Recording a step then
+/// allocates nothing but an EPA step's polytope.
+pub type Few<T> = arrayvec::ArrayVec<T, 4>;
+
 /// A simplex vertex: a point of `A ⊖ B` and the two witnesses `a − b` that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SimplexVertex {
@@ -62,9 +67,9 @@ impl HalfSpace {
 pub struct Feature {
     pub kind: FeatureKind,
     /// Indices into the step's `candidate` simplex.
-    pub vertices: Vec<usize>,
+    pub vertices: Few<usize>,
     /// The Voronoi region (empty for a single point: its region is all of space).
-    pub region: Vec<HalfSpace>,
+    pub region: Few<HalfSpace>,
     /// True when the region tests were inconclusive (a flat simplex, rounding) and the feature was
     /// chosen as the nearest sub-simplex instead.
     pub by_fallback: bool,
@@ -98,20 +103,20 @@ pub struct Step {
     /// `w = s_A(d) − s_B(−d)` with its witnesses.
     pub support: SimplexVertex,
     /// The simplex at the start of the iteration (EPA: the closest face's triangle).
-    pub simplex_before: Vec<SimplexVertex>,
+    pub simplex_before: Few<SimplexVertex>,
     /// `simplex_before` plus `support`, unless the step stopped before adding it.
-    pub candidate: Vec<SimplexVertex>,
+    pub candidate: Few<SimplexVertex>,
     /// The name of each `candidate` vertex (0 = w₁ … 3 = w₄): a point keeps its name while it
     /// stays in the simplex (GJK steps; empty for EPA's).
-    pub names: Vec<u8>,
+    pub names: Few<u8>,
     /// The simplex kept for the next iteration.
-    pub simplex_after: Vec<SimplexVertex>,
+    pub simplex_after: Few<SimplexVertex>,
     /// Which feature of `candidate` holds the origin (absent when the step stopped first).
     pub feature: Option<Feature>,
     /// Closest point of the kept simplex to the origin (distance GJK and EPA).
     pub closest: Option<DVec3>,
     /// Barycentric weights of `closest` over `simplex_after`.
-    pub weights: Vec<f64>,
+    pub weights: Few<f64>,
     /// The direction for the next iteration.
     pub next_direction: Option<DVec3>,
     pub quantities: Quantities,

@@ -123,7 +123,7 @@ fn a_point_keeps_its_label_while_it_stays_in_the_simplex() {
         let trace = gjk::trace(&s.a, &s.b, &s.config());
         let gjk_steps: Vec<_> = trace.steps.iter().filter(|t| !t.phase.is_epa()).collect();
         for step in &gjk_steps {
-            let mut names = step.names.clone();
+            let mut names = step.names.to_vec();
             assert_eq!(names.len(), step.candidate.len(), "{name}");
             names.sort_unstable();
             names.dedup();
