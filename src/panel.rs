@@ -396,8 +396,14 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         );
         return;
     };
-    let phase = if step.phase.is_epa() { "EPA" } else { "GJK" };
-    ui.label(RichText::new(format!("{phase} iteration {}", step.iteration)).strong());
+    let title = if step.phase.is_epa() {
+        format!("EPA iteration {}", step.iteration)
+    } else if step.is_closed_form() {
+        "Closed form (no GJK iteration)".to_string()
+    } else {
+        format!("GJK iteration {}", step.iteration)
+    };
+    ui.label(RichText::new(title).strong());
     ui.label(RichText::new(step.explanation()).size(15.0));
     // One row per vertex of the simplex examined; hover a point for its witnesses on A and B.
     egui::Grid::new("simplex").striped(true).show(ui, |ui| {
@@ -406,7 +412,7 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         ui.label("λ");
         ui.end_row();
         // A step that stopped before adding w kept its whole simplex.
-        let kept: Vec<usize> = step.feature.as_ref().map_or_else(
+        let kept: gjk::Few<usize> = step.feature.as_ref().map_or_else(
             || (0..step.candidate.len()).collect(),
             |f| f.vertices.clone(),
         );

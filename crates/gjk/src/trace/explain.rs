@@ -9,11 +9,12 @@ impl Step {
     /// the run stopped, then what the answer proves (on the trace's last step).
     pub fn explanation(&self) -> String {
         let mut s = match &self.phase {
+            Phase::Distance if self.is_closed_form() => closed_step(self),
             Phase::Distance => distance_step(self),
             Phase::Boolean => boolean_step(self),
             Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len()),
         };
-        if self.cores.is_some() && self.iteration == 1 {
+        if self.cores.is_some() && self.iteration == 1 && !self.is_closed_form() {
             s.insert_str(0, "Radii split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded shape without its rounding); the radii are added back at the end. ");
         }
         // The trace's last step ends with the answer: how the radii turned the cores' answer
@@ -28,6 +29,19 @@ impl Step {
         }
         s
     }
+}
+
+/// The one step of a closed-form answer (`radii: closed`, see [`crate::gjk::closed`]).
+fn closed_step(step: &Step) -> String {
+    let v = step.closest.unwrap_or(step.support.point);
+    format!(
+        "Radii closed: a sphere's core is its centre and a capsule's its segment, and the radii are added back at the end. No support point is searched for: v = a − b = {} joins the closest points a and b of the two cores, and the plane through v normal to d = {} has the cores' whole difference beyond it (the lower bound). {}",
+        fmt_vec(v),
+        fmt_vec(step.direction),
+        step.termination
+            .map(|t| t.describe_named(&|i| step.label(i), true))
+            .unwrap_or_default()
+    )
 }
 
 /// The plain-words account of one distance-GJK iteration.
@@ -318,7 +332,7 @@ impl Termination {
                 fmt_num(gap)
             ),
             Termination::ClosedForm { distance } => format!(
-                "The cores are points or segments, so the closest points of the two segments are found in closed form, with no iteration: {the_distance} is {}.",
+                "The cores are points or segments, so their closest points are found in closed form (Ericson's segment–segment test), with no iteration: {the_distance} is {}.",
                 fmt_num(distance)
             ),
             Termination::MaxIterations { iterations, v_norm } => match v_norm {

@@ -147,6 +147,11 @@ impl Step {
         self.names.get(slot).map_or(slot, |&n| usize::from(n))
     }
 
+    /// Whether this is the one step of a closed-form answer (see [`crate::gjk::closed`]).
+    pub fn is_closed_form(&self) -> bool {
+        matches!(self.termination, Some(Termination::ClosedForm { .. }))
+    }
+
     /// The EPA record of a penetration-phase step.
     pub fn epa(&self) -> Option<&EpaRecord> {
         match &self.phase {
