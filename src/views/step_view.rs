@@ -114,9 +114,12 @@ fn rebuild_solids(
     };
     let feature = step.zip(step.and_then(|s| s.feature.as_ref()));
     let (solid, mesh, material) = &mut *region;
+    let region = step
+        .map(gjk::simplex::voronoi::step_region)
+        .unwrap_or_default();
     let clipped = match feature {
-        Some((step, f)) if !f.region.is_empty() => {
-            clip_region(&f.region, &region_box(step, &f.vertices))
+        Some((step, f)) if !region.is_empty() => {
+            clip_region(&region, &region_box(step, &f.vertices))
         }
         _ => ClippedRegion::default(),
     };

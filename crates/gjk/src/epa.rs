@@ -404,7 +404,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         let shown = answered.unwrap_or_else(|| self.contact_face(face));
         let foot = shown.normal * depth_of(&shown);
         let weights = barycentric::<R>(foot, shown.v.map(|i| self.vertices[i].point));
-        let tri: Few<SimplexVertex> = shown
+        let tri: Vec<SimplexVertex> = shown
             .v
             .iter()
             .map(|&i| record_vertex(&self.vertices[i]))

@@ -9,7 +9,7 @@ pub mod voronoi;
 
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
-use crate::trace::{Few, SimplexVertex};
+use crate::trace::SimplexVertex;
 
 /// Up to four points of `A ⊖ B`, oldest first, each with the name it is taught by.
 ///
@@ -124,7 +124,7 @@ impl<R: Real> Simplex<R> {
         (a, b)
     }
 
-    pub fn record(&self) -> Few<SimplexVertex> {
+    pub fn record(&self) -> Vec<SimplexVertex> {
         self.vertices().iter().map(record_vertex).collect()
     }
 }

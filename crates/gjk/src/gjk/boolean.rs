@@ -20,7 +20,7 @@ use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
-use crate::simplex::voronoi::{region_half_spaces, shape_measure};
+use crate::simplex::voronoi::shape_measure;
 use crate::simplex::{Simplex, record_vertex};
 use crate::trace::{
     Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
@@ -100,22 +100,15 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         quantities: Quantities,
         termination: Option<Termination>,
     ) -> Step {
-        let feature = evolved.map(|(candidate, case)| {
+        let feature = evolved.map(|(_, case)| {
             let mut vertices: Few<usize> = case.keep.iter().copied().collect();
             vertices.sort_unstable();
-            let mask = vertices.iter().fold(0u8, |m, &i| m | (1 << i));
-            let points: Vec<_> = candidate
-                .vertices()
-                .iter()
-                .map(|p| p.point.to_f64())
-                .collect();
             Feature {
                 kind: if case.enclosed {
                     FeatureKind::Interior
                 } else {
                     FeatureKind::from_vertex_count(vertices.len().min(3))
                 },
-                region: region_half_spaces(&points, mask),
                 vertices,
                 by_fallback: false,
             }

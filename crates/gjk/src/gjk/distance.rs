@@ -26,7 +26,7 @@ use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
-use crate::simplex::voronoi::{Reduction, region_half_spaces};
+use crate::simplex::voronoi::Reduction;
 use crate::simplex::{Simplex, record_vertex};
 use crate::trace::{
     Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
@@ -228,6 +228,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     }
 
     /// Builds the record of the iteration that just ran (only when someone is watching).
+    #[inline]
     fn record(
         &self,
         asked: &Asked<'_, R>,
@@ -240,13 +241,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             let vertices: Few<usize> = (0..candidate.len())
                 .filter(|i| r.mask & (1 << i) != 0)
                 .collect();
-            let mut points = [glam::DVec3::ZERO; 4];
-            for (p, v) in points.iter_mut().zip(candidate.vertices()) {
-                *p = v.point.to_f64();
-            }
             Feature {
                 kind: FeatureKind::from_vertex_count(vertices.len()),
-                region: region_half_spaces(&points[..candidate.len()], r.mask),
                 vertices,
                 by_fallback: r.by_fallback,
             }

@@ -3,10 +3,11 @@
 
 use crate::cast::{CastAnswer, CastStep, CastTrace};
 use crate::scenario::Scenario;
+use crate::simplex::voronoi::step_region;
 use crate::trace::CoreRadii;
 use crate::trace::{
-    Certificate, EpaRecord, Feature, Outcome, Penetration, Quantities, SimplexVertex, Step,
-    Termination, Trace,
+    Certificate, EpaRecord, Feature, Few, HalfSpace, Outcome, Penetration, Quantities,
+    SimplexVertex, Step, Termination, Trace,
 };
 use glam::DVec3;
 use serde::Serialize;
@@ -89,6 +90,14 @@ impl<'t> TraceDocument<'t> {
     }
 }
 
+/// A step's feature as the document writes it: with its Voronoi region, worked out on writing.
+#[derive(Serialize)]
+struct WrittenFeature<'s> {
+    #[serde(flatten)]
+    feature: &'s Feature,
+    region: Few<HalfSpace>,
+}
+
 /// A step as the document writes it: its numbers, its explanation in words, and for an EPA
 /// step its polytope under `epa`.
 impl Serialize for Step {
@@ -105,7 +114,7 @@ impl Serialize for Step {
             #[serde(skip_serializing_if = "Vec::is_empty")]
             labels: Vec<&'static str>,
             simplex_after: &'s [SimplexVertex],
-            feature: &'s Option<Feature>,
+            feature: Option<WrittenFeature<'s>>,
             closest: Option<DVec3>,
             weights: &'s [f64],
             next_direction: Option<DVec3>,
@@ -128,7 +137,10 @@ impl Serialize for Step {
             candidate: &self.candidate,
             labels: (0..self.names.len()).map(|i| self.label(i)).collect(),
             simplex_after: &self.simplex_after,
-            feature: &self.feature,
+            feature: self.feature.as_ref().map(|f| WrittenFeature {
+                feature: f,
+                region: step_region(self),
+            }),
             closest: self.closest,
             weights: &self.weights,
             next_direction: self.next_direction,

@@ -24,7 +24,7 @@
 //! The same planes decide the region (evaluated at the origin) and draw it (in the app).
 
 use crate::real::{Real, Vector};
-use crate::trace::{Few, HalfSpace};
+use crate::trace::{Few, HalfSpace, Step};
 use glam::DVec3;
 
 /// The answer of the subalgorithm for a candidate simplex.
@@ -255,8 +255,24 @@ fn region_holds_origin<R: Real>(y: &[R::V], mask: u8) -> Option<bool> {
     Some(true)
 }
 
-/// The Voronoi region of sub-simplex `mask` of `y` as half-spaces `normal·x ≥ offset` with unit
-/// normals, for drawing. Empty for a single point (its region is everything) or an undefined one.
+/// The Voronoi region of a recorded step's feature, as half-spaces `normal·x ≥ offset` with unit
+/// normals, for drawing: worked out from the step's candidate points when read (recording a
+/// step computes none). Empty for a single point (its region is everything), an undefined
+/// region, or a step with no feature (EPA's).
+pub fn step_region(step: &Step) -> Few<HalfSpace> {
+    let Some(feature) = &step.feature else {
+        return Few::new();
+    };
+    let mut points = [DVec3::ZERO; 4];
+    for (p, v) in points.iter_mut().zip(&step.candidate) {
+        *p = v.point;
+    }
+    let mask = feature.vertices.iter().fold(0u8, |m, &i| m | (1 << i));
+    region_half_spaces(&points[..step.candidate.len().min(4)], mask)
+}
+
+/// The Voronoi region of sub-simplex `mask` of `y` as half-spaces (see [`step_region`]); empty
+/// for a single point or an undefined region.
 pub fn region_half_spaces(y: &[DVec3], mask: u8) -> Few<HalfSpace> {
     region_bounds::<f64>(y, mask)
         .unwrap_or_default()

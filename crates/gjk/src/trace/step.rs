@@ -62,14 +62,14 @@ impl HalfSpace {
 }
 
 /// The feature of the candidate simplex (the old simplex plus the new support point) whose
-/// Voronoi region holds the origin, and that region as an intersection of half-spaces.
+/// Voronoi region holds the origin. The region itself, as half-spaces, is worked out from the
+/// candidate's points when someone reads it (`gjk::simplex::voronoi::step_region`), so that
+/// recording a step costs no region.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Feature {
     pub kind: FeatureKind,
     /// Indices into the step's `candidate` simplex.
     pub vertices: Few<usize>,
-    /// The Voronoi region (empty for a single point: its region is all of space).
-    pub region: Few<HalfSpace>,
     /// True when the region tests were inconclusive (a flat simplex, rounding) and the feature was
     /// chosen as the nearest sub-simplex instead.
     pub by_fallback: bool,
@@ -103,14 +103,14 @@ pub struct Step {
     /// `w = s_A(d) − s_B(−d)` with its witnesses.
     pub support: SimplexVertex,
     /// The simplex at the start of the iteration (EPA: the closest face's triangle).
-    pub simplex_before: Few<SimplexVertex>,
+    pub simplex_before: Vec<SimplexVertex>,
     /// `simplex_before` plus `support`, unless the step stopped before adding it.
-    pub candidate: Few<SimplexVertex>,
+    pub candidate: Vec<SimplexVertex>,
     /// The name of each `candidate` vertex (0 = w₁ … 3 = w₄): a point keeps its name while it
     /// stays in the simplex (GJK steps; empty for EPA's).
     pub names: Few<u8>,
     /// The simplex kept for the next iteration.
-    pub simplex_after: Few<SimplexVertex>,
+    pub simplex_after: Vec<SimplexVertex>,
     /// Which feature of `candidate` holds the origin (absent when the step stopped first).
     pub feature: Option<Feature>,
     /// Closest point of the kept simplex to the origin (distance GJK and EPA).

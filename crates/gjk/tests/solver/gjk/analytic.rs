@@ -251,11 +251,9 @@ fn step_records_are_consistent() {
             if k > 0 {
                 assert_eq!(s.simplex_before, t.steps[k - 1].simplex_after);
             }
-            if let Some(f) = &s.feature {
-                // The region drawn for the chosen feature holds the origin (up to rounding).
-                for h in &f.region {
-                    assert!(h.normal.dot(DVec3::ZERO) >= h.offset - 1e-9, "{h:?}");
-                }
+            // The region drawn for the chosen feature holds the origin (up to rounding).
+            for h in &gjk::simplex::voronoi::step_region(s) {
+                assert!(h.normal.dot(DVec3::ZERO) >= h.offset - 1e-9, "{h:?}");
             }
         }
         assert_eq!(
