@@ -57,8 +57,13 @@ impl<'p> Placed<'p> {
     }
 
     /// Where the shape's centre stands in the world (its position, for all but polytopes).
+    #[inline]
     pub fn anchor(&self) -> DVec3 {
-        self.pose.position + self.pose.rotation * self.shape.centre()
+        let centre = self.shape.centre();
+        if centre == DVec3::ZERO {
+            return self.pose.position;
+        }
+        self.pose.position + self.pose.rotation * centre
     }
 
     /// The same body moved by `by`.
@@ -74,6 +79,7 @@ impl<'p> Placed<'p> {
 
     /// The body's core, placed where the body is, and the radius around it (the shape's own
     /// radius plus the margin).
+    #[inline]
     pub fn core(&self) -> (Placed<'p>, f64) {
         let (shape, radius) = self.shape.core();
         let core = Placed {
@@ -147,6 +153,9 @@ pub fn query<O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> (Finish, Option<SimplexCache>) {
+    if let Some(answer) = closed_form(a, b, config, observer) {
+        return answer;
+    }
     let mut answered = Answered {
         inner: observer,
         held: None,
@@ -157,6 +166,7 @@ pub fn query<O: Observer>(
 }
 
 /// [`query`] in the frame it is best solved in.
+#[inline]
 fn query_framed<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
@@ -189,6 +199,7 @@ fn query_framed<O: Observer>(
 }
 
 /// [`query`] in the frame the poses are given in.
+#[inline]
 fn query_here<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
@@ -201,36 +212,62 @@ fn query_here<O: Observer>(
     // A cache's points belong to the bodies it was made on: cores, or the whole bodies.
     if split && radius_a + radius_b > 0.0 {
         let mut on_cores = OnCores::new(observer, [radius_a, radius_b]);
-        if let Some(finish) = closed_form(core_a, core_b, config, &mut on_cores) {
-            return (add_radii(finish, radius_a, radius_b, config), None);
-        }
         let grown = radius_a + radius_b;
         let warm = warm.filter(|c| c.cores);
-        let (finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
-        let finish = add_radii(finish, radius_a, radius_b, config);
+        let (mut finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
+        add_radii(&mut finish, radius_a, radius_b, config);
         let cache = cache.map(|c| SimplexCache { cores: true, ..c });
         return (finish, cache);
     }
     query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
 
-/// With `radii: closed`, in f64: the cores' distance in closed form (see
-/// [`crate::gjk::closed`]) when both are points or segments, recorded as one step. (In f32 the
-/// cores go through GJK: a closed form in f64 would answer more exactly than the precision
-/// asked for.)
+/// With `radii: closed`, in f64: the answer for two spheres or capsules (cores that are points
+/// or segments) in closed form (see [`crate::gjk::closed`]), recorded as one step, or `None`
+/// where GJK must answer. It is worked out in a frame centred between the two bodies, as
+/// [`query`] solves far pairs, so that its rounding is of the bodies' size, not of their
+/// distance from the world's origin. (In f32 the cores go through GJK: a closed form in f64
+/// would answer more exactly than the precision asked for.)
+#[inline]
 fn closed_form<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
     observer: &mut O,
-) -> Option<Finish> {
-    if config.radii != Radii::Closed || config.precision != Precision::F64 {
+) -> Option<(Finish, Option<SimplexCache>)> {
+    if config.radii != Radii::Closed
+        || config.precision != Precision::F64
+        || !config.algorithm.measures_distance()
+    {
         return None;
     }
-    let core = |c: Placed<'_>| Segment::of(c.shape.shape(), c.pose.position, c.pose.rotation);
-    let finish = closed::distance(&core(a)?, &core(b)?, config)?;
-    closed::record(&finish, observer);
-    Some(finish)
+    let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
+    if radius_a + radius_b <= 0.0 {
+        return None;
+    }
+    let origin = a.anchor() * 0.5 + b.anchor() * 0.5;
+    let segment =
+        |c: Placed<'_>| Segment::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation);
+    let mut answer = (
+        closed::distance(&segment(core_a)?, &segment(core_b)?, config)?,
+        None,
+    );
+    // The step shows the cores; it states what the shapes' answer proves.
+    let step = if O::ENABLED {
+        closed::step(&answer.0)
+    } else {
+        None
+    };
+    let finish = &mut answer.0;
+    add_radii(finish, radius_a, radius_b, config);
+    finish.move_by(origin);
+    if let Some(mut step) = step {
+        step.cores = Some([radius_a, radius_b]);
+        step.certificate = Some(finish.certificate);
+        step.radii = finish.radii;
+        observer.on_step(step.moved(origin));
+    }
+    Some(answer)
 }
 
 /// The query on the bodies as they are, which are cores grown by `radius` when it is above 0

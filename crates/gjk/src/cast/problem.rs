@@ -241,7 +241,7 @@ pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let (a, b) = gjk.closest_points();
     let n = unit_or_zero::<f64>(b - a);
     if grown > 0.0 {
-        finish = add_radii(finish, radii[0], radii[1], config);
+        add_radii(&mut finish, radii[0], radii[1], config);
     }
     Gap {
         finish,
@@ -269,7 +269,7 @@ pub(super) fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         finish.penetration = Some(epa.run_traced(&mut NoTrace).0);
     }
     if radii[0] + radii[1] > 0.0 {
-        finish = add_radii(finish, radii[0], radii[1], config);
+        add_radii(&mut finish, radii[0], radii[1], config);
     }
     let p = finish.penetration?;
     (p.normal != DVec3::ZERO && p.normal.is_finite() && p.depth.is_finite())

@@ -26,8 +26,7 @@ use crate::config::SolverConfig;
 use crate::proof::bounds::certify;
 use crate::shape::Shape;
 use crate::trace::{
-    Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, SimplexVertex, Step,
-    Termination,
+    Feature, FeatureKind, Few, Finish, Outcome, Phase, Quantities, SimplexVertex, Step, Termination,
 };
 use glam::DVec3;
 
@@ -43,6 +42,7 @@ pub struct Segment {
 impl Segment {
     /// The core of `shape` placed at `position`, turned by `rotation`, when it is a point (a
     /// sphere of radius 0) or a segment (a capsule of radius 0, along its local Y).
+    #[inline]
     pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Segment> {
         let half = match *shape {
             Shape::Sphere { radius } if radius == 0.0 => 0.0,
@@ -52,11 +52,18 @@ impl Segment {
             } if radius == 0.0 => half_height,
             _ => return None,
         };
-        let axis = rotation * DVec3::new(0.0, half, 0.0);
+        // The turned Y axis: the second column of the quaternion's rotation matrix.
+        let glam::DQuat { x, y, z, w } = rotation;
+        let axis = DVec3::new(
+            2.0 * (x * y - w * z),
+            1.0 - 2.0 * (x * x + z * z),
+            2.0 * (y * z + w * x),
+        ) * half;
         Some(Segment {
             p: position - axis,
             q: position + axis,
-            reach: position.length() + half,
+            // ‖position‖ ≤ |x| + |y| + |z|: an upper bound on the reach without a square root.
+            reach: position.abs().element_sum() + half,
         })
     }
 
@@ -115,6 +122,7 @@ fn closest_parameters(a: &Segment, b: &Segment) -> (f64, f64) {
 /// The cores' answer, certified, when the closed form proves it to GJK's tolerance: apart by
 /// more than `abs_tolerance`, with bounds as tight as the gap test would leave them. `None`
 /// leaves the question to GJK.
+#[inline]
 pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Finish> {
     let (s, t) = closest_parameters(a, b);
     let (point_a, point_b) = (a.at(s), b.at(t));
@@ -147,27 +155,24 @@ pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Finis
         .then(|| Finish::gjk(outcome, termination, certificate, 0))
 }
 
-/// The closed form as a trace of one step: the closest point `v = a − b` of the cores'
-/// difference, found at once, a simplex of that one point with the two closest points as its
-/// witnesses.
-pub fn record<O: Observer>(finish: &Finish, observer: &mut O) {
-    if !O::ENABLED {
-        return;
-    }
+/// The closed form as a trace of one step, from the cores' answer: the closest point
+/// `v = a − b` of the cores' difference, found at once, a simplex of that one point with the
+/// two closest points as its witnesses. (The query adds what the answer proves.)
+pub fn step(cores: &Finish) -> Option<Step> {
     let Outcome::Separated {
         distance,
         point_a,
         point_b,
-    } = finish.outcome
+    } = cores.outcome
     else {
-        return;
+        return None;
     };
     let v = SimplexVertex {
         point: point_a - point_b,
         a: point_a,
         b: point_b,
     };
-    observer.on_step(Step {
+    Some(Step {
         iteration: 1,
         phase: Phase::Distance,
         direction: -v.point / distance,
@@ -188,10 +193,10 @@ pub fn record<O: Observer>(finish: &Finish, observer: &mut O) {
             v_norm: Some(distance),
             ..Quantities::default()
         },
-        termination: Some(finish.termination),
-        certificate: Some(finish.certificate),
+        termination: Some(cores.termination),
+        certificate: None,
         cores: None,
         radii: None,
         momentum: None,
-    });
+    })
 }

@@ -17,7 +17,7 @@ use crate::trace::{
 };
 use glam::DVec3;
 
-/// Turns the cores' answer into the shapes': each shape is its core grown by its radius, so
+/// Turns the cores' answer into the shapes' (in place): each shape is its core grown by its radius, so
 /// the shapes' distance is the cores' minus `r = radius_a + radius_b`, and along the same line.
 ///
 /// ```text
@@ -29,12 +29,8 @@ use glam::DVec3;
 /// The proof carries over: the cores' distance bounds `[lo, hi]` become `[lo − r, hi − r]`
 /// (floored at 0). Overlap is proven when `hi ≤ r`, separation when `lo > r`; between the two
 /// the verdict is not proven, and the finish says so.
-pub fn add_radii(
-    mut finish: Finish,
-    radius_a: f64,
-    radius_b: f64,
-    config: &SolverConfig,
-) -> Finish {
+#[inline]
+pub fn add_radii(finish: &mut Finish, radius_a: f64, radius_b: f64, config: &SolverConfig) {
     let r = radius_a + radius_b;
     let [lo, hi] = finish.certificate.distance_bounds;
     // Shapes closer than the absolute tolerance touch, as in a run on the whole shapes.
@@ -84,7 +80,7 @@ pub fn add_radii(
             CoreCase::CoresOverlap
         }
         // Boolean GJK measures no distance and is never split.
-        Outcome::Disjoint | Outcome::Undecided => return finish,
+        Outcome::Disjoint | Outcome::Undecided => return,
     };
     let intersecting = if hi <= touching {
         Some(true)
@@ -118,7 +114,6 @@ pub fn add_radii(
         core_distance_bounds: [lo, hi],
         case,
     });
-    finish
 }
 
 /// The observer of a run on the cores: marks every step with the cores' radii (the query then

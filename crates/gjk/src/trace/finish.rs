@@ -212,6 +212,12 @@ pub struct Finish {
 impl Finish {
     /// The same answer with both bodies moved by `by`: its points move, its numbers do not.
     pub fn moved(mut self, by: DVec3) -> Self {
+        self.move_by(by);
+        self
+    }
+
+    /// [`Self::moved`], in place.
+    pub fn move_by(&mut self, by: DVec3) {
         if let Outcome::Separated {
             point_a, point_b, ..
         } = &mut self.outcome
@@ -223,7 +229,6 @@ impl Finish {
             p.point_a += by;
             p.point_b += by;
         }
-        self
     }
 
     /// The end of a GJK run, before any EPA.
