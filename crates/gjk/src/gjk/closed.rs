@@ -1,4 +1,4 @@
-//! Cores that are points or segments, in closed form: with `radii: split` a sphere's core is its
+//! Cores that are points or segments, in closed form (`radii: closed`): a sphere's core is its
 //! centre and a capsule's its segment, and the distance between two segments needs no
 //! iteration (Ericson, *Real-Time Collision Detection*, §5.1.9, "Closest points of two line
 //! segments").
@@ -30,8 +30,8 @@ use crate::trace::{
 };
 use glam::DVec3;
 
-/// A core in the world: a segment from `p` to `q` (a point when they coincide), and how far its
-/// numbers reach from the world's origin (the scale of their rounding).
+/// A core in the query's frame: a segment from `p` to `q` (a point when they coincide), and how
+/// far its numbers reach from the frame's origin (the scale of their rounding).
 #[derive(Debug, Clone, Copy)]
 pub struct Segment {
     p: DVec3,
