@@ -158,6 +158,9 @@ fn shift<A: SupportMap<f64>, B: SupportMap<f64>>(
     }
 }
 
+/// A class of built-in bodies: its name, the kinds drawn, and what is done to each body.
+type Class = (&'static str, &'static [&'static str], fn(&mut BodySpec));
+
 fn table(name: &str, rows: &[Row]) {
     println!();
     println!("{name}:");
@@ -208,7 +211,7 @@ fn main() {
     }
     table("ellipsoids (strictly convex)", &rows);
 
-    let classes: [(&str, &[&str], fn(&mut BodySpec)); 2] = [
+    let classes: [Class; 2] = [
         (
             "spheres and rounded bodies, folded (strictly convex)",
             &[

@@ -45,11 +45,11 @@ impl Segment {
     #[inline]
     pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Segment> {
         let half = match *shape {
-            Shape::Sphere { radius } if radius == 0.0 => 0.0,
+            Shape::Sphere { radius: 0.0 } => 0.0,
             Shape::Capsule {
                 half_height,
-                radius,
-            } if radius == 0.0 => half_height,
+                radius: 0.0,
+            } => half_height,
             _ => return None,
         };
         // The turned Y axis: the second column of the quaternion's rotation matrix.
