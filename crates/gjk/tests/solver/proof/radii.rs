@@ -43,6 +43,18 @@ fn capsule(half_height: f64, radius: f64, position: DVec3, rotation: DQuat) -> B
     }
 }
 
+/// The distance and closest points of an answer that must be apart.
+fn apart(f: &Finish) -> (f64, DVec3, DVec3) {
+    match f.outcome {
+        Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } => (distance, point_a, point_b),
+        _ => panic!("apart, got {f:?}"),
+    }
+}
+
 /// The overlap's depth and normal, checked to 1e-9 relative and 0.1°; the penetration.
 fn overlaps(f: &Finish, depth: f64, normal: Option<DVec3>, case: CoreCase) -> Penetration {
     assert_eq!(f.outcome, Outcome::Intersecting, "{f:?}");
@@ -89,14 +101,7 @@ fn spheres_at_every_offset_including_concentric_are_exact() {
     assert!(short > 1e-3, "folded is {short} short");
     for c in [0.86, 1.0, 5.0] {
         let f = gjk::solve(&sphere(ra, DVec3::ZERO), &sphere(rb, u * c), &split());
-        let Outcome::Separated {
-            distance,
-            point_a,
-            point_b,
-        } = f.outcome
-        else {
-            panic!("{f:?}")
-        };
+        let (distance, point_a, point_b) = apart(&f);
         assert!((distance - (c - ra - rb)).abs() <= 1e-12, "{distance}");
         assert!((point_a - u * ra).length() <= 1e-12 && (point_b - u * (c - rb)).length() <= 1e-12);
         assert!(f.certificate.certified && f.certificate.intersecting == Some(false));
@@ -393,14 +398,7 @@ fn separated_spheres_and_capsules_are_answered_in_closed_form_and_agree_with_gjk
         }
         checked += 1;
         let f = gjk::solve(&a, &b, &closed());
-        let Outcome::Separated {
-            distance,
-            point_a,
-            point_b,
-        } = f.outcome
-        else {
-            panic!("apart by {expected}: {f:?}");
-        };
+        let (distance, point_a, point_b) = apart(&f);
         assert!(f.certificate.certified, "{f:?}");
         let [lo, hi] = f.certificate.distance_bounds;
         assert!(
@@ -455,14 +453,7 @@ fn two_spheres_in_closed_form_are_exact() {
     let f = gjk::solve(&sphere(1.0, ca), &sphere(1.0, cb), &closed());
     assert_eq!(f.termination.name(), "closed_form");
     let n = (cb - ca) / 3.0;
-    let Outcome::Separated {
-        distance,
-        point_a,
-        point_b,
-    } = f.outcome
-    else {
-        panic!("{f:?}");
-    };
+    let (distance, point_a, point_b) = apart(&f);
     assert!((distance - 1.0).abs() <= 4.0 * f64::EPSILON, "{distance}");
     assert!(point_a.distance(ca + n) <= 1e-15 && point_b.distance(cb - n) <= 1e-15);
 }
