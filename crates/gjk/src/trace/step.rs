@@ -6,8 +6,8 @@ use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
 /// At most four of a kind, kept inline: a GJK simplex has at most four vertices, so its
-/// weights, names and Voronoi region's planes number at most four too. Recording a step then
-/// allocates nothing but an EPA step's polytope.
+/// weights, names, feature vertices and Voronoi region's planes number at most four too, and
+/// recording a step allocates only its three simplices (and an EPA step's polytope).
 pub type Few<T> = arrayvec::ArrayVec<T, 4>;
 
 /// A simplex vertex: a point of `A ⊖ B` and the two witnesses `a − b` that made it.
