@@ -1,13 +1,14 @@
 //! Embeds the scenario presets and the failure gallery in the binary, so the program finds
 //! them wherever it is started or moved to: `$OUT_DIR/bundled.rs` lists every `.json` and
-//! `.ron` file of `assets/scenarios/` (and its `gallery/`) with its text.
+//! `.ron` file of `assets/scenarios/` (and its `gallery/`) with its text; `$OUT_DIR/lessons.rs`
+//! the lessons of `assets/lessons/`.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn listing(dir: &Path, prefix: &str) -> String {
     let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("assets/scenarios is part of the source")
+        .expect("assets/scenarios and assets/lessons are part of the source")
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "ron"))
@@ -39,4 +40,11 @@ fn main() {
     );
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("bundled.rs");
     std::fs::write(out, code).unwrap();
+    println!("cargo:rerun-if-changed=assets/lessons");
+    let lessons = format!(
+        "/// The bundled lessons: (file name, text).\npub static LESSONS: &[(&str, &str)] = &[\n{}];\n",
+        listing(Path::new("assets/lessons"), ""),
+    );
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
+    std::fs::write(out, lessons).unwrap();
 }

@@ -88,8 +88,10 @@ pub struct Options {
     /// Compare mode: `Some(None)` against the other precision, `Some(Some(spec))` against
     /// that solver section.
     pub compare: Option<Option<gjk::SolverSpec>>,
-    /// Presenter mode at this lesson of the tour (1-based).
+    /// Presenter mode at this slide (1-based) of the lesson, or of the tour.
     pub present: Option<u32>,
+    /// The lesson presenter mode presents, instead of the tour.
+    pub lesson: Option<crate::teach::lesson::Lesson>,
     /// Show this step of the run (a link's step).
     pub step: Option<usize>,
     /// Why the case asked for could not be opened (a link that did not decode): shown in the
@@ -115,11 +117,14 @@ fn apply_launch(app: &mut App, launch: &Options) {
         playback.step,
         playback.trace.steps.len()
     );
-    if let Some(lesson) = launch.present {
+    if let Some(slide) = launch.present {
         let world = app.world_mut();
-        world.write_message(classroom::TourCommand::Toggle);
+        world.write_message(match &launch.lesson {
+            Some(lesson) => classroom::TourCommand::Open(lesson.clone()),
+            None => classroom::TourCommand::Toggle,
+        });
         world.write_message(classroom::TourCommand::Goto(
-            lesson.saturating_sub(1) as usize
+            slide.saturating_sub(1) as usize
         ));
     }
     if let Some(spec) = launch.compare {

@@ -24,9 +24,20 @@ pub struct Launch {
     /// JSON, e.g. --compare '{"algorithm": "boolean"}'.
     #[arg(long, value_name = "SOLVER", num_args = 0..=1, value_parser = parse_solver)]
     pub compare: Option<Option<gjk::SolverSpec>>,
-    /// Open in presenter mode, at lesson N of the guided tour (1 when no number is given).
-    #[arg(long, value_name = "N", num_args = 0..=1, value_parser = clap::value_parser!(u32).range(1..=7))]
+    /// Open in presenter mode, at slide N of the lesson (the guided tour without --lesson; 1
+    /// when no number is given).
+    #[arg(long, value_name = "N", num_args = 0..=1, value_parser = clap::value_parser!(u32).range(1..))]
     pub present: Option<Option<u32>>,
+    /// Present this lesson file (.json or .ron): a title and slides, see assets/lessons/.
+    #[arg(long, value_name = "FILE", value_parser = parse_lesson)]
+    pub lesson: Option<Box<crate::teach::lesson::Lesson>>,
+}
+
+/// A lesson file, read and validated.
+fn parse_lesson(path: &str) -> Result<Box<crate::teach::lesson::Lesson>, String> {
+    crate::teach::lesson::Lesson::load(Path::new(path))
+        .map(Box::new)
+        .map_err(|e| e.to_string())
 }
 
 impl From<Launch> for crate::app::Options {
@@ -35,7 +46,11 @@ impl From<Launch> for crate::app::Options {
             sweep: l.sweep,
             sweep2: l.sweep2,
             compare: l.compare,
-            present: l.present.map(|n| n.unwrap_or(1)),
+            present: l
+                .present
+                .map(|n| n.unwrap_or(1))
+                .or(l.lesson.is_some().then_some(1)),
+            lesson: l.lesson.map(|l| *l),
             ..Default::default()
         }
     }

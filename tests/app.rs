@@ -18,6 +18,7 @@ mod app {
     }
     pub mod teach {
         pub mod classroom;
+        pub mod lessons;
     }
     pub mod cli {
         pub mod commands;

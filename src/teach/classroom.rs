@@ -4,127 +4,55 @@
 
 use crate::case::compare::CompareSettings;
 use crate::case::playback::{FrameViews, Lab, LabSet, Playback, Timeline};
-use crate::views::camera::{FrameStep, Heading, Orbit, View};
+use crate::teach::lesson::{Lesson, Shown, SlideCamera, SlideStep, Views};
+use crate::views::camera::{FrameStep, Heading, Orbit, View, ViewLayout};
+use crate::views::minkowski_view::MinkowskiSettings;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
-use gjk::FeatureKind;
 
-/// Which step of a lesson's run to show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Show {
-    /// The whole run, answer on screen.
-    End,
-    /// GJK's last step: its simplex, not the EPA polytope that follows it.
-    GjkEnd,
-    /// The first GJK step whose kept feature is of this kind, chosen from exactly `points`
-    /// candidate points (a vertex of a segment, an edge of a triangle: what the caption names).
-    Region { kind: FeatureKind, points: usize },
-    /// This step (clamped to the run): where someone was before the tour.
-    At(usize),
-}
-
-/// One stop of the tour.
-#[derive(Debug, Clone, Copy)]
-pub struct Lesson {
-    pub title: &'static str,
-    file: &'static str,
-    show: Show,
-    pub caption: &'static str,
-}
-
-/// The tour, in teaching order.
-pub const LESSONS: [Lesson; 7] = [
-    Lesson {
-        title: "Separated",
-        file: "separated-box-sphere.json",
-        show: Show::End,
-        caption: "The shapes are apart, so A − B misses the origin. GJK walks its closest point v \
-                  towards the origin; |v| at the end is the distance, and the green segment joins \
-                  the closest points of A and B.",
-    },
-    Lesson {
-        title: "Touching",
-        file: "gallery/10-touching-boxes.json",
-        show: Show::GjkEnd,
-        caption: "The boxes share a face: the origin lies on the surface of A − B. The very first \
-                  support point is the origin, |v| = 0 within the tolerance: touching counts as \
-                  intersecting, with depth 0.",
-    },
-    Lesson {
-        title: "Intersecting",
-        file: "intersecting-tetrahedron.json",
-        show: Show::GjkEnd,
-        caption: "The shapes overlap, so A − B contains the origin. GJK stops when four support \
-                  points enclose it; EPA then grows that tetrahedron to find how deep they overlap \
-                  and which way to push them apart.",
-    },
-    Lesson {
-        title: "Vertex region",
-        file: "vertex-region-balls.json",
-        show: Show::Region {
-            kind: FeatureKind::Vertex,
-            points: 2,
-        },
-        caption: "The origin is in the Voronoi region of {feature}: past the plane through it \
-                  across the segment, so {dropped} dropped, and the search continues from that \
-                  vertex straight towards the origin.",
-    },
-    Lesson {
-        title: "Edge region",
-        file: "vertex-region-balls.json",
-        show: Show::Region {
-            kind: FeatureKind::Edge,
-            points: 2,
-        },
-        caption: "The origin is in the region of {feature}: between the two planes through its \
-                  ends, across the edge. The closest point is on the edge, and the next \
-                  direction is perpendicular to it, towards the origin.",
-    },
-    Lesson {
-        title: "Face region",
-        file: "intersecting-tetrahedron.json",
-        show: Show::Region {
-            kind: FeatureKind::Face,
-            points: 3,
-        },
-        caption: "The origin is above {feature}, inside the prism of its three edge planes: \
-                  the closest point is inside the face, and the next direction is the face's \
-                  normal on the origin's side.",
-    },
-    Lesson {
-        title: "Inside the tetrahedron",
-        file: "intersecting-tetrahedron.json",
-        show: Show::Region {
-            kind: FeatureKind::Interior,
-            points: 4,
-        },
-        caption: "The origin is behind all four faces: the tetrahedron of support points encloses \
-                  it, so the origin is inside A − B and the shapes intersect.",
-    },
-];
-
-/// Presenter mode and where the tour is.
-#[derive(Resource, Debug, Clone, Default)]
+/// Presenter mode, the lesson it presents and where in it.
+#[derive(Resource, Debug, Clone)]
 pub struct Classroom {
     pub enabled: bool,
-    pub lesson: usize,
+    /// The lesson presented: the built-in tour until another is opened.
+    pub lesson: Lesson,
+    /// The slide on screen (0-based).
+    pub slide: usize,
     /// The panel is folded to a thin bar (also available outside presenter mode).
     pub panel_folded: bool,
-    /// Why the last lesson could not be loaded.
+    /// Why the last slide could not be loaded.
     pub error: Option<String>,
-    /// The step a lesson just loaded wants shown, picked once its trace is on screen.
-    seek: Option<Show>,
+    /// The step a slide just loaded wants shown, picked once its trace is on screen.
+    seek: Option<SlideStep>,
+    /// The cameras a slide asks for, set once its step is framed.
+    pin: Option<SlideCamera>,
     /// What was open before the tour, put back when it ends.
     before: Option<Before>,
     /// The cast's timeline and step to put back once the case before the tour is solved again.
     restore_cast: Option<(Timeline, usize)>,
 }
 
+impl Default for Classroom {
+    fn default() -> Self {
+        Classroom {
+            enabled: false,
+            lesson: Lesson::tour(),
+            slide: 0,
+            panel_folded: false,
+            error: None,
+            seek: None,
+            pin: None,
+            before: None,
+            restore_cast: None,
+        }
+    }
+}
+
 /// What was on screen when the tour started: the case, its step and the cast's, the file name,
-/// compare mode and the cameras.
+/// compare mode, the views and the cameras.
 #[derive(Debug, Clone)]
 struct Before {
     scenario: gjk::Scenario,
@@ -132,33 +60,21 @@ struct Before {
     cast: (Timeline, usize),
     file: String,
     compare: bool,
+    views: Views,
+    cloud: bool,
     cameras: Vec<(View, Orbit)>,
 }
 
-/// A lesson's caption with its placeholders filled from the step on screen: `{feature}` (the
-/// kept feature, "edge w₁w₂") and `{dropped}` ("w₁ is"), so that a caption names what its
-/// picture shows.
-pub fn fill(caption: &str, step: Option<&gjk::Step>) -> String {
-    use gjk::trace::explain::{dropped_phrase, feature_name};
-    let Some((step, feature)) = step.and_then(|s| s.feature.as_ref().map(|f| (s, f))) else {
-        return caption.to_string();
-    };
-    let label = |i| step.label(i);
-    let dropped = dropped_phrase(step.candidate.len(), &feature.vertices, &label)
-        .unwrap_or_else(|| "nothing is".to_string());
-    caption
-        .replace("{feature}", &feature_name(&feature.vertices, &label))
-        .replace("{dropped}", &dropped)
-}
-
 /// Moves through the tour.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Message, Debug, Clone, PartialEq)]
 pub enum TourCommand {
     /// Presenter mode on at the first lesson, or off.
     Toggle,
     Next,
     Previous,
     Goto(usize),
+    /// Present this lesson from its first slide (presenter mode turns on).
+    Open(Lesson),
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -169,7 +85,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, tour.in_set(LabSet::Input))
         .add_systems(
             Update,
-            seek_lesson_step
+            seek_slide_step
                 .in_set(LabSet::Solve)
                 .after(crate::case::solving::finish_off_frame),
         );
@@ -178,6 +94,13 @@ pub(crate) fn plugin(app: &mut App) {
 /// Keys, the look and the caption (windowed app only).
 pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Update, keys.in_set(LabSet::Input).before(tour));
+    // After the step's framing has set the cameras heading somewhere: a recorded camera wins.
+    app.add_systems(
+        Update,
+        pin_cameras
+            .after(crate::views::camera::CameraSet)
+            .before(LabSet::Visualise),
+    );
     app.add_systems(
         bevy_egui::EguiPrimaryContextPass,
         (presenter_look, caption).in_set(crate::case::playback::PanelSystems),
@@ -218,43 +141,60 @@ fn keys(
     }
 }
 
-/// The step a lesson shows in a run.
-fn step_to_show(show: Show, trace: &gjk::Trace) -> usize {
-    let gjk_steps = trace.steps.iter().filter(|s| s.epa().is_none()).count();
-    match show {
-        Show::End => trace.steps.len(),
-        Show::GjkEnd => gjk_steps,
-        Show::At(n) => n.min(trace.steps.len()),
-        Show::Region { kind, points } => trace
-            .steps
-            .iter()
-            .position(|s| {
-                s.epa().is_none()
-                    && s.candidate.len() == points
-                    && s.feature.as_ref().is_some_and(|f| f.kind == kind)
-            })
-            .map_or(trace.steps.len(), |i| i + 1),
-    }
-}
-
-/// Shows the lesson's step of the trace on screen, once the lesson's case has been solved, and
-/// frames what its caption talks about: the step's simplex and the origin for a region, the
-/// whole case (framed when it opened) otherwise. Leaving the tour puts back the cast's step too.
-fn seek_lesson_step(
+/// Shows the slide's step of the trace on screen, once the slide's case has been solved, and
+/// frames what its caption talks about. Leaving the tour puts back the cast's step too.
+fn seek_slide_step(
     mut classroom: ResMut<Classroom>,
     mut playback: ResMut<Playback>,
     mut framing: MessageWriter<FrameStep>,
 ) {
     let classroom = classroom.bypass_change_detection();
     if let Some(show) = classroom.seek.take() {
-        playback.step = step_to_show(show, &playback.trace);
-        if matches!(show, Show::Region { .. }) {
+        let (timeline, step) = show.resolve(&playback.trace, playback.cast.as_ref());
+        playback.timeline = timeline;
+        match timeline {
+            Timeline::Query => playback.step = step,
+            Timeline::Cast => playback.cast_step = step,
+        }
+        if classroom.pin == Some(SlideCamera::FrameStep) {
+            classroom.pin = None;
             framing.write(FrameStep);
         }
     }
     if let Some((timeline, cast_step)) = classroom.restore_cast.take() {
         playback.timeline = timeline;
         playback.cast_step = cast_step.min(playback.cast_end());
+    }
+}
+
+/// Stands the cameras where a slide recorded them, after the step's own framing (which would
+/// otherwise move them on).
+fn pin_cameras(
+    mut classroom: ResMut<Classroom>,
+    mut cameras: Query<(Entity, &View, &mut Orbit, &mut Transform)>,
+    mut commands: Commands,
+) {
+    // Once the slide's step is on screen (its case may take frames to solve).
+    let Some(SlideCamera::Orbits { world, minkowski }) = classroom.pin else {
+        return;
+    };
+    if classroom.seek.is_some() {
+        return;
+    }
+    classroom.bypass_change_detection().pin = None;
+    for (entity, view, mut orbit, mut transform) in &mut cameras {
+        let at = match view {
+            View::World => world,
+            View::Minkowski => minkowski,
+        };
+        *orbit = Orbit {
+            focus: Vec3::from_array(at.focus),
+            yaw: at.yaw,
+            pitch: at.pitch,
+            distance: at.distance,
+        };
+        *transform = orbit.transform();
+        commands.entity(entity).remove::<Heading>();
     }
 }
 
@@ -265,6 +205,8 @@ struct Room<'w, 's> {
     playback: Res<'w, Playback>,
     files: ResMut<'w, crate::case::scenario_io::ScenarioFiles>,
     compare: ResMut<'w, CompareSettings>,
+    layout: Option<ResMut<'w, ViewLayout>>,
+    minkowski: Option<ResMut<'w, MinkowskiSettings>>,
     cameras: Query<'w, 's, (Entity, &'static View, &'static mut Orbit)>,
     commands: Commands<'w, 's>,
 }
@@ -278,6 +220,11 @@ impl Room<'_, '_> {
             cast: (self.playback.timeline, self.playback.cast_step),
             file: self.files.path_field.clone(),
             compare: self.compare.enabled,
+            views: self
+                .layout
+                .as_ref()
+                .map_or_else(Views::default, |l| l.shown),
+            cloud: self.minkowski.as_ref().is_some_and(|m| m.show_cloud),
             cameras: self.cameras.iter().map(|(_, v, o)| (*v, *o)).collect(),
         };
         if self.compare.enabled {
@@ -286,13 +233,28 @@ impl Room<'_, '_> {
         before
     }
 
-    /// Gives it back as it was: the case, its step and the cast's, the file name, compare mode
-    /// and the cameras.
+    /// Shows the views and overlays a slide asks for.
+    fn show(&mut self, views: Views, cloud: bool) {
+        if let Some(layout) = &mut self.layout
+            && layout.shown != views
+        {
+            layout.shown = views;
+        }
+        if let Some(minkowski) = &mut self.minkowski
+            && minkowski.show_cloud != cloud
+        {
+            minkowski.show_cloud = cloud;
+        }
+    }
+
+    /// Gives it back as it was: the case, its step and the cast's, the file name, compare mode,
+    /// the views and the cameras.
     fn give_back(&mut self, before: Before, classroom: &mut Classroom) {
         self.lab.scenario = before.scenario;
         self.files.path_field = before.file;
         self.compare.enabled = before.compare;
-        classroom.seek = Some(Show::At(before.step));
+        self.show(before.views, before.cloud);
+        classroom.seek = Some(SlideStep::Step(before.step));
         classroom.restore_cast = Some(before.cast);
         for (entity, view, mut orbit) in &mut self.cameras {
             if let Some((_, was)) = before.cameras.iter().find(|(v, _)| v == view) {
@@ -310,7 +272,8 @@ fn tour(
     mut framing: MessageWriter<FrameViews>,
 ) {
     for command in commands.read() {
-        let lesson = match *command {
+        let last = classroom.lesson.slides.len() - 1;
+        let slide = match command {
             TourCommand::Toggle => {
                 classroom.enabled = !classroom.enabled;
                 classroom.panel_folded = classroom.enabled;
@@ -325,22 +288,34 @@ fn tour(
                     continue;
                 }
             }
-            TourCommand::Next => (classroom.lesson + 1).min(LESSONS.len() - 1),
-            TourCommand::Previous => classroom.lesson.saturating_sub(1),
-            TourCommand::Goto(n) => n.min(LESSONS.len() - 1),
+            TourCommand::Open(lesson) => {
+                classroom.lesson = lesson.clone();
+                if !classroom.enabled {
+                    classroom.enabled = true;
+                    classroom.panel_folded = true;
+                    classroom.before = Some(room.take());
+                }
+                0
+            }
+            TourCommand::Next => (classroom.slide + 1).min(last),
+            TourCommand::Previous => classroom.slide.saturating_sub(1),
+            TourCommand::Goto(n) => (*n).min(last),
         };
-        classroom.lesson = lesson;
-        let l = &LESSONS[lesson];
-        let case = crate::case::assets::find(l.file)
-            .ok_or_else(|| format!("{} is not among the built-in cases", l.file));
-        match case.and_then(|c| c.load().map(|s| (s, c)).map_err(|e| e.to_string())) {
-            Ok((scenario, case)) => {
-                classroom.seek = Some(l.show);
+        classroom.slide = slide;
+        let s = classroom.lesson.slides[slide].clone();
+        match s.load_case() {
+            Ok(scenario) => {
+                classroom.seek = Some(s.step);
+                classroom.pin = Some(s.camera);
                 room.lab.scenario = scenario;
-                // Save during the tour writes the lesson's file name, not over what was open.
-                room.files.path_field = case.file_name().to_string();
+                room.show(s.views, s.cloud);
+                // Save during the tour writes the slide's file name, not over what was open.
+                room.files.path_field = s.file_name();
                 classroom.error = None;
-                framing.write(FrameViews);
+                // A recorded camera is stood at once the step is shown; the others frame.
+                if !matches!(s.camera, SlideCamera::Orbits { .. }) {
+                    framing.write(FrameViews);
+                }
             }
             Err(e) => classroom.error = Some(e),
         }
@@ -396,7 +371,8 @@ fn caption(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let lesson = &LESSONS[classroom.lesson];
+    let lesson = &classroom.lesson;
+    let slide = &lesson.slides[classroom.slide];
     let screen = ctx.content_rect();
     let left = layout.panel_width / ctx.zoom_factor() + 16.0;
     let width = (screen.width() - left - 16.0).max(200.0);
@@ -416,17 +392,25 @@ fn caption(
                     ui.label(
                         egui::RichText::new(format!(
                             "{} of {} · {}",
-                            classroom.lesson + 1,
-                            LESSONS.len(),
-                            lesson.title
+                            classroom.slide + 1,
+                            lesson.slides.len(),
+                            slide.title
                         ))
                         .size(24.0)
                         .strong()
                         .color(egui::Color32::WHITE),
                     );
-                    let text = match &classroom.error {
-                        Some(e) => e.clone(),
-                        None => fill(lesson.caption, playback.current()),
+                    let shown = Shown {
+                        trace: &playback.trace,
+                        step: playback.step,
+                    };
+                    let text = match (&classroom.error, shown.fill(&slide.caption)) {
+                        (Some(e), _) => e.clone(),
+                        (None, Ok(text)) => text,
+                        (None, Err((text, missing))) => format!(
+                            "{text}\n(nothing to fill {} with at this step)",
+                            missing.join(", ")
+                        ),
                     };
                     ui.label(
                         egui::RichText::new(text)

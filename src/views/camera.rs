@@ -71,7 +71,33 @@ pub struct ViewLayout {
     pub linked: bool,
     /// Height of the presenter caption under the views in logical pixels (0 without one).
     pub caption_height: f32,
+    /// Which views are on screen.
+    pub shown: Views,
 }
+
+/// Which views are on screen: one takes the whole width when the other is hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Views {
+    /// The world and A − B side by side.
+    #[default]
+    Both,
+    World,
+    Minkowski,
+}
+
+impl Views {
+    pub fn shows(self, view: View) -> bool {
+        matches!(
+            (self, view),
+            (Views::Both, _) | (Views::World, View::World) | (Views::Minkowski, View::Minkowski)
+        )
+    }
+}
+
+/// The cameras' input and framing, in order; what must follow the step's framing runs after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CameraSet;
 
 impl Default for ViewLayout {
     fn default() -> Self {
@@ -79,6 +105,7 @@ impl Default for ViewLayout {
             panel_width: 360.0,
             linked: true,
             caption_height: 0.0,
+            shown: Views::Both,
         }
     }
 }
@@ -119,6 +146,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (follow_steps, frame_step, ease, fit_clip_planes)
                 .chain()
+                .in_set(CameraSet)
                 .after(LabSet::Solve)
                 .before(LabSet::Visualise),
         )
@@ -225,19 +253,21 @@ fn spawn_cameras(
     ));
 }
 
-/// The physical rectangle of each view: the window right of the panel, split in two.
+/// The physical rectangle of each view: the window right of the panel, split in two, or
+/// whole for the one view shown (a hidden view's rectangle is empty).
 pub fn view_rect(view: View, window: &Window, layout: &ViewLayout) -> Rect {
     let scale = window.scale_factor();
     let left = (layout.panel_width * scale).min(window.physical_width() as f32 - 2.0);
     let width = (window.physical_width() as f32 - left).max(2.0);
-    let half = (width / 2.0).floor();
-    let x0 = match view {
-        View::World => left,
-        View::Minkowski => left + half,
+    let (x0, x1) = match (layout.shown, view) {
+        (Views::Both, View::World) => (left, left + (width / 2.0).floor()),
+        (Views::Both, View::Minkowski) => (left + (width / 2.0).floor(), left + width),
+        (shown, view) if shown.shows(view) => (left, left + width),
+        _ => (left, left),
     };
     // The views end where a presenter caption begins: it never covers them.
     let bottom = (window.physical_height() as f32 - layout.caption_height * scale).max(2.0);
-    Rect::new(x0, 0.0, x0 + half, bottom)
+    Rect::new(x0, 0.0, x1, bottom)
 }
 
 fn fit_viewports(
@@ -258,6 +288,19 @@ fn fit_viewports(
         });
         if !same {
             camera.viewport = Some(viewport);
+        }
+        let active = layout.shown.shows(*view);
+        if camera.is_active != active {
+            camera.is_active = active;
+        }
+        // The first view drawn clears the window: the world's, or A − B's when it is alone.
+        let clears = *view == View::World || layout.shown == Views::Minkowski;
+        if matches!(camera.clear_color, ClearColorConfig::Default) != clears {
+            camera.clear_color = if clears {
+                ClearColorConfig::Default
+            } else {
+                ClearColorConfig::None
+            };
         }
     }
 }

@@ -62,6 +62,9 @@ fn draw_labels(
     for (view, camera, transform, orbit) in &cameras {
         let marks = orbit.marks();
         let rect = view_rect(*view, &window, &layout);
+        if rect.width() < 1.0 {
+            continue;
+        }
         let origin = egui::pos2(rect.min.x / scale, rect.min.y / scale);
         let painter = layer.with_clip_rect(egui::Rect::from_min_max(
             origin,

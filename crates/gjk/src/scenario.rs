@@ -170,7 +170,7 @@ impl std::error::Error for ScenarioError {}
 
 impl ScenarioError {
     /// The error with the file's name in front, where it does not carry it already.
-    fn in_file(self, path: &Path) -> Self {
+    pub fn in_file(self, path: &Path) -> Self {
         match self {
             ScenarioError::Parse { field, message } => ScenarioError::Parse {
                 field: located(path, &field),
@@ -196,7 +196,34 @@ fn located(path: &Path, field: &str) -> String {
 /// What a second value after the scenario is taken for.
 const TRAILING: &str = "the text goes on after the scenario ends; a file holds one scenario (for many, put one per line in a .jsonl file)";
 
-fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
+/// A document of any type `T` (a scenario, a lesson) read from text in `format`, with the
+/// failing field's path in every error; `trailing` says what a second value after it is taken
+/// for.
+pub fn parse_document<T: serde::de::DeserializeOwned>(
+    text: &str,
+    format: Format,
+    trailing: &str,
+) -> Result<T, ScenarioError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match format {
+        Format::Json => parse_json(text, trailing),
+        Format::Ron => parse_ron(text, trailing),
+    }
+}
+
+/// A document (a scenario, a lesson) as pretty text in `format`.
+pub fn document_text<T: serde::Serialize>(value: &T, format: Format) -> String {
+    match format {
+        Format::Json => serde_json::to_string_pretty(value).expect("documents serialise"),
+        Format::Ron => ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+            .expect("documents serialise"),
+    }
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(
+    text: &str,
+    trailing: &str,
+) -> Result<T, ScenarioError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let parsed = serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
         field: e.path().to_string(),
@@ -204,12 +231,15 @@ fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
     })?;
     de.end().map_err(|e| ScenarioError::Parse {
         field: String::new(),
-        message: format!("line {} column {}: {TRAILING}", e.line(), e.column()),
+        message: format!("line {} column {}: {trailing}", e.line(), e.column()),
     })?;
     Ok(parsed)
 }
 
-fn parse_ron(text: &str) -> Result<Scenario, ScenarioError> {
+fn parse_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+    trailing: &str,
+) -> Result<T, ScenarioError> {
     let spanned = |e: ron::error::SpannedError| ScenarioError::Parse {
         field: String::new(),
         message: e.to_string(),
@@ -231,7 +261,7 @@ fn parse_ron(text: &str) -> Result<Scenario, ScenarioError> {
         let at = de.span_error(ron::Error::TrailingCharacters);
         return Err(ScenarioError::Parse {
             field: String::new(),
-            message: format!("{}: {TRAILING}", at.span.start),
+            message: format!("{}: {trailing}", at.span.start),
         });
     }
     Ok(parsed)
@@ -280,12 +310,7 @@ impl Scenario {
     /// Parses and validates a scenario; rotations come back normalised. The text must hold one
     /// scenario and nothing after it (a byte-order mark before it is skipped).
     pub fn parse(text: &str, format: Format) -> Result<Self, ScenarioError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let parsed: Scenario = match format {
-            Format::Json => parse_json(text)?,
-            Format::Ron => parse_ron(text)?,
-        };
-        parsed.validated()
+        parse_document::<Scenario>(text, format, TRAILING)?.validated()
     }
 
     /// Reads a `.json` or `.ron` scenario file.
@@ -315,11 +340,7 @@ impl Scenario {
 
     /// The scenario as text in `format`.
     pub fn to_text(&self, format: Format) -> String {
-        match format {
-            Format::Json => serde_json::to_string_pretty(self).expect("scenarios serialise"),
-            Format::Ron => ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-                .expect("scenarios serialise"),
-        }
+        document_text(self, format)
     }
 
     /// Writes the scenario so that `path` is never left half-written: the text goes to a

@@ -4,7 +4,8 @@ use gjk::FeatureKind;
 use gjk_lab::app::headless_app;
 use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::{Lab, Playback};
-use gjk_lab::teach::classroom::{Classroom, LESSONS, TourCommand};
+use gjk_lab::teach::classroom::{Classroom, TourCommand};
+use gjk_lab::teach::lesson::{Lesson, Shown};
 
 fn send(app: &mut bevy::prelude::App, command: TourCommand) {
     app.world_mut().write_message(command);
@@ -18,18 +19,24 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
     send(&mut app, TourCommand::Toggle);
     assert!(app.world().resource::<Classroom>().enabled);
     let mut seen = Vec::new();
-    for (n, lesson) in LESSONS.iter().enumerate() {
+    let tour = Lesson::tour();
+    for (n, lesson) in tour.slides.iter().enumerate() {
         if n > 0 {
             send(&mut app, TourCommand::Next);
         }
         let classroom = app.world().resource::<Classroom>();
-        assert_eq!(classroom.lesson, n);
+        assert_eq!(classroom.slide, n);
         assert_eq!(classroom.error, None);
         let playback = app.world().resource::<Playback>();
         let step = playback.current().expect("a lesson shows a step");
         let outcome = playback.trace.finish.intersecting();
         // The caption names what the step on screen shows, its placeholders filled.
-        let caption = gjk_lab::teach::classroom::fill(lesson.caption, Some(step));
+        let caption = Shown {
+            trace: &playback.trace,
+            step: playback.step,
+        }
+        .fill(&lesson.caption)
+        .expect("every placeholder has a value at the slide's step");
         assert!(!caption.contains('{'), "{}: {caption}", lesson.title);
         if let Some(f) = &step.feature
             && lesson.caption.contains("{feature}")
@@ -38,7 +45,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
             assert!(caption.contains(&named), "{caption} / {named}");
         }
         seen.push((
-            lesson.title,
+            lesson.title.clone(),
             step.termination.is_some().then_some(outcome).flatten(),
             step.feature.as_ref().map(|f| f.kind),
             step.epa().is_some(),
@@ -63,8 +70,8 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
     // Next at the last lesson stays there; Previous goes back and reloads.
     send(&mut app, TourCommand::Next);
     assert_eq!(
-        app.world().resource::<Classroom>().lesson,
-        LESSONS.len() - 1
+        app.world().resource::<Classroom>().slide,
+        tour.slides.len() - 1
     );
     send(&mut app, TourCommand::Goto(0));
     assert_eq!(

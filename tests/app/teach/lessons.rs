@@ -1,0 +1,252 @@
+//! Lesson files: read, written back, refused by field; every bundled lesson's captions resolve
+//! at their slides' steps; the tour as a lesson keeps the captions it had.
+
+use gjk::Format;
+use gjk_lab::app::headless_app;
+use gjk_lab::case::assets::default_scenario;
+use gjk_lab::case::playback::{Lab, Playback, Timeline};
+use gjk_lab::teach::classroom::{Classroom, TourCommand};
+use gjk_lab::teach::lesson::{LESSONS, Lesson, Shown, SlideCamera, SlideStep};
+
+fn bundled() -> Vec<(&'static str, Lesson)> {
+    LESSONS
+        .iter()
+        .map(|(name, _)| (*name, Lesson::bundled(name).expect(name)))
+        .collect()
+}
+
+#[test]
+fn lessons_round_trip_in_json_and_ron() {
+    for (name, lesson) in bundled() {
+        for format in [Format::Json, Format::Ron] {
+            let text = lesson.to_text(format);
+            let back = Lesson::parse(&text, format).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(back, lesson, "{name} in {format:?}");
+        }
+    }
+    // A slide with its scenario written out and a recorded camera survives too.
+    let mut lesson = Lesson::tour();
+    lesson.slides[0].case = None;
+    lesson.slides[0].scenario = Some(Box::new(default_scenario()));
+    lesson.slides[0].camera = SlideCamera::Orbits {
+        world: gjk_lab::teach::lesson::Orbit {
+            focus: [0.5, -1.0, 2.0],
+            yaw: 0.3,
+            pitch: -0.2,
+            distance: 9.0,
+        },
+        minkowski: gjk_lab::teach::lesson::Orbit {
+            focus: [0.0; 3],
+            yaw: 1.0,
+            pitch: 0.1,
+            distance: 4.0,
+        },
+    };
+    for format in [Format::Json, Format::Ron] {
+        assert_eq!(
+            Lesson::parse(&lesson.to_text(format), format).unwrap(),
+            lesson
+        );
+    }
+}
+
+#[test]
+fn every_bundled_lesson_s_placeholders_resolve_at_its_slides_steps() {
+    for (name, lesson) in bundled() {
+        let mut app = headless_app(default_scenario());
+        app.update();
+        app.world_mut()
+            .write_message(TourCommand::Open(lesson.clone()));
+        app.update();
+        for (n, slide) in lesson.slides.iter().enumerate() {
+            if n > 0 {
+                app.world_mut().write_message(TourCommand::Next);
+                app.update();
+            }
+            let classroom = app.world().resource::<Classroom>();
+            assert_eq!((classroom.slide, &classroom.error), (n, &None), "{name}");
+            let playback = app.world().resource::<Playback>();
+            assert_eq!(
+                playback.case,
+                slide.load_case().unwrap(),
+                "{name} {n}: the run on screen is the slide's case"
+            );
+            let filled = Shown {
+                trace: &playback.trace,
+                step: playback.step,
+            }
+            .fill(&slide.caption);
+            let filled =
+                filled.unwrap_or_else(|(_, missing)| panic!("{name} slide {n}: {missing:?}"));
+            assert!(!filled.contains(['{', '—']), "{name} {n}: {filled}");
+            if let SlideStep::Cast(k) = slide.step {
+                assert_eq!(
+                    (playback.timeline, playback.cast_step),
+                    (Timeline::Cast, k),
+                    "{name} {n}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
+    // The captions the tour had when it was code, word for word.
+    let captions = [
+        "The shapes are apart, so A − B misses the origin. GJK walks its closest point v \
+         towards the origin; |v| at the end is the distance, and the green segment joins \
+         the closest points of A and B.",
+        "The boxes share a face: the origin lies on the surface of A − B. The very first \
+         support point is the origin, |v| = 0 within the tolerance: touching counts as \
+         intersecting, with depth 0.",
+        "The shapes overlap, so A − B contains the origin. GJK stops when four support \
+         points enclose it; EPA then grows that tetrahedron to find how deep they overlap \
+         and which way to push them apart.",
+        "The origin is in the Voronoi region of {feature}: past the plane through it \
+         across the segment, so {dropped} dropped, and the search continues from that \
+         vertex straight towards the origin.",
+        "The origin is in the region of {feature}: between the two planes through its \
+         ends, across the edge. The closest point is on the edge, and the next \
+         direction is perpendicular to it, towards the origin.",
+        "The origin is above {feature}, inside the prism of its three edge planes: \
+         the closest point is inside the face, and the next direction is the face's \
+         normal on the origin's side.",
+        "The origin is behind all four faces: the tetrahedron of support points encloses \
+         it, so the origin is inside A − B and the shapes intersect.",
+    ];
+    let tour = Lesson::tour();
+    let written: Vec<_> = tour.slides.iter().map(|s| s.caption.as_str()).collect();
+    assert_eq!(written, captions);
+    // Filled at the vertex-region slide's step, the caption names that step's vertex and
+    // the point it dropped.
+    let mut app = headless_app(default_scenario());
+    app.world_mut().write_message(TourCommand::Toggle);
+    app.world_mut().write_message(TourCommand::Goto(3));
+    app.update();
+    let playback = app.world().resource::<Playback>();
+    let step = playback.current().unwrap();
+    let filled = Shown {
+        trace: &playback.trace,
+        step: playback.step,
+    }
+    .fill(captions[3])
+    .unwrap();
+    let kept = step.feature.as_ref().unwrap();
+    assert_eq!(kept.vertices.len(), 1);
+    let vertex = step.label(kept.vertices[0]);
+    let other = step.label(1 - kept.vertices[0]);
+    assert!(
+        filled.contains(&format!("region of vertex {vertex}:"))
+            && filled.contains(&format!("so {other} is dropped")),
+        "{filled}"
+    );
+}
+
+#[test]
+fn bad_lesson_files_are_refused_by_field() {
+    let slide = r#"{"title": "t", "case": "startup-box-capsule.json", "caption": "c"}"#;
+    let cases = [
+        (r#"{"title": "x"}"#.to_string(), "slides"),
+        (r#"{"title": "x", "slides": []}"#.to_string(), "slides"),
+        (
+            format!(r#"{{"title": "x", "slides": [{slide}, {{"title": "t", "caption": "c"}}]}}"#),
+            "slides[1].case",
+        ),
+        (
+            r#"{"title": "x", "slides": [{"title": "t", "case": "nope.json", "caption": "c"}]}"#
+                .to_string(),
+            "slides[0].case",
+        ),
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{}]}}"#,
+                slide.replace(r#""caption": "c""#, r#""caption": "the {edge}""#)
+            ),
+            "slides[0].caption",
+        ),
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{}]}}"#,
+                slide.replace(r#""caption""#, r#""step": {"gjk": 3}, "caption""#)
+            ),
+            "slides[0].step",
+        ),
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{}]}}"#,
+                slide.replace(
+                    r#""caption""#,
+                    r#""step": {"region": {"kind": "edge", "points": 7}}, "caption""#
+                )
+            ),
+            "slides[0].step.region.points",
+        ),
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{}]}}"#,
+                slide.replace(r#""caption""#, r#""views": "both-ish", "caption""#)
+            ),
+            "slides[0].views",
+        ),
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{}]}}"#,
+                slide.replace(
+                    r#""caption""#,
+                    r#""camera": {"orbits": {"world": {"focus": [0,0,0], "yaw": 0, "pitch": 0, "distance": 0}, "minkowski": {"focus": [0,0,0], "yaw": 0, "pitch": 0, "distance": 1}}}, "caption""#
+                )
+            ),
+            "slides[0].camera.orbits.world.distance",
+        ),
+        (
+            r#"{"title": "x", "slides": [{"title": "t", "scenario": {"a": {"shape": {"type": "sphere", "radius": -1}}, "b": {"shape": {"type": "sphere", "radius": 1}}}, "caption": "c"}]}"#
+                .to_string(),
+            "slides[0].scenario.a",
+        ),
+        (
+            format!(r#"{{"title": "x", "slides": [{slide}], "colour": 3}}"#),
+            "colour",
+        ),
+    ];
+    for (text, field) in cases {
+        let why = Lesson::parse(&text, Format::Json)
+            .expect_err(&text)
+            .to_string();
+        assert!(why.contains(field), "{text}\n→ {why}\n(expected {field})");
+    }
+    // The file's name comes first, for a file.
+    let why = Lesson::parse_named(
+        std::path::Path::new("mine.json"),
+        r#"{"title": "x", "slides": []}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(why.starts_with("mine.json: slides"), "{why}");
+    // And a scenario is not a lesson, nor the other way round.
+    let scenario = default_scenario().to_text(Format::Json);
+    assert!(!gjk_lab::teach::lesson::is_lesson(&scenario, Format::Json));
+    assert!(gjk_lab::teach::lesson::is_lesson(
+        &Lesson::tour().to_text(Format::Json),
+        Format::Json
+    ));
+}
+
+#[test]
+fn a_lesson_opened_mid_tour_starts_at_its_first_slide_and_ends_where_the_tour_began() {
+    let mut app = headless_app(default_scenario());
+    app.update();
+    let before = app.world().resource::<Lab>().scenario.clone();
+    app.world_mut().write_message(TourCommand::Open(
+        Lesson::bundled("distance-and-depth.json").unwrap(),
+    ));
+    app.update();
+    let classroom = app.world().resource::<Classroom>();
+    assert!(classroom.enabled);
+    assert_eq!(classroom.lesson.title, "Distance, depth and a cast");
+    assert_eq!(app.world().resource::<Playback>().step, 1);
+    app.world_mut().write_message(TourCommand::Toggle);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Lab>().scenario, before);
+}
