@@ -12,7 +12,7 @@ use crate::case::playback::insert_scenario;
 use crate::case::{compare, playback, reference, scenario_io, sweep};
 use crate::panel;
 use crate::platform::arrivals;
-use crate::teach::classroom;
+use crate::teach::{authoring, classroom, filming};
 use crate::views::{
     camera, cast, controls, cores, glyphs, labels, minkowski_view, scene, shading, step_view,
 };
@@ -23,10 +23,10 @@ use bevy_egui::EguiPlugin;
 use gjk::Scenario;
 
 /// How the window is used.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Mode {
     Interactive,
-    Render(shot::RenderRequest),
+    Render(crate::teach::filming::Film),
     Bench(u32),
 }
 
@@ -53,6 +53,8 @@ impl Plugin for LabPlugin {
         compare::plugin(app);
         classroom::plugin(app);
         classroom::view_plugin(app);
+        authoring::plugin(app);
+        filming::plugin(app);
         sweep::plugin(app);
         panel::plugin(app);
         labels::plugin(app);
@@ -68,6 +70,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     sweep::plugin(&mut app);
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
+    authoring::plugin(&mut app);
     cast::plugin(&mut app);
     reference::plugin(&mut app);
     frames::state_plugin(&mut app);
@@ -97,6 +100,32 @@ pub struct Options {
     /// Why the case asked for could not be opened (a link that did not decode): shown in the
     /// panel over the default scene.
     pub notice: Option<String>,
+}
+
+/// What a link opens (`#case=…&step=N`, or `#lesson=…`): the case and how the window opens.
+/// A link that does not decode opens the default scene, its reason in the panel.
+pub fn from_link(link: &str) -> (Scenario, Options) {
+    let mut options = Options::default();
+    let fail = |why: String, options: &mut Options| {
+        options.notice = Some(format!("the link does not open: {why}"));
+        crate::case::assets::default_scenario()
+    };
+    let scenario = match crate::teach::lesson::Lesson::from_link(link) {
+        Some(Ok(lesson)) => {
+            options.lesson = Some(lesson);
+            options.present = Some(1);
+            crate::case::assets::default_scenario()
+        }
+        Some(Err(why)) => fail(why, &mut options),
+        None => match crate::case::link::decode(link) {
+            Ok(linked) => {
+                options.step = linked.step;
+                linked.scenario
+            }
+            Err(why) => fail(why, &mut options),
+        },
+    };
+    (scenario, options)
 }
 
 /// Opens what the options ask for: a sweep already running, compare mode, presenter mode.

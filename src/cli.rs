@@ -155,25 +155,9 @@ pub enum Command {
     },
     /// Print a whole run as one JSON document: the scenario as understood, every step, the outcome.
     Trace { file: PathBuf },
-    /// Open the real renderer on a scenario at a step, save a screenshot of the window and exit.
-    Render {
-        /// Scenario file; the default scene when absent.
-        file: Option<PathBuf>,
-        /// Step to show (0 = before the first iteration); clamped to the run's length. Without
-        /// it: step 0, or the lesson's step with --present.
-        #[arg(long)]
-        step: Option<usize>,
-        /// For a case with a `cast` section: step the cast instead, and show its step N.
-        #[arg(long, value_name = "N")]
-        cast_step: Option<usize>,
-        #[arg(long, value_name = "PNG")]
-        out: PathBuf,
-        /// Window size as WIDTHxHEIGHT.
-        #[arg(long, default_value = "1280x800", value_parser = parse_size)]
-        size: (u32, u32),
-        #[command(flatten)]
-        launch: Launch,
-    },
+    /// Open the real renderer and take pictures of the window: a screenshot at a step, the run
+    /// as an animation or numbered frames, or a lesson's handout; then exit.
+    Render(Box<RenderArgs>),
     /// Run the renderer while replaying a scripted drag; print frame times.
     BenchFrames {
         file: Option<PathBuf>,
@@ -182,6 +166,108 @@ pub enum Command {
         #[arg(long, default_value = "1280x800", value_parser = parse_size)]
         size: (u32, u32),
     },
+}
+
+/// `render`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Scenario file; the default scene when absent.
+    pub file: Option<PathBuf>,
+    /// Step to show (0 = before the first iteration); clamped to the run's length. Without
+    /// it: step 0, or the slide's step with --present.
+    #[arg(long)]
+    pub step: Option<usize>,
+    /// For a case with a `cast` section: step the cast instead, and show its step N.
+    #[arg(long, value_name = "N")]
+    pub cast_step: Option<usize>,
+    /// The PNG to write; with --lesson and without --present, the folder for a handout (one
+    /// PNG per slide and an index.html with the captions).
+    #[arg(long, value_name = "PATH", required_unless_present_any = ["animate", "frames"])]
+    pub out: Option<PathBuf>,
+    /// Write the run's steps (--cast: the cast's; --lesson: every slide) as an animation,
+    /// FILE.gif or FILE.png (animated PNG).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "frames", "step", "cast_step"])]
+    pub animate: Option<PathBuf>,
+    /// Write the same pictures as numbered PNGs in DIR.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "step", "cast_step"])]
+    pub frames: Option<PathBuf>,
+    /// The steps to animate, FROM:TO (either may be left out: 3: is from step 3 to the end).
+    #[arg(long, value_name = "FROM:TO", value_parser = parse_steps)]
+    pub steps: Option<(usize, Option<usize>)>,
+    /// Animate the cast's steps rather than the query's.
+    #[arg(long)]
+    pub cast: bool,
+    /// How long each picture shows in an animation, in milliseconds (default: 700 for steps,
+    /// 4000 for slides).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(20..=60000))]
+    pub frame_ms: Option<u32>,
+    /// Window size as WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x800", value_parser = parse_size)]
+    pub size: (u32, u32),
+    #[command(flatten)]
+    pub launch: Launch,
+}
+
+impl RenderArgs {
+    /// What to film and where it goes.
+    pub fn film(&self) -> Result<crate::teach::filming::Film, String> {
+        use crate::teach::filming::{Film, Output, Reel};
+        let lesson = self.launch.lesson.is_some() && self.launch.present.is_none();
+        let (from, to) = self.steps.unwrap_or((0, None));
+        let moving = || {
+            if lesson {
+                Reel::Lesson
+            } else if self.cast {
+                Reel::Cast { from, to }
+            } else {
+                Reel::Run { from, to }
+            }
+        };
+        let (reel, output) = match (&self.out, &self.animate, &self.frames) {
+            (_, Some(file), _) => (moving(), Output::animation(file.clone())?),
+            (_, None, Some(dir)) => (moving(), Output::Frames(dir.clone())),
+            (Some(dir), None, None) if lesson => (Reel::Lesson, Output::Handout(dir.clone())),
+            (Some(png), None, None) => {
+                // Without a step: step 0, or the slide's own step in presenter mode.
+                let step = self.step.or(self.launch.present.is_none().then_some(0));
+                let reel = Reel::Still {
+                    step,
+                    cast_step: self.cast_step,
+                };
+                (reel, Output::Png(png.clone()))
+            }
+            (None, None, None) => return Err("say where: --out, --animate or --frames".into()),
+        };
+        let frame_ms = self
+            .frame_ms
+            .unwrap_or(if reel == Reel::Lesson { 4000 } else { 700 });
+        Ok(Film::new(reel, output, frame_ms))
+    }
+}
+
+/// `FROM:TO`, either side optional.
+fn parse_steps(s: &str) -> Result<(usize, Option<usize>), String> {
+    let (from, to) = s
+        .split_once(':')
+        .ok_or_else(|| format!("{s:?} is not FROM:TO, e.g. 0:12 or 3:"))?;
+    let number = |what: &str, v: &str| {
+        v.parse::<usize>()
+            .map_err(|_| format!("{s:?}: {what} {v:?} is not a step number"))
+    };
+    let from = if from.is_empty() {
+        0
+    } else {
+        number("FROM", from)?
+    };
+    let to = if to.is_empty() {
+        None
+    } else {
+        Some(number("TO", to)?)
+    };
+    if to.is_some_and(|t| t < from) {
+        return Err(format!("{s:?}: TO comes before FROM"));
+    }
+    Ok((from, to))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {

@@ -3,7 +3,6 @@
 #[cfg(not(target_arch = "wasm32"))]
 use {
     clap::Parser,
-    gjk_lab::app::shot::RenderRequest,
     gjk_lab::app::{self, Mode},
     gjk_lab::cli::{self, Cli, Command},
     std::path::Path,
@@ -65,38 +64,35 @@ fn main() {
                 },
             )
         }
-        Some(Command::Render {
-            file,
-            step,
-            cast_step,
-            out,
-            size,
-            launch,
-        }) => scenario(file.as_deref()).map_or(1, |s| {
-            let step = step.or(launch.present.is_none().then_some(0));
-            app::run(
-                s,
-                Mode::Render(RenderRequest::new(step, out).with_cast_step(cast_step)),
-                size,
-                launch.into(),
-            )
-        }),
+        Some(Command::Render(args)) => match args.film() {
+            Ok(film) => scenario(args.file.as_deref()).map_or(1, |s| {
+                app::run(s, Mode::Render(film), args.size, args.launch.into())
+            }),
+            Err(why) => {
+                eprintln!("gjk-lab: {why}");
+                2
+            }
+        },
         Some(Command::BenchFrames { file, frames, size }) => scenario(file.as_deref())
             .map_or(1, |s| {
                 app::run(s, Mode::Bench(frames), size, app::Options::default())
             }),
         None => {
             let mut options: app::Options = cli.launch.into();
-            let opened = match cli.link.as_deref().map(gjk_lab::case::link::decode) {
-                Some(Ok(linked)) => {
+            let opened = match cli.link.as_deref().map(app::from_link) {
+                // A link that does not open opens the default scene, with the reason, as the
+                // page does.
+                Some((scenario, linked)) => {
+                    if let Some(why) = &linked.notice {
+                        eprintln!("gjk-lab: {why}");
+                    }
                     options.step = linked.step;
-                    Some(linked.scenario)
-                }
-                // The default scene opens, with the reason, as the page does.
-                Some(Err(why)) => {
-                    eprintln!("gjk-lab: the link does not open: {why}");
-                    options.notice = Some(format!("the link does not open: {why}"));
-                    Some(gjk_lab::case::assets::default_scenario())
+                    options.notice = linked.notice;
+                    if linked.lesson.is_some() {
+                        options.lesson = linked.lesson;
+                        options.present = options.present.or(linked.present);
+                    }
+                    Some(scenario)
                 }
                 None => scenario(cli.scenario.as_deref()),
             };

@@ -18,6 +18,7 @@ use glam::DVec3;
 mod cast;
 mod compare;
 mod files;
+mod lesson;
 mod outcome;
 mod plot;
 mod reference;
@@ -235,6 +236,15 @@ fn side_panel(
                     .show(ui, |ui| {
                         view_ui(ui, &mut layout, &mut minkowski, &mut tools.text)
                     });
+                egui::CollapsingHeader::new("Lesson: your own slides")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        let outbox = lesson::Outbox {
+                            draft: &mut tools.drafting,
+                            requests: &mut requests,
+                        };
+                        lesson::lesson_ui(ui, &mut tools.draft, outbox, &files.status)
+                    });
                 egui::CollapsingHeader::new("Scenario files")
                     .default_open(false)
                     .show(ui, |ui| files_ui(ui, &mut files, &mut requests));
@@ -258,6 +268,8 @@ struct Tools<'w> {
     warm: ResMut<'w, crate::case::playback::WarmStart>,
     classroom: ResMut<'w, crate::teach::classroom::Classroom>,
     tour: MessageWriter<'w, crate::teach::classroom::TourCommand>,
+    draft: ResMut<'w, crate::teach::authoring::Draft>,
+    drafting: MessageWriter<'w, crate::teach::authoring::DraftCommand>,
     sweep: ResMut<'w, crate::case::sweep::SweepSettings>,
     compare: ResMut<'w, crate::case::compare::CompareSettings>,
     compare_run: Res<'w, crate::case::compare::CompareRun>,

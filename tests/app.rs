@@ -17,6 +17,7 @@ mod app {
         pub mod render;
     }
     pub mod teach {
+        pub mod authoring;
         pub mod classroom;
         pub mod lessons;
     }

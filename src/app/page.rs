@@ -1,6 +1,6 @@
 //! The page: the app in the canvas of `web/index.html`, opening the case in the page's own
-//! link (`#case=…`, see [`crate::case::link`]); a link that does not decode opens the default scene
-//! with the reason in the panel.
+//! link (`#case=…`, see [`crate::case::link`]; or `#lesson=…`, presented); a link that does not
+//! decode opens the default scene with the reason in the panel.
 
 use crate::app::{self, Mode, Options};
 
@@ -9,20 +9,10 @@ pub fn start() {
     let fragment = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    let mut options = Options::default();
-    let scenario = if fragment.trim_start_matches('#').is_empty() {
-        crate::case::assets::default_scenario()
+    let (scenario, options) = if fragment.trim_start_matches('#').is_empty() {
+        (crate::case::assets::default_scenario(), Options::default())
     } else {
-        match crate::case::link::decode(&fragment) {
-            Ok(linked) => {
-                options.step = linked.step;
-                linked.scenario
-            }
-            Err(why) => {
-                options.notice = Some(format!("the link does not open: {why}"));
-                crate::case::assets::default_scenario()
-            }
-        }
+        app::from_link(&fragment)
     };
     app::run(scenario, Mode::Interactive, (1280, 800), options);
 }

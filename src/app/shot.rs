@@ -1,84 +1,31 @@
-//! Seeing the app from outside: `render` saves a screenshot of the real window at a step and
+//! Seeing the app from outside: `render` takes pictures of the real window ([`Film`]: a
+//! screenshot, a run as an animation or numbered frames, a lesson's handout), writes them and
 //! exits; `bench-frames` replays a scripted drag and reports frame times.
 
 use crate::case::playback::{Lab, LabSet, Playback};
+use crate::case::scenario_io::write_atomically;
+use crate::teach::filming::{Film, Output};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Frames to wait before the screenshot: meshes and egui's fonts are uploaded by then.
-const SETTLE_FRAMES: u32 = 60;
-/// Give up if no screenshot arrives within this many frames.
-const GIVE_UP_FRAMES: u32 = 900;
-
-/// `render`: where to save and at which step.
-#[derive(Resource, Debug, Clone)]
-pub struct RenderRequest {
-    /// `None` leaves the step where the app put it (a lesson's step in presenter mode).
-    pub step: Option<usize>,
-    /// Step the cast and show this step of it.
-    pub cast_step: Option<usize>,
-    pub out: PathBuf,
-    frames: u32,
-    requested: bool,
-}
-
-impl RenderRequest {
-    pub fn new(step: Option<usize>, out: PathBuf) -> Self {
-        RenderRequest {
-            step,
-            cast_step: None,
-            out,
-            frames: 0,
-            requested: false,
-        }
-    }
-}
-
-impl RenderRequest {
-    /// The request showing step `n` of the cast, when given.
-    pub fn with_cast_step(self, n: Option<usize>) -> Self {
-        RenderRequest {
-            cast_step: n,
-            ..self
-        }
-    }
-}
-
-/// Whether the screenshot was written, for the exit code.
+/// Whether the pictures were written, for the exit code.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct RenderResult(pub Option<Result<(), String>>);
 
 pub fn render_plugin(app: &mut App) {
     app.init_resource::<RenderResult>()
-        .add_systems(Update, take_screenshot.after(LabSet::Visualise));
+        .insert_resource(crate::views::camera::SnapCameras)
+        .add_systems(Update, write_and_exit.after(LabSet::Visualise));
 }
 
-fn take_screenshot(
-    mut commands: Commands,
-    mut request: ResMut<RenderRequest>,
-    mut playback: ResMut<Playback>,
-    result: Res<RenderResult>,
-    sweep: Res<crate::case::sweep::SweepRun>,
+/// Once every picture is taken: develops them, writes the files and exits.
+fn write_and_exit(
+    film: Res<Film>,
+    mut result: ResMut<RenderResult>,
+    mut bar: Local<Option<Bar>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    // A sweep started from the command line is part of the picture: wait for it.
-    if sweep.progress().is_some() && request.frames > 1 {
-        return;
-    }
-    request.frames += 1;
-    if request.frames == 1
-        && let Some(step) = request.step
-    {
-        playback.step = step.min(playback.end());
-    }
-    if request.frames == 1
-        && let Some(n) = request.cast_step
-    {
-        playback.timeline = crate::case::playback::Timeline::Cast;
-        playback.cast_step = n.min(playback.cast_end());
-    }
     if let Some(outcome) = &result.0 {
         exit.write(match outcome {
             Ok(()) => AppExit::Success,
@@ -89,37 +36,86 @@ fn take_screenshot(
         });
         return;
     }
-    if request.frames >= GIVE_UP_FRAMES {
-        error!("no screenshot arrived after {GIVE_UP_FRAMES} frames");
-        exit.write(AppExit::error());
+    let (taken, of) = film.progress();
+    if let Some(of) = of.filter(|&n| n > 1) {
+        bar.get_or_insert_with(|| Bar::new(of, "taking")).set(taken);
+    }
+    if !film.is_finished() {
         return;
     }
-    if request.frames >= SETTLE_FRAMES && !request.requested {
-        request.requested = true;
-        let out = request.out.clone();
-        commands.spawn(Screenshot::primary_window()).observe(
-            move |captured: On<ScreenshotCaptured>, mut result: ResMut<RenderResult>| {
-                result.0 = Some(save_png(&captured.image, &out));
-            },
-        );
-    }
+    let mut encoding: Option<Bar> = None;
+    let developed = film.develop(&mut |done, of| {
+        if of > 1 {
+            encoding
+                .get_or_insert_with(|| Bar::new(of, "writing"))
+                .set(done);
+        }
+    });
+    result.0 = Some(developed.and_then(|files| write_all(&film.output, files)));
 }
 
-/// Writes the PNG beside its destination and renames it, so `out` is never half-written.
-fn save_png(image: &Image, out: &std::path::Path) -> Result<(), String> {
-    let rgb = image
-        .clone()
-        .try_into_dynamic()
-        .map_err(|e| format!("cannot convert the screenshot: {e}"))?
-        .to_rgb8();
-    let mut tmp = out.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    rgb.save_with_format(&tmp, image::ImageFormat::Png)
-        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    info!("saved {}", out.display());
+/// Writes every file (each to a temporary name, then renamed), making the folder for numbered
+/// frames or a handout.
+fn write_all(output: &Output, files: Vec<(PathBuf, Vec<u8>)>) -> Result<(), String> {
+    if let Output::Frames(dir) | Output::Handout(dir) = output {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    }
+    let n = files.len();
+    for (path, bytes) in files {
+        write_atomically(&path, &bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        if n == 1 {
+            info!("saved {}", path.display());
+        }
+    }
+    if n > 1 {
+        let (Output::Frames(dir) | Output::Handout(dir)) = output else {
+            return Ok(());
+        };
+        info!("saved {n} files in {}", dir.display());
+    }
     Ok(())
+}
+
+/// A progress bar on the terminal (nothing in a page, which has none).
+struct Bar {
+    #[cfg(not(target_arch = "wasm32"))]
+    bar: indicatif::ProgressBar,
+}
+
+impl Bar {
+    #[cfg_attr(
+        target_arch = "wasm32",
+        expect(unused_variables, reason = "no terminal")
+    )]
+    fn new(of: usize, what: &'static str) -> Self {
+        Bar {
+            #[cfg(not(target_arch = "wasm32"))]
+            bar: indicatif::ProgressBar::new(of as u64)
+                .with_style(
+                    indicatif::ProgressStyle::with_template(
+                        "{prefix:>8} [{bar:30}] {pos}/{len} {elapsed}",
+                    )
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+                )
+                .with_prefix(what),
+        }
+    }
+
+    #[cfg_attr(
+        target_arch = "wasm32",
+        expect(unused_variables, reason = "no terminal")
+    )]
+    fn set(&self, done: usize) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.bar.set_position(done as u64);
+            if self.bar.length() == Some(done as u64) {
+                self.bar.finish();
+            }
+        }
+    }
 }
 
 /// `bench-frames`: how many frames and what was measured.

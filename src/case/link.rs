@@ -41,9 +41,23 @@ pub fn page() -> String {
 /// The link to `scenario` at `step`, on the page at `base` (anything before a `#` is kept).
 pub fn encode(scenario: &Scenario, step: usize, base: &str) -> String {
     let json = serde_json::to_string(scenario).expect("scenarios serialise");
-    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
     let base = base.split('#').next().unwrap_or(base);
-    format!("{base}#case={}&step={step}", URL_SAFE_NO_PAD.encode(packed))
+    format!("{base}#case={}&step={step}", pack(&json))
+}
+
+/// Text deflated and base64url-encoded, for a link.
+pub fn pack(text: &str) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+}
+
+/// The value of `key` in a link's fragment (`#key=value&…`), if it has one.
+pub fn part<'a>(link: &'a str, key: &str) -> Option<&'a str> {
+    let fragment = link.split_once('#').map_or(link, |(_, f)| f);
+    fragment
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v)
 }
 
 /// The case in a link (a whole URL, or only its fragment). Every failure names the part of
@@ -72,27 +86,27 @@ pub fn decode(link: &str) -> Result<LinkedCase, String> {
             .map_err(|_| "case: the scenario is not UTF-8 text".to_string())?
             .into_owned()
     } else {
-        inflate(case)?
+        unpack(case).map_err(|why| format!("case: {why}"))?
     };
     let scenario = Scenario::parse(&json, Format::Json).map_err(|e| format!("case: {e}"))?;
     Ok(LinkedCase { scenario, step })
 }
 
-/// base64url, then deflate, to text.
-fn inflate(case: &str) -> Result<String, String> {
+/// [`pack`] undone: base64url, then inflate, to text of at most 4 MiB.
+pub fn unpack(packed: &str) -> Result<String, String> {
     let packed = URL_SAFE_NO_PAD
-        .decode(case.trim_end_matches('='))
-        .map_err(|e| format!("case: not base64url text ({e})"))?;
+        .decode(packed.trim_end_matches('='))
+        .map_err(|e| format!("not base64url text ({e})"))?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_SCENARIO_BYTES)
         // The error's status only: it also carries everything inflated so far, which a
         // message must never echo (a 5 KB link inflates to megabytes).
         .map_err(|e| {
             format!(
-                "case: not a compressed scenario, or over 4 MiB unpacked ({:?})",
+                "not compressed text, or over 4 MiB unpacked ({:?})",
                 e.status
             )
         })?;
-    String::from_utf8(bytes).map_err(|_| "case: the scenario is not UTF-8 text".to_string())
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
 
 #[cfg(test)]

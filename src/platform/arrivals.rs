@@ -1,12 +1,14 @@
 //! Files and links that arrive from outside the panel: a file dropped on the window (the
 //! desktop's or the page's), a file picked in the page's file dialog, the page's link changed.
-//! A dropped scenario opens; a dropped mesh replaces the body drawn nearest to where it fell.
-//! Each becomes a [`ScenarioRequest`], handled like the panel's own.
+//! A dropped scenario opens; a dropped lesson is presented; a dropped mesh replaces the body
+//! drawn nearest to where it fell. Each becomes a [`ScenarioRequest`] or a [`DraftCommand`],
+//! handled like the panel's own.
 
 use crate::case::incoming::{Incoming, Kind};
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet};
 use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::teach::authoring::DraftCommand;
 use crate::views::camera::View;
 use crate::views::scene::to_transform;
 use bevy::prelude::*;
@@ -56,10 +58,13 @@ impl Targets<'_, '_> {
     }
 
     /// What a dropped file asks for, or why it cannot be used.
-    fn route(&self, file: Incoming, at: Option<Vec2>) -> Result<ScenarioRequest, String> {
+    fn route(&self, file: Incoming, at: Option<Vec2>) -> Result<Routed, String> {
         match file.kind() {
-            Kind::Scenario => Ok(ScenarioRequest::Open(file)),
-            Kind::Mesh => Ok(ScenarioRequest::ImportMesh(self.nearest(at), file)),
+            Kind::Scenario => Ok(opened(file)),
+            Kind::Mesh => Ok(Routed::Case(ScenarioRequest::ImportMesh(
+                self.nearest(at),
+                file,
+            ))),
             Kind::Unknown => Err(format!(
                 "Could not use {}: drop a scenario (.json, .ron) or a mesh (.obj, .gltf, .glb)",
                 file.name
@@ -73,52 +78,87 @@ fn dropped_on_window(
     mut drops: MessageReader<FileDragAndDrop>,
     windows: Query<&Window>,
     targets: Targets,
-    mut files: ResMut<ScenarioFiles>,
-    mut requests: MessageWriter<ScenarioRequest>,
+    mut outbox: Outbox,
 ) {
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { window, path_buf } = drop {
             let at = windows.get(*window).ok().and_then(Window::cursor_position);
-            let routed = targets.route(Incoming::on_disk(path_buf), at);
-            pass_on(routed, &mut files, &mut requests);
+            outbox.pass_on(targets.route(Incoming::on_disk(path_buf), at));
         }
     }
 }
 
-/// A request is handled like the panel's; what cannot be used is said in the status line.
-fn pass_on(
-    routed: Result<ScenarioRequest, String>,
-    files: &mut ScenarioFiles,
-    requests: &mut MessageWriter<ScenarioRequest>,
-) {
-    match routed {
-        Ok(request) => {
-            requests.write(request);
+/// Where an arrival goes: to the case, or to the lesson.
+#[derive(Debug)]
+enum Routed {
+    Case(ScenarioRequest),
+    Lesson(DraftCommand),
+}
+
+/// A `.json` or `.ron` file: a lesson (it has `slides`) is presented, a scenario opens.
+fn opened(file: Incoming) -> Routed {
+    let format = gjk::Format::from_path(file.path()).ok();
+    let lesson = format.is_some_and(|format| {
+        file.bytes().ok().is_some_and(|bytes| {
+            std::str::from_utf8(&bytes)
+                .is_ok_and(|text| crate::teach::lesson::is_lesson(text, format))
+        })
+    });
+    if lesson {
+        Routed::Lesson(DraftCommand::Open(file))
+    } else {
+        Routed::Case(ScenarioRequest::Open(file))
+    }
+}
+
+/// What arrives is handled like the panel's requests; what cannot be used is said in the
+/// status line.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Outbox<'w> {
+    files: ResMut<'w, ScenarioFiles>,
+    requests: MessageWriter<'w, ScenarioRequest>,
+    drafts: MessageWriter<'w, DraftCommand>,
+}
+
+impl Outbox<'_> {
+    fn pass_on(&mut self, routed: Result<Routed, String>) {
+        match routed {
+            Ok(Routed::Case(request)) => {
+                self.requests.write(request);
+            }
+            Ok(Routed::Lesson(command)) => {
+                self.drafts.write(command);
+            }
+            Err(why) => self.files.status = why,
         }
-        Err(why) => files.status = why,
     }
 }
 
 /// What the page's listeners and file dialog handed over since the last frame.
 #[cfg(target_arch = "wasm32")]
-fn from_the_page(
-    inbox: Res<crate::platform::web::Inbox>,
-    targets: Targets,
-    mut files: ResMut<ScenarioFiles>,
-    mut requests: MessageWriter<ScenarioRequest>,
-) {
+fn from_the_page(inbox: Res<crate::platform::web::Inbox>, targets: Targets, mut outbox: Outbox) {
     use crate::case::incoming::Purpose;
     use crate::platform::web::Arrival;
     for arrival in inbox.take() {
-        let request = match arrival {
-            Arrival::Picked(Purpose::Scenario, file) => Ok(ScenarioRequest::Open(file)),
+        let routed = match arrival {
+            Arrival::Picked(Purpose::Scenario, file) => Ok(opened(file)),
             Arrival::Picked(Purpose::Mesh(which), file) => {
-                Ok(ScenarioRequest::ImportMesh(which, file))
+                Ok(Routed::Case(ScenarioRequest::ImportMesh(which, file)))
             }
             Arrival::Dropped(file, at) => targets.route(file, Some(at)),
-            Arrival::Link(link) => Ok(ScenarioRequest::OpenLink(link)),
+            Arrival::Link(link) => linked(link),
             Arrival::Unreadable(why) => Err(format!("Could not read {why}")),
         };
-        pass_on(request, &mut files, &mut requests);
+        outbox.pass_on(routed);
+    }
+}
+
+/// A link: a lesson's is presented, a case's opens (and says why not, if it does not).
+#[cfg(target_arch = "wasm32")]
+fn linked(link: String) -> Result<Routed, String> {
+    match crate::teach::lesson::Lesson::from_link(&link) {
+        Some(Ok(lesson)) => Ok(Routed::Lesson(DraftCommand::Use(lesson))),
+        Some(Err(why)) => Err(format!("the link does not open: {why}")),
+        None => Ok(Routed::Case(ScenarioRequest::OpenLink(link))),
     }
 }

@@ -51,6 +51,13 @@ impl Default for Classroom {
     }
 }
 
+impl Classroom {
+    /// A slide's step is still to be shown (its case may be solving).
+    pub fn is_seeking(&self) -> bool {
+        self.seek.is_some()
+    }
+}
+
 /// What was on screen when the tour started: the case, its step and the cast's, the file name,
 /// compare mode, the views and the cameras.
 #[derive(Debug, Clone)]
@@ -64,6 +71,10 @@ struct Before {
     cloud: bool,
     cameras: Vec<(View, Orbit)>,
 }
+
+/// The system that moves through the lesson: who asks it to should run before.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TourSet;
 
 /// Moves through the tour.
 #[derive(Message, Debug, Clone, PartialEq)]
@@ -82,7 +93,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<TourCommand>()
         .add_message::<FrameViews>()
         .add_message::<FrameStep>()
-        .add_systems(Update, tour.in_set(LabSet::Input))
+        .add_systems(Update, tour.in_set(LabSet::Input).in_set(TourSet))
         .add_systems(
             Update,
             seek_slide_step

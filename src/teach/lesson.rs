@@ -100,6 +100,10 @@ pub struct Orbit {
     pub distance: f32,
 }
 
+/// The longest link a lesson is shared by: far above a lesson of bundled cases (a few hundred
+/// characters), far below what a browser refuses; a lesson of large meshes is a file.
+pub const MAX_LINK_CHARS: usize = 200_000;
+
 /// What a second value after the lesson is taken for.
 const TRAILING: &str = "the text goes on after the lesson ends; a file holds one lesson";
 
@@ -146,6 +150,34 @@ impl Lesson {
     /// The built-in tour.
     pub fn tour() -> Self {
         Self::bundled(TOUR).expect("the tour is built into the program and valid")
+    }
+
+    /// The lesson as a link on the page at `base`: `#lesson=<JSON, deflated, base64url>`, as
+    /// a case's link is made (see [`crate::case::link`]).
+    pub fn to_link(&self, base: &str) -> Result<String, String> {
+        let json = serde_json::to_string(self).expect("lessons serialise");
+        let base = base.split('#').next().unwrap_or(base);
+        let link = format!("{base}#lesson={}", crate::case::link::pack(&json));
+        if link.len() > MAX_LINK_CHARS {
+            return Err(format!(
+                "the lesson makes a link of {} characters, more than the {MAX_LINK_CHARS} a \
+                 link may have; save it as a file instead",
+                link.len()
+            ));
+        }
+        Ok(link)
+    }
+
+    /// The lesson in a link, or `None` for a link without one (a case's link).
+    pub fn from_link(link: &str) -> Option<Result<Self, String>> {
+        let packed = crate::case::link::part(link, "lesson")?;
+        Some(
+            crate::case::link::unpack(packed)
+                .map_err(|why| format!("lesson: {why}"))
+                .and_then(|json| {
+                    Self::parse(&json, Format::Json).map_err(|e| format!("lesson: {e}"))
+                }),
+        )
     }
 
     /// The lesson as text in `format`.

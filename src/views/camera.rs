@@ -95,6 +95,11 @@ impl Views {
     }
 }
 
+/// Cameras jump to their framing instead of easing there: for pictures taken one step at a
+/// time, where each must be framed when it is taken.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct SnapCameras;
+
 /// The cameras' input and framing, in order; what must follow the step's framing runs after.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CameraSet;

@@ -264,11 +264,16 @@ pub(super) fn frame_step(
 /// by 2), asking for frames until it arrives.
 pub(super) fn ease(
     time: Res<Time>,
+    snap: Option<Res<super::SnapCameras>>,
     mut commands: Commands,
     mut cameras: Query<(Entity, &Heading, &mut Orbit, &mut Transform)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let k = 1.0 - (-time.delta_secs() * 8.0).exp();
+    let k = if snap.is_some() {
+        1.0
+    } else {
+        1.0 - (-time.delta_secs() * 8.0).exp()
+    };
     for (entity, heading, mut orbit, mut transform) in &mut cameras {
         orbit.focus = orbit.focus.lerp(heading.focus, k);
         orbit.distance *= (heading.distance / orbit.distance).powf(k);
