@@ -236,15 +236,7 @@ fn side_panel(
                     .show(ui, |ui| {
                         view_ui(ui, &mut layout, &mut minkowski, &mut tools.text)
                     });
-                egui::CollapsingHeader::new("Lesson: your own slides")
-                    .default_open(false)
-                    .show(ui, |ui| {
-                        let outbox = lesson::Outbox {
-                            draft: &mut tools.drafting,
-                            requests: &mut requests,
-                        };
-                        lesson::lesson_ui(ui, &mut tools.draft, outbox, &files.status)
-                    });
+                lesson::section(ui, &mut tools, &mut requests, &files.status);
                 egui::CollapsingHeader::new("Scenario files")
                     .default_open(false)
                     .show(ui, |ui| files_ui(ui, &mut files, &mut requests));

@@ -11,12 +11,30 @@ use bevy_egui::egui::{self, RichText};
 const IN_PAGE: bool = cfg!(target_arch = "wasm32");
 
 /// What the section sends.
-pub(super) struct Outbox<'a, 'w, 'v> {
-    pub draft: &'a mut MessageWriter<'w, DraftCommand>,
-    pub requests: &'a mut MessageWriter<'v, ScenarioRequest>,
+struct Outbox<'a, 'w, 'v> {
+    draft: &'a mut MessageWriter<'w, DraftCommand>,
+    requests: &'a mut MessageWriter<'v, ScenarioRequest>,
 }
 
-pub(super) fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox, files_status: &str) {
+/// The section, folded at first.
+pub(super) fn section(
+    ui: &mut egui::Ui,
+    tools: &mut super::Tools,
+    requests: &mut MessageWriter<ScenarioRequest>,
+    files_status: &str,
+) {
+    egui::CollapsingHeader::new("Lesson: your own slides")
+        .default_open(false)
+        .show(ui, |ui| {
+            let out = Outbox {
+                draft: &mut tools.drafting,
+                requests,
+            };
+            lesson_ui(ui, &mut tools.draft, out, files_status)
+        });
+}
+
+fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox, files_status: &str) {
     ui.horizontal(|ui| {
         ui.label("title");
         ui.text_edit_singleline(&mut draft.title);

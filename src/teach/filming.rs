@@ -276,10 +276,13 @@ fn film(
     off_frame: Res<OffFrame>,
     sweep: Res<crate::case::sweep::SweepRun>,
     mut tour: MessageWriter<TourCommand>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     if film.is_finished() {
         return;
     }
+    // The app draws only when something happens: a film is something happening.
+    redraw.write(bevy::window::RequestRedraw);
     // What is being computed is part of the picture: wait for it.
     if off_frame.computing().is_some() || (sweep.progress().is_some() && film.frames_seen > 1) {
         return;
