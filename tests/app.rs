@@ -14,6 +14,7 @@ mod app {
     }
     pub mod views {
         pub mod framing;
+        pub mod pictures;
         pub mod render;
     }
     pub mod teach {

@@ -314,6 +314,14 @@ fn tour(
         };
         classroom.slide = slide;
         let s = classroom.lesson.slides[slide].clone();
+        // Said in the log too (the page's tests read it in the browser's console).
+        info!(
+            "slide {} of {} of \"{}\": {}",
+            slide + 1,
+            classroom.lesson.slides.len(),
+            classroom.lesson.title,
+            s.title
+        );
         match s.load_case() {
             Ok(scenario) => {
                 classroom.seek = Some(s.step);

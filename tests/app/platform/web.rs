@@ -318,3 +318,82 @@ fn a_link_changed_after_loading_opens_its_case() {
     let said = format!("opened \"{}\" at step 2", case.name);
     assert!(console.contains(&said), "no {said:?} in:\n{console}");
 }
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_lesson_link_opens_the_lesson_in_presenter_mode() {
+    let lesson = gjk_lab::teach::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
+    let link = lesson.to_link("http://x/").unwrap();
+    let fragment = link.split_once('#').unwrap().1;
+    let (v, _) = open_page(&format!("#{fragment}"), "lesson");
+    let console = v.console.replace("\\\"", "\"");
+    let said = format!("slide 1 of 5 of \"{}\"", lesson.title);
+    assert!(console.contains(&said), "no {said:?} in:\n{console}");
+    // Presenter mode: the black background, the shapes drawn.
+    let black = count(&v.shot, 400, 1280, |r, g, b| r + g + b < 12);
+    let blue = count(&v.shot, 360, 820, is_blue);
+    assert!(
+        black > 100_000 && blue > 2_000,
+        "black {black}, blue {blue}"
+    );
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_lesson_exported_as_a_gif_plays_in_chromium() {
+    // The GIF made from the real renderer, as a teacher exports it.
+    let dir = std::env::temp_dir().join(format!("gjk-lab-gif-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let lesson =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lessons/distance-and-depth.json");
+    let status = Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
+        .arg("render")
+        .arg("--lesson")
+        .arg(&lesson)
+        .arg("--animate")
+        .arg(dir.join("lesson.gif"))
+        .args(["--size", "640x400", "--frame-ms", "1500"])
+        .status()
+        .expect("gjk-lab runs");
+    assert!(status.success(), "render failed: {status}");
+    // Chromium's own decoder (WebCodecs' ImageDecoder) reads every frame, and an <img> shows it.
+    let page = r#"<!doctype html><html><body style="margin:0"><img id="g" src="lesson.gif">
+<script>
+(async () => {
+  const data = await (await fetch("lesson.gif")).arrayBuffer();
+  const decoder = new ImageDecoder({ data, type: "image/gif" });
+  await decoder.tracks.ready;
+  await decoder.completed;
+  const track = decoder.tracks.selectedTrack;
+  const frames = [];
+  for (let i = 0; i < track.frameCount; i++) {
+    const { image } = await decoder.decode({ frameIndex: i });
+    frames.push(`${image.displayWidth}x${image.displayHeight}/${image.duration / 1000}ms`);
+    image.close();
+  }
+  const img = document.getElementById("g");
+  await img.decode();
+  console.log(`GIF ${track.frameCount} frames animated=${track.animated} ` +
+    `repeat=${track.repetitionCount} img=${img.naturalWidth}x${img.naturalHeight} ` + frames.join(" "));
+})().catch((e) => console.log(`GIF failed: ${e}`));
+</script></body></html>"#;
+    std::fs::write(dir.join("index.html"), page).unwrap();
+    let server = Server::start(&dir);
+    let v = visit(&server.url(""), "gif");
+    let _ = std::fs::remove_dir_all(&dir);
+    let line = v
+        .console
+        .lines()
+        .find(|l| l.contains("GIF "))
+        .unwrap_or_else(|| panic!("no GIF line:\n{}", v.console));
+    let frame = "640x400/1500ms";
+    let want = format!(
+        "GIF 5 frames animated=true repeat=Infinity img=640x400 {}",
+        [frame; 5].join(" ")
+    );
+    assert!(line.contains(&want), "{line}\nwanted {want}");
+    // The picture on screen is the GIF's: the panel's dark grey and the shapes' colours.
+    let blue = count(&v.shot, 0, 640, is_blue);
+    assert!(blue > 200, "blue {blue}");
+}

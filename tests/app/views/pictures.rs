@@ -1,0 +1,166 @@
+//! `render`'s pictures out, from the real renderer: a run as a GIF or an animated PNG, numbered
+//! frames, and a lesson's handout. Ignored by default: they need a display (`./lab test` runs
+//! them under Xvfb).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh folder for one test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gjk-lab-pictures-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn render(args: &[&str]) {
+    let status = Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
+        .arg("render")
+        .args(args)
+        .status()
+        .expect("gjk-lab runs");
+    assert!(status.success(), "render {args:?} failed: {status}");
+}
+
+fn asset(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Every frame of a GIF as it is seen (each drawn over the last), with its delay.
+fn gif_frames(path: &Path) -> (u16, u16, Vec<(u16, Vec<u8>)>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options
+        .read_info(std::fs::File::open(path).unwrap())
+        .unwrap();
+    let (w, h) = (decoder.width(), decoder.height());
+    let mut screen = vec![0u8; usize::from(w) * usize::from(h) * 4];
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        for row in 0..usize::from(frame.height) {
+            for col in 0..usize::from(frame.width) {
+                let src = 4 * (row * usize::from(frame.width) + col);
+                if frame.buffer[src + 3] == 0 {
+                    continue;
+                }
+                let y = row + usize::from(frame.top);
+                let x = col + usize::from(frame.left);
+                let dst = 4 * (y * usize::from(w) + x);
+                screen[dst..dst + 4].copy_from_slice(&frame.buffer[src..src + 4]);
+            }
+        }
+        frames.push((frame.delay, screen.clone()));
+    }
+    (w, h, frames)
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn a_run_becomes_a_gif_with_one_frame_per_step() {
+    let dir = folder("gif");
+    let gif = dir.join("run.gif");
+    let out = gif.display().to_string();
+    render(&["--animate", &out, "--size", "640x400", "--frame-ms", "500"]);
+    let (w, h, frames) = gif_frames(&gif);
+    assert_eq!((w, h), (640, 400));
+    // The default scene's run: step 0 and its four steps.
+    let steps = Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
+        .args(["trace", &asset("assets/scenarios/startup-box-capsule.json")])
+        .output()
+        .unwrap();
+    let trace: serde_json::Value = serde_json::from_slice(&steps.stdout).unwrap();
+    let n = trace["steps"].as_array().unwrap().len();
+    assert_eq!(frames.len(), n + 1);
+    assert!(frames.iter().all(|(delay, _)| *delay == 50));
+    // Each step shows something new: no two frames in a row are the same picture.
+    for pair in frames.windows(2) {
+        assert_ne!(pair[0].1, pair[1].1);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn a_step_range_becomes_an_animated_png_and_numbered_frames() {
+    let dir = folder("apng");
+    let apng = dir.join("steps.png");
+    render(&[
+        "--animate",
+        &apng.display().to_string(),
+        "--steps",
+        "1:3",
+        "--size",
+        "640x400",
+    ]);
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&apng).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    let control = reader.info().animation_control().expect("an animated PNG");
+    assert_eq!((control.num_frames, control.num_plays), (3, 0));
+
+    let frames = dir.join("frames");
+    render(&[
+        "--frames",
+        &frames.display().to_string(),
+        "--steps",
+        "2:",
+        "--size",
+        "640x400",
+    ]);
+    let mut names: Vec<_> = std::fs::read_dir(&frames)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["frame-01.png", "frame-02.png", "frame-03.png"]);
+    let first = image::open(frames.join(&names[0])).unwrap();
+    assert_eq!((first.width(), first.height()), (640, 400));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn a_lesson_becomes_a_handout_with_each_slide_s_picture_and_caption() {
+    let dir = folder("handout");
+    let out = dir.join("handout");
+    render(&[
+        "--lesson",
+        &asset("assets/lessons/distance-and-depth.json"),
+        "--out",
+        &out.display().to_string(),
+        "--size",
+        "960x600",
+    ]);
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let lesson = gjk_lab::teach::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
+    assert!(
+        html.contains(&format!("<h1>{}</h1>", lesson.title)),
+        "{html}"
+    );
+    for (i, slide) in lesson.slides.iter().enumerate() {
+        let png = format!("slide-{:02}.png", i + 1);
+        assert!(html.contains(&format!("src=\"{png}\"")), "{html}");
+        let picture = image::open(out.join(&png)).unwrap();
+        assert_eq!((picture.width(), picture.height()), (960, 600));
+        assert!(html.contains(&slide.title), "{}", slide.title);
+    }
+    // The captions are filled from each slide's step: no placeholder is left.
+    let body = html.split_once("<body>").unwrap().1;
+    assert!(!body.contains('{') && !body.contains('—'), "{body}");
+    let distance = gjk::Scenario::load(Path::new(&asset(
+        "assets/scenarios/startup-box-capsule.json",
+    )))
+    .unwrap();
+    let answer = gjk::query::solve(&distance.a, &distance.b, &distance.config());
+    let d = answer.outcome.distance().unwrap();
+    assert!(
+        html.contains(&format!(
+            "the distance is {}",
+            gjk::trace::explain::fmt_num(d)
+        )),
+        "{html}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
