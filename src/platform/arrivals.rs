@@ -162,3 +162,27 @@ fn linked(link: String) -> Result<Routed, String> {
         None => Ok(Routed::Case(ScenarioRequest::OpenLink(link))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lesson_file_is_presented_and_a_scenario_file_opens() {
+        let lesson = crate::teach::lesson::Lesson::tour().to_text(gjk::Format::Ron);
+        let routed = opened(Incoming::given("tour.ron", lesson.into_bytes()));
+        assert!(
+            matches!(routed, Routed::Lesson(DraftCommand::Open(_))),
+            "{routed:?}"
+        );
+        let case = crate::case::assets::default_scenario().to_text(gjk::Format::Json);
+        let routed = opened(Incoming::given("case.json", case.into_bytes()));
+        assert!(
+            matches!(routed, Routed::Case(ScenarioRequest::Open(_))),
+            "{routed:?}"
+        );
+        // A file that is neither still goes to the scenario reader, which says why.
+        let routed = opened(Incoming::given("junk.json", b"{".to_vec()));
+        assert!(matches!(routed, Routed::Case(_)), "{routed:?}");
+    }
+}

@@ -267,14 +267,27 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// What is still being computed: part of the picture, to wait for.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Computing<'w> {
+    off_frame: Res<'w, OffFrame>,
+    sweep: Res<'w, crate::case::sweep::SweepRun>,
+}
+
+impl Computing<'_> {
+    /// A large case being prepared, or a sweep started with the app (after its first frame).
+    fn busy(&self, frames_seen: u32) -> bool {
+        self.off_frame.computing().is_some() || (self.sweep.progress().is_some() && frames_seen > 1)
+    }
+}
+
 /// Sets up each shot, waits for it to be drawn, asks for its picture.
 fn film(
     mut commands: Commands,
     mut film: ResMut<Film>,
     mut playback: ResMut<Playback>,
     classroom: Res<Classroom>,
-    off_frame: Res<OffFrame>,
-    sweep: Res<crate::case::sweep::SweepRun>,
+    computing: Computing,
     mut tour: MessageWriter<TourCommand>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -283,8 +296,7 @@ fn film(
     }
     // The app draws only when something happens: a film is something happening.
     redraw.write(bevy::window::RequestRedraw);
-    // What is being computed is part of the picture: wait for it.
-    if off_frame.computing().is_some() || (sweep.progress().is_some() && film.frames_seen > 1) {
+    if computing.busy(film.frames_seen) {
         return;
     }
     film.frames_seen += 1;

@@ -329,9 +329,10 @@ fn a_lesson_link_opens_the_lesson_in_presenter_mode() {
     let console = v.console.replace("\\\"", "\"");
     let said = format!("slide 1 of 5 of \"{}\"", lesson.title);
     assert!(console.contains(&said), "no {said:?} in:\n{console}");
-    // Presenter mode: the black background, the shapes drawn.
+    // Presenter mode: the panel folded to a bar, the black background, the shapes drawn in
+    // the world view (from the bar to the middle).
     let black = count(&v.shot, 400, 1280, |r, g, b| r + g + b < 12);
-    let blue = count(&v.shot, 360, 820, is_blue);
+    let blue = count(&v.shot, 40, 640, is_blue);
     assert!(
         black > 100_000 && blue > 2_000,
         "black {black}, blue {blue}"
