@@ -113,7 +113,16 @@ pub fn is_lesson(text: &str, format: Format) -> bool {
     struct Probe {
         slides: Option<serde::de::IgnoredAny>,
     }
-    gjk::scenario::parse_document::<Probe>(text, format, TRAILING).is_ok_and(|p| p.slides.is_some())
+    match format {
+        Format::Json => gjk::scenario::parse_document::<Probe>(text, format, TRAILING)
+            .is_ok_and(|p| p.slides.is_some()),
+        // RON cannot skip a value it has no type for (a bare `End`), so the text is read as
+        // a lesson, or else taken for one when it names slides and is no scenario.
+        Format::Ron => {
+            Lesson::parse(text, format).is_ok()
+                || (text.contains("slides") && Scenario::parse(text, format).is_err())
+        }
+    }
 }
 
 impl Lesson {

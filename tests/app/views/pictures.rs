@@ -164,3 +164,40 @@ fn a_lesson_becomes_a_handout_with_each_slide_s_picture_and_caption() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn a_slide_showing_one_view_gives_it_the_whole_width() {
+    let dir = folder("one-view");
+    let png = dir.join("epa.png");
+    // Slide 4 of the bundled lesson shows EPA in the Minkowski view alone.
+    render(&[
+        "--lesson",
+        &asset("assets/lessons/distance-and-depth.json"),
+        "--present",
+        "4",
+        "--out",
+        &png.display().to_string(),
+        "--size",
+        "1280x800",
+    ]);
+    let shot = image::open(&png).unwrap().to_rgb8();
+    // A − B's violet fills the middle of the window, where the world view would stand beside
+    // it; the world's blue and orange bodies are nowhere.
+    let (mut violet_left, mut bodies) = (0, 0);
+    for (x, _, p) in shot.enumerate_pixels() {
+        let [r, g, b] = p.0.map(i32::from);
+        if x < 640 && b > 110 && b > g + 25 && r > g + 5 {
+            violet_left += 1;
+        }
+        if r > 150 && r > g + 30 && g > b + 30 {
+            bodies += 1;
+        }
+    }
+    assert!(
+        violet_left > 20_000,
+        "violet left of the middle: {violet_left}"
+    );
+    assert!(bodies < 500, "orange pixels: {bodies}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
