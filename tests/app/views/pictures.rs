@@ -1,7 +1,9 @@
-//! `render`'s pictures out, from the real renderer: a run as a GIF or an animated PNG, numbered
-//! frames, and a lesson's handout. Ignored by default: they need a display (`./lab test` runs
-//! them under Xvfb).
+//! Pictures out: the encoders on frames drawn here, then `render`'s pictures from the real
+//! renderer (a run as a GIF or an animated PNG, numbered frames, a lesson's handout), ignored by
+//! default because they need a display (`./lab test` runs them under Xvfb).
 
+use gjk_lab::teach::pictures::{self, Frame};
+use image::RgbaImage;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -29,13 +31,14 @@ fn asset(path: &str) -> String {
         .to_string()
 }
 
-/// Every frame of a GIF as it is seen (each drawn over the last), with its delay.
-fn gif_frames(path: &Path) -> (u16, u16, Vec<(u16, Vec<u8>)>) {
+/// Every frame of a GIF as it is seen (each drawn over the last), with its delay and its
+/// rectangle's size.
+type Seen = (u16, (u16, u16), Vec<u8>);
+
+fn gif_frames(bytes: &[u8]) -> (u16, u16, Vec<Seen>) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options
-        .read_info(std::fs::File::open(path).unwrap())
-        .unwrap();
+    let mut decoder = options.read_info(bytes).unwrap();
     let (w, h) = (decoder.width(), decoder.height());
     let mut screen = vec![0u8; usize::from(w) * usize::from(h) * 4];
     let mut frames = Vec::new();
@@ -52,9 +55,85 @@ fn gif_frames(path: &Path) -> (u16, u16, Vec<(u16, Vec<u8>)>) {
                 screen[dst..dst + 4].copy_from_slice(&frame.buffer[src..src + 4]);
             }
         }
-        frames.push((frame.delay, screen.clone()));
+        frames.push((frame.delay, (frame.width, frame.height), screen.clone()));
     }
     (w, h, frames)
+}
+
+/// Three frames: a red square moving right over a fixed blue bar.
+fn drawn() -> Vec<Frame> {
+    (0..3)
+        .map(|k| {
+            let mut image = RgbaImage::from_pixel(40, 30, image::Rgba([20, 20, 30, 255]));
+            for y in 5..10 {
+                for x in 0..40 {
+                    image.put_pixel(x, y + 15, image::Rgba([40, 90, 220, 255]));
+                }
+                for x in 5 * k..5 * k + 5 {
+                    image.put_pixel(x, y, image::Rgba([230, 40, 40, 255]));
+                }
+            }
+            Frame {
+                image,
+                slide: None,
+                lesson: None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_gif_plays_back_every_frame_in_its_colours_storing_only_what_changed() {
+    let frames = drawn();
+    let mut told = Vec::new();
+    let bytes = pictures::gif(&frames, 250, &mut |d, n| told.push((d, n))).unwrap();
+    assert_eq!(told.last(), Some(&(3, 3)));
+    let (w, h, seen) = gif_frames(&bytes);
+    assert_eq!((w, h, seen.len()), (40, 30, 3));
+    for (n, ((delay, size, screen), frame)) in seen.iter().zip(&frames).enumerate() {
+        assert_eq!(*delay, 25);
+        for (got, want) in screen
+            .chunks_exact(4)
+            .zip(frame.image.as_raw().chunks_exact(4))
+        {
+            for c in 0..3 {
+                assert!(
+                    got[c].abs_diff(want[c]) <= 8,
+                    "frame {n}: {got:?} vs {want:?}"
+                );
+            }
+        }
+        // After the first, a frame stores only the rows where the square moved.
+        if n > 0 {
+            assert!(size.1 <= 5, "frame {n} is {size:?}");
+        }
+    }
+}
+
+#[test]
+fn an_apng_holds_every_frame_exactly() {
+    let frames = drawn();
+    let bytes = pictures::apng(&frames, 400, &mut |_, _| {}).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let control = reader.info().animation_control().unwrap();
+    assert_eq!((control.num_frames, control.num_plays), (3, 0));
+    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+    for frame in &frames {
+        let info = reader.next_frame(&mut buffer).unwrap();
+        let rgb: Vec<u8> = frame
+            .image
+            .as_raw()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        assert_eq!(&buffer[..info.buffer_size()], rgb.as_slice());
+    }
+    // Frames of two sizes are refused, naming the first that differs.
+    let mut mixed = drawn();
+    mixed[2].image = RgbaImage::new(10, 10);
+    let why = pictures::apng(&mixed, 400, &mut |_, _| {}).unwrap_err();
+    assert_eq!(why, "frame 3 is not 40×30");
 }
 
 #[test]
@@ -64,7 +143,7 @@ fn a_run_becomes_a_gif_with_one_frame_per_step() {
     let gif = dir.join("run.gif");
     let out = gif.display().to_string();
     render(&["--animate", &out, "--size", "640x400", "--frame-ms", "500"]);
-    let (w, h, frames) = gif_frames(&gif);
+    let (w, h, frames) = gif_frames(&std::fs::read(&gif).unwrap());
     assert_eq!((w, h), (640, 400));
     // The default scene's run: step 0 and its four steps.
     let steps = Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
@@ -74,10 +153,10 @@ fn a_run_becomes_a_gif_with_one_frame_per_step() {
     let trace: serde_json::Value = serde_json::from_slice(&steps.stdout).unwrap();
     let n = trace["steps"].as_array().unwrap().len();
     assert_eq!(frames.len(), n + 1);
-    assert!(frames.iter().all(|(delay, _)| *delay == 50));
+    assert!(frames.iter().all(|(delay, ..)| *delay == 50));
     // Each step shows something new: no two frames in a row are the same picture.
     for pair in frames.windows(2) {
-        assert_ne!(pair[0].1, pair[1].1);
+        assert_ne!(pair[0].2, pair[1].2);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
