@@ -31,6 +31,19 @@ use glam::DVec3;
 /// the verdict is not proven, and the finish says so.
 #[inline]
 pub fn add_radii(finish: &mut Finish, radius_a: f64, radius_b: f64, config: &SolverConfig) {
+    add_radii_along(finish, None, radius_a, radius_b, config);
+}
+
+/// [`add_radii`], given the unit direction from A's core to B's where the caller has it (the
+/// closed form divides by the distance anyway): one square root and division fewer.
+#[inline]
+pub fn add_radii_along(
+    finish: &mut Finish,
+    unit: Option<DVec3>,
+    radius_a: f64,
+    radius_b: f64,
+    config: &SolverConfig,
+) {
     let r = radius_a + radius_b;
     let [lo, hi] = finish.certificate.distance_bounds;
     // Shapes closer than the absolute tolerance touch, as in a run on the whole shapes.
@@ -42,7 +55,7 @@ pub fn add_radii(finish: &mut Finish, radius_a: f64, radius_b: f64, config: &Sol
             point_b,
         } => {
             // The unit direction from A's core towards B's, which the surfaces share.
-            let n = (point_b - point_a).try_normalize().unwrap_or(DVec3::X);
+            let n = unit.unwrap_or_else(|| (point_b - point_a).try_normalize().unwrap_or(DVec3::X));
             let (point_a, point_b) = (point_a + n * radius_a, point_b - n * radius_b);
             if distance > touching {
                 finish.outcome = Outcome::Separated {
