@@ -415,7 +415,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         });
         Step {
             iteration: self.offset + self.iteration,
-            phase: Phase::Epa(EpaRecord {
+            phase: Phase::Epa(Box::new(EpaRecord {
                 vertices,
                 faces,
                 closest_face: face.v,
@@ -423,7 +423,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
                 distance: face.distance.to_f64(),
                 removed,
                 horizon,
-            }),
+            })),
             direction: face.normal.to_f64(),
             support: record_vertex(&w),
             simplex_before: tri.clone(),

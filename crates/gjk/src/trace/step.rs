@@ -155,7 +155,7 @@ impl Step {
     /// The EPA record of a penetration-phase step.
     pub fn epa(&self) -> Option<&EpaRecord> {
         match &self.phase {
-            Phase::Epa(record) => Some(record),
+            Phase::Epa(record) => Some(&**record),
             Phase::Distance | Phase::Boolean => None,
         }
     }
@@ -168,8 +168,10 @@ pub enum Phase {
     Distance,
     /// The boolean GJK.
     Boolean,
-    /// The penetration phase (EPA) after an intersecting GJK run.
-    Epa(EpaRecord),
+    /// The penetration phase (EPA) after an intersecting GJK run. Boxed: the record is 136
+    /// bytes that every GJK step would otherwise carry (and copy) empty; an EPA step allocates
+    /// its polytope's lists anyway.
+    Epa(Box<EpaRecord>),
 }
 
 impl Phase {
