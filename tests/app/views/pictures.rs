@@ -24,6 +24,12 @@ fn render(args: &[&str]) {
     assert!(status.success(), "render {args:?} failed: {status}");
 }
 
+/// `render` on the bundled lesson `distance-and-depth.json`, with `args`.
+fn render_lesson(args: &[&str]) {
+    let lesson = asset("assets/lessons/distance-and-depth.json");
+    render(&[&["--lesson", lesson.as_str()], args].concat());
+}
+
 fn asset(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(path)
@@ -200,14 +206,7 @@ fn a_step_range_becomes_an_animated_png_and_numbered_frames() {
 fn a_lesson_becomes_a_handout_with_each_slide_s_picture_and_caption() {
     let dir = folder("handout");
     let out = dir.join("handout");
-    render(&[
-        "--lesson",
-        &asset("assets/lessons/distance-and-depth.json"),
-        "--out",
-        &out.display().to_string(),
-        "--size",
-        "960x600",
-    ]);
+    render_lesson(&["--out", &out.display().to_string(), "--size", "960x600"]);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     let lesson = gjk_lab::teach::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
     assert!(
@@ -246,16 +245,8 @@ fn a_slide_showing_one_view_gives_it_the_whole_width() {
     let dir = folder("one-view");
     let png = dir.join("epa.png");
     // Slide 4 of the bundled lesson shows EPA in the Minkowski view alone.
-    render(&[
-        "--lesson",
-        &asset("assets/lessons/distance-and-depth.json"),
-        "--present",
-        "4",
-        "--out",
-        &png.display().to_string(),
-        "--size",
-        "1280x800",
-    ]);
+    let out = png.display().to_string();
+    render_lesson(&["--present", "4", "--out", &out, "--size", "1280x800"]);
     let shot = image::open(&png).unwrap().to_rgb8();
     // A − B's violet fills the middle of the window, where the world view would stand beside
     // it; the world's blue and orange bodies are nowhere.
