@@ -150,9 +150,7 @@ fn apply_launch(app: &mut App, launch: &Options) {
         let world = app.world_mut();
         // A lesson opened is a lesson to edit too.
         if let Some(lesson) = &launch.lesson {
-            let mut draft = world.resource_mut::<authoring::Draft>();
-            draft.title.clone_from(&lesson.title);
-            draft.slides.clone_from(&lesson.slides);
+            world.resource_mut::<authoring::Draft>().adopt(lesson);
         }
         world.write_message(match &launch.lesson {
             Some(lesson) => classroom::TourCommand::Open(lesson.clone()),

@@ -57,21 +57,22 @@ fn write_and_exit(
 /// Writes every file (each to a temporary name, then renamed), making the folder for numbered
 /// frames or a handout.
 fn write_all(output: &Output, files: Vec<(PathBuf, Vec<u8>)>) -> Result<(), String> {
-    if let Output::Frames(dir) | Output::Handout(dir) = output {
+    let folder = match output {
+        Output::Frames(dir) | Output::Handout(dir) => Some(dir),
+        Output::Png(_) | Output::Gif(_) | Output::Apng(_) => None,
+    };
+    if let Some(dir) = folder {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     }
     let n = files.len();
     for (path, bytes) in files {
         write_atomically(&path, &bytes)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        if n == 1 {
+        if folder.is_none() {
             info!("saved {}", path.display());
         }
     }
-    if n > 1 {
-        let (Output::Frames(dir) | Output::Handout(dir)) = output else {
-            return Ok(());
-        };
+    if let Some(dir) = folder {
         info!("saved {n} files in {}", dir.display());
     }
     Ok(())

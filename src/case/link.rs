@@ -63,23 +63,16 @@ pub fn part<'a>(link: &'a str, key: &str) -> Option<&'a str> {
 /// The case in a link (a whole URL, or only its fragment). Every failure names the part of
 /// the link and the reason.
 pub fn decode(link: &str) -> Result<LinkedCase, String> {
-    let fragment = link.split_once('#').map_or(link, |(_, f)| f);
-    let mut case = None;
-    let mut step = None;
-    for part in fragment.split('&') {
-        let (key, value) = part.split_once('=').unwrap_or((part, ""));
-        match key {
-            "case" => case = Some(value),
-            "step" => {
-                step = Some(value.parse::<usize>().map_err(|_| {
-                    format!("step: {value:?} is not a step number (a whole number from 0)")
-                })?)
-            }
-            // Unknown parts are left for whoever added them.
-            _ => {}
-        }
-    }
-    let case = case.ok_or("the link has no case (expected #case=… after the address)")?;
+    // Other parts are left for whoever added them.
+    let step = part(link, "step")
+        .map(|value| {
+            value.parse::<usize>().map_err(|_| {
+                format!("step: {value:?} is not a step number (a whole number from 0)")
+            })
+        })
+        .transpose()?;
+    let case =
+        part(link, "case").ok_or("the link has no case (expected #case=… after the address)")?;
     let json = if case.starts_with('{') || case.starts_with("%7B") || case.starts_with("%7b") {
         percent_encoding::percent_decode_str(case)
             .decode_utf8()

@@ -43,6 +43,13 @@ impl Default for Draft {
 }
 
 impl Draft {
+    /// A lesson opened becomes the lesson being written.
+    pub fn adopt(&mut self, lesson: &Lesson) {
+        self.title.clone_from(&lesson.title);
+        self.slides.clone_from(&lesson.slides);
+        self.link.clear();
+    }
+
     /// The draft as a lesson, validated: errors name the slide and the field.
     pub fn lesson(&self) -> Result<Lesson, String> {
         Lesson {
@@ -262,9 +269,7 @@ fn edit(
 
 /// The lesson into the draft, and presented.
 fn use_lesson(draft: &mut Draft, lesson: Lesson, tour: &mut MessageWriter<TourCommand>) {
-    draft.title.clone_from(&lesson.title);
-    draft.slides.clone_from(&lesson.slides);
-    draft.link.clear();
+    draft.adopt(&lesson);
     tour.write(TourCommand::Open(lesson));
 }
 

@@ -56,6 +56,25 @@ impl Classroom {
     pub fn is_seeking(&self) -> bool {
         self.seek.is_some()
     }
+
+    /// The slide on screen: its title, and its caption as the room reads it (placeholders
+    /// filled from the step shown, or why the slide could not be opened).
+    pub fn slide_caption(&self, playback: &Playback) -> (&str, String) {
+        let slide = &self.lesson.slides[self.slide];
+        let shown = Shown {
+            trace: &playback.trace,
+            step: playback.step,
+        };
+        let text = match (&self.error, shown.fill(&slide.caption)) {
+            (Some(e), _) => e.clone(),
+            (None, Ok(text)) => text,
+            (None, Err((text, missing))) => format!(
+                "{text}\n(nothing to fill {} with at this step)",
+                missing.join(", ")
+            ),
+        };
+        (&slide.title, text)
+    }
 }
 
 /// What was on screen when the tour started: the case, its step and the cast's, the file name,
@@ -325,7 +344,8 @@ fn tour(
         match s.load_case() {
             Ok(scenario) => {
                 classroom.seek = Some(s.step);
-                classroom.pin = Some(s.camera);
+                // What the step's own framing leaves to the slide's camera.
+                classroom.pin = (s.camera != SlideCamera::Frame).then_some(s.camera);
                 room.lab.scenario = scenario;
                 room.show(s.views, s.cloud);
                 // Save during the tour writes the slide's file name, not over what was open.
@@ -390,8 +410,7 @@ fn caption(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let lesson = &classroom.lesson;
-    let slide = &lesson.slides[classroom.slide];
+    let (title, text) = classroom.slide_caption(&playback);
     let screen = ctx.content_rect();
     let left = layout.panel_width / ctx.zoom_factor() + 16.0;
     let width = (screen.width() - left - 16.0).max(200.0);
@@ -412,25 +431,13 @@ fn caption(
                         egui::RichText::new(format!(
                             "{} of {} · {}",
                             classroom.slide + 1,
-                            lesson.slides.len(),
-                            slide.title
+                            classroom.lesson.slides.len(),
+                            title
                         ))
                         .size(24.0)
                         .strong()
                         .color(egui::Color32::WHITE),
                     );
-                    let shown = Shown {
-                        trace: &playback.trace,
-                        step: playback.step,
-                    };
-                    let text = match (&classroom.error, shown.fill(&slide.caption)) {
-                        (Some(e), _) => e.clone(),
-                        (None, Ok(text)) => text,
-                        (None, Err((text, missing))) => format!(
-                            "{text}\n(nothing to fill {} with at this step)",
-                            missing.join(", ")
-                        ),
-                    };
                     ui.label(
                         egui::RichText::new(text)
                             .size(17.0)

@@ -7,7 +7,6 @@
 use crate::case::playback::{LabSet, Playback, Timeline};
 use crate::case::solving::OffFrame;
 use crate::teach::classroom::{Classroom, TourCommand};
-use crate::teach::lesson::Shown;
 use crate::teach::pictures::{self, Frame};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -241,15 +240,8 @@ impl Frame {
     /// handout) and the lesson's title.
     fn of_slide(image: image::RgbaImage, classroom: &Classroom, playback: &Playback) -> Self {
         let slide = classroom.enabled.then(|| {
-            let slide = &classroom.lesson.slides[classroom.slide];
-            let shown = Shown {
-                trace: &playback.trace,
-                step: playback.step,
-            };
-            let caption = match shown.fill(&slide.caption) {
-                Ok(text) | Err((text, _)) => text,
-            };
-            (slide.title.clone(), caption)
+            let (title, caption) = classroom.slide_caption(playback);
+            (title.to_string(), caption)
         });
         Frame {
             image,
@@ -300,21 +292,20 @@ fn film(
         return;
     }
     film.frames_seen += 1;
-    let shots = match &film.shots {
-        Some(shots) => shots.clone(),
-        None => match film.shots(&playback, &classroom) {
-            Ok(shots) => {
-                film.shots = Some(shots.clone());
-                shots
-            }
+    // The shots, worked out on the first frame the case is solved.
+    if film.shots.is_none() {
+        match film.shots(&playback, &classroom) {
+            Ok(shots) => film.shots = Some(shots),
             Err(why) => {
                 film.failed = Some(why);
                 return;
             }
-        },
-    };
+        }
+    }
     let index = film.frames.len();
-    let shot = shots[index];
+    let Some(&shot) = film.shots.as_ref().and_then(|s| s.get(index)) else {
+        return;
+    };
     if film.waited == 0 {
         match shot {
             Shot::Here => {}

@@ -113,14 +113,17 @@ pub fn is_lesson(text: &str, format: Format) -> bool {
     struct Probe {
         slides: Option<serde::de::IgnoredAny>,
     }
+    // A scenario never names slides: most files are told apart without being read twice.
+    if !text.contains("slides") {
+        return false;
+    }
     match format {
         Format::Json => gjk::scenario::parse_document::<Probe>(text, format, TRAILING)
             .is_ok_and(|p| p.slides.is_some()),
         // RON cannot skip a value it has no type for (a bare `End`), so the text is read as
         // a lesson, or else taken for one when it names slides and is no scenario.
         Format::Ron => {
-            Lesson::parse(text, format).is_ok()
-                || (text.contains("slides") && Scenario::parse(text, format).is_err())
+            Lesson::parse(text, format).is_ok() || Scenario::parse(text, format).is_err()
         }
     }
 }
@@ -138,16 +141,7 @@ impl Lesson {
 
     /// Reads a `.json` or `.ron` lesson file.
     pub fn load(path: &Path) -> Result<Self, ScenarioError> {
-        Format::from_path(path)?;
-        let bytes = gjk::scenario::read_capped(path).map_err(|error| ScenarioError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        let text = String::from_utf8(bytes).map_err(|_| ScenarioError::Invalid {
-            field: path.display().to_string(),
-            reason: "is not UTF-8 text".to_string(),
-        })?;
-        Self::parse_named(path, &text)
+        Self::parse_named(path, &gjk::scenario::read_text(path, "lesson")?)
     }
 
     /// A bundled lesson by its name under `assets/lessons/`.
@@ -348,28 +342,51 @@ pub const PLACEHOLDERS: [(&str, &str); 10] = [
     ("steps", "the run's number of steps"),
 ];
 
+/// A caption in pieces: text as written, the names in `{…}`, and a `{` never closed with what
+/// follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece<'a> {
+    Text(&'a str),
+    Name(&'a str),
+    Unclosed(&'a str),
+}
+
+fn pieces(caption: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = caption;
+    while let Some(open) = rest.find('{') {
+        out.push(Piece::Text(&rest[..open]));
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push(Piece::Unclosed(&rest[open..]));
+            return out;
+        };
+        out.push(Piece::Name(&after[..close]));
+        rest = &after[close + 1..];
+    }
+    out.push(Piece::Text(rest));
+    out
+}
+
 /// The names in a caption's `{…}`; an unknown name or an unclosed brace is an error.
 fn placeholders(caption: &str) -> Result<Vec<&str>, String> {
     let mut names = Vec::new();
-    let mut rest = caption;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let close = after
-            .find('}')
-            .ok_or_else(|| format!("a {{ at {:?} is never closed", &rest[open..]))?;
-        let name = &after[..close];
-        if !PLACEHOLDERS.iter().any(|(p, _)| *p == name) {
-            let known: Vec<_> = PLACEHOLDERS
-                .iter()
-                .map(|(p, _)| format!("{{{p}}}"))
-                .collect();
-            return Err(format!(
-                "{{{name}}} is not a placeholder; a caption may use {}",
-                known.join(", ")
-            ));
+    for piece in pieces(caption) {
+        match piece {
+            Piece::Text(_) => {}
+            Piece::Unclosed(text) => return Err(format!("a {{ at {text:?} is never closed")),
+            Piece::Name(name) if PLACEHOLDERS.iter().any(|(p, _)| *p == name) => names.push(name),
+            Piece::Name(name) => {
+                let known: Vec<_> = PLACEHOLDERS
+                    .iter()
+                    .map(|(p, _)| format!("{{{p}}}"))
+                    .collect();
+                return Err(format!(
+                    "{{{name}}} is not a placeholder; a caption may use {}",
+                    known.join(", ")
+                ));
+            }
         }
-        names.push(name);
-        rest = &after[close + 1..];
     }
     Ok(names)
 }
@@ -416,24 +433,18 @@ impl Shown<'_> {
     pub fn fill(&self, caption: &str) -> Result<String, (String, Vec<String>)> {
         let mut out = String::with_capacity(caption.len());
         let mut missing = Vec::new();
-        let mut rest = caption;
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            let Some(close) = after.find('}') else {
-                break;
-            };
-            let name = &after[..close];
-            match self.value(name) {
-                Some(v) => out.push_str(&v),
-                None => {
-                    out.push('—');
-                    missing.push(format!("{{{name}}}"));
-                }
+        for piece in pieces(caption) {
+            match piece {
+                Piece::Text(text) | Piece::Unclosed(text) => out.push_str(text),
+                Piece::Name(name) => match self.value(name) {
+                    Some(v) => out.push_str(&v),
+                    None => {
+                        out.push('—');
+                        missing.push(format!("{{{name}}}"));
+                    }
+                },
             }
-            rest = &after[close + 1..];
         }
-        out.push_str(rest);
         if missing.is_empty() {
             Ok(out)
         } else {

@@ -267,6 +267,24 @@ fn parse_ron<T: serde::de::DeserializeOwned>(
     Ok(parsed)
 }
 
+/// The text of a `.json` or `.ron` document file (a scenario, a lesson): a directory, a file
+/// over [`MAX_FILE_BYTES`] or one that is not UTF-8 is refused, naming the file; `what` the
+/// document is, for the messages.
+pub fn read_text(path: &Path, what: &str) -> Result<String, ScenarioError> {
+    Format::from_path(path)?;
+    let io = |error| ScenarioError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    if path.is_dir() {
+        return Err(io(std::io::Error::other(format!(
+            "is a directory, not a {what} file"
+        ))));
+    }
+    let bytes = read_capped(path).map_err(io)?;
+    String::from_utf8(bytes).map_err(|_| io(std::io::Error::other("is not UTF-8 text")))
+}
+
 /// The largest file a scenario or a mesh may be read from: far above any case a person
 /// writes (a million-point hull is about 80 MB of JSON), far below what would exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -315,20 +333,7 @@ impl Scenario {
 
     /// Reads a `.json` or `.ron` scenario file.
     pub fn load(path: &Path) -> Result<Self, ScenarioError> {
-        Format::from_path(path)?;
-        let io = |error| ScenarioError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
-        if path.is_dir() {
-            return Err(io(std::io::Error::other(
-                "is a directory, not a scenario file",
-            )));
-        }
-        let bytes = read_capped(path).map_err(io)?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| io(std::io::Error::other("is not UTF-8 text")))?;
-        Self::parse_named(path, &text)
+        Self::parse_named(path, &read_text(path, "scenario")?)
     }
 
     /// Parses the text of a file named `path` that was read some other way (picked or dropped
