@@ -30,11 +30,11 @@ struct Answer<'a> {
     certified: bool,
     distance_bounds: [f64; 2],
     distance: Option<f64>,
-    point_a: Option<glam::DVec3>,
-    point_b: Option<glam::DVec3>,
+    point_a: Option<gjk::config::Written>,
+    point_b: Option<gjk::config::Written>,
     /// Intersecting pairs: how deep, and which way to push B (EPA).
     depth: Option<f64>,
-    normal: Option<glam::DVec3>,
+    normal: Option<gjk::config::Written>,
     /// Proven bounds on the depth, and whether they are as tight as EPA's tolerance.
     #[serde(skip_serializing_if = "Option::is_none")]
     depth_bounds: Option<[f64; 2]>,
@@ -62,9 +62,9 @@ struct CastFields {
     toi_status: &'static str,
     toi_method: &'static str,
     /// Unit, from A to B, at the time of impact.
-    toi_normal: Option<glam::DVec3>,
-    toi_point_a: Option<glam::DVec3>,
-    toi_point_b: Option<glam::DVec3>,
+    toi_normal: Option<gjk::config::Written>,
+    toi_point_a: Option<gjk::config::Written>,
+    toi_point_b: Option<gjk::config::Written>,
     /// Proven bounds on the distance at the time of impact.
     toi_distance_bounds: Option<[f64; 2]>,
     toi_iterations: u32,
@@ -99,13 +99,14 @@ impl CastFields {
             Some(Err(e)) => (None, Some(format!("error: {e}"))),
             None => (None, None),
         };
+        let written = |v: Option<glam::DVec3>| v.map(|v| scenario.dimension.written(v));
         Some(CastFields {
             toi: cast.toi,
             toi_status: cast.status.name(),
             toi_method: cast.method.name(),
-            toi_normal: cast.normal,
-            toi_point_a: cast.point_a,
-            toi_point_b: cast.point_b,
+            toi_normal: written(cast.normal),
+            toi_point_a: written(cast.point_a),
+            toi_point_b: written(cast.point_b),
             toi_distance_bounds: cast.distance_bounds,
             toi_iterations: cast.iterations,
             toi_reached: match cast.status {
@@ -199,16 +200,17 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         Some(p) => (Some(p.point_a), Some(p.point_b)),
         None => (point_a, point_b),
     };
+    let written = |v: Option<glam::DVec3>| v.map(|v| scenario.dimension.written(v));
     Answer {
         name: &scenario.name,
         intersecting: finish.intersecting(),
         certified: finish.certificate.certified,
         distance_bounds: finish.certificate.distance_bounds,
         distance,
-        point_a,
-        point_b,
+        point_a: written(point_a),
+        point_b: written(point_b),
         depth: p.map(|p| p.depth),
-        normal: p.map(|p| p.normal),
+        normal: written(p.map(|p| p.normal)),
         depth_bounds: p.and_then(|p| p.depth_bounds),
         depth_certified: p.map(|p| p.certified),
         iterations: finish.iterations,

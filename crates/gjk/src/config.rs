@@ -212,6 +212,73 @@ pub struct SolverConfig {
     /// [`Acceleration`]). Boolean GJK ignores it.
     #[serde(default)]
     pub acceleration: Acceleration,
+    /// Whether the bodies live in space or in the plane `z = 0` (see [`Dimension`]).
+    #[serde(default)]
+    pub dimension: Dimension,
+}
+
+/// Where a query lives: in space, or in the plane.
+///
+/// The plane is solved by the same code as space, with the bodies laid in the plane `z = 0`:
+/// every support point, every `v` and every direction GJK asks along then stays in that plane,
+/// because `v` is a combination of support points and the next direction is `−v`. What the
+/// plane changes is only what its topology changes: the largest simplex is a triangle (three
+/// points already enclose the origin), boolean GJK turns towards an edge's outward normal
+/// instead of a face's, and EPA grows a polygon from edges instead of a polytope from faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dimension {
+    /// The plane `z = 0`.
+    Two,
+    #[default]
+    Three,
+}
+
+impl Dimension {
+    /// How many points a simplex has when it encloses the origin: 3 in the plane, 4 in space.
+    pub fn full_simplex(self) -> usize {
+        match self {
+            Dimension::Two => 3,
+            Dimension::Three => 4,
+        }
+    }
+
+    /// `2` or `3`, as files write it.
+    pub fn number(self) -> u8 {
+        match self {
+            Dimension::Two => 2,
+            Dimension::Three => 3,
+        }
+    }
+
+    pub fn is_plane(self) -> bool {
+        self == Dimension::Two
+    }
+
+    /// `v` as answers in this dimension write it.
+    pub fn written(self, vector: DVec3) -> Written {
+        Written {
+            vector,
+            dimension: self,
+        }
+    }
+}
+
+/// A vector of an answer, written as its dimension has it: `[x, y]` in the plane (where every
+/// point and direction has `z = 0`), `[x, y, z]` in space.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Written {
+    pub vector: DVec3,
+    pub dimension: Dimension,
+}
+
+impl Serialize for Written {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.dimension {
+            Dimension::Two => self.vector.truncate().serialize(s),
+            Dimension::Three => self.vector.serialize(s),
+        }
+    }
 }
 
 impl SolverConfig {
@@ -235,6 +302,7 @@ impl SolverConfig {
             epa_max_iterations: 256,
             radii: Radii::default(),
             acceleration: Acceleration::default(),
+            dimension: Dimension::default(),
         }
     }
 }

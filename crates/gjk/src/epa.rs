@@ -17,6 +17,7 @@
 
 mod answer;
 mod grow;
+pub mod polygon;
 
 use crate::config::SolverConfig;
 use crate::gjk::stepper::Steppable;
@@ -178,6 +179,25 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
 
 /// EPA's answer: the penetration and what ended the run.
 pub type EpaFinish = (Penetration, Termination);
+
+/// EPA from GJK's final simplex, in the configured dimension (a polygon in the plane, a
+/// polytope in space), run to its end with every step handed to `observer`. Returns the
+/// answer and the number of iterations it took.
+pub fn penetrate<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
+    cso: MinkowskiDifference<'_, R, A, B>,
+    simplex: &Simplex<R>,
+    config: &SolverConfig,
+    offset: u32,
+    observer: &mut O,
+) -> (EpaFinish, u32) {
+    if config.dimension.is_plane() {
+        let mut epa = polygon::PolygonEpa::new(cso, simplex, config, offset);
+        (epa.run_traced(observer), epa.iterations())
+    } else {
+        let mut epa = Epa::new(cso, simplex, config, offset);
+        (epa.run_traced(observer), epa.iterations())
+    }
+}
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B> {
     type Finish = EpaFinish;

@@ -12,7 +12,7 @@
 //! (see [`crate::proof::radii`]).
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::epa::Epa;
+use crate::epa::penetrate;
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
@@ -364,8 +364,8 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     };
     // An intersecting pair goes on to EPA for its depth, normal and contact points.
     if finish.outcome == Outcome::Intersecting && !simplex.is_empty() {
-        let mut epa = Epa::new(cso, &simplex, config, finish.iterations);
-        let (penetration, termination) = epa.run_traced(observer);
+        let ((penetration, termination), epa_iterations) =
+            penetrate(cso, &simplex, config, finish.iterations, observer);
         // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven
         // above zero proves the overlap, where GJK's last tetrahedron was too flat to (two
         // prisms 1e5 out, overlapping by 5).
@@ -378,7 +378,7 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
         }
         finish.penetration = Some(penetration);
         finish.epa_termination = Some(termination);
-        finish.epa_iterations = epa.iterations();
+        finish.epa_iterations = epa_iterations;
     }
     (finish, cache)
 }

@@ -13,10 +13,11 @@
 
 pub mod document;
 pub mod expect;
+pub mod plane;
 pub mod validate;
 
 use crate::cast::{CastAnswer, CastSpec, CastStep, CastTrace};
-use crate::config::{Acceleration, Algorithm, Precision, Radii, SolverConfig};
+use crate::config::{Acceleration, Algorithm, Dimension, Precision, Radii, SolverConfig};
 use crate::query::Placed;
 use crate::scenario::expect::Expectation;
 use crate::shape::BodySpec;
@@ -27,29 +28,76 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A query as a user writes it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// A 2D file ([`plane`]) is read into the same scenario, its bodies in the plane `z = 0`, with
+/// `dimension` [`Dimension::Two`]; the scenario is written back in the form it was read in.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     #[serde(default)]
     pub name: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub notes: String,
+    /// Where the query lives: a 3D file may say `"dimension": 3`; a 2D file is read by
+    /// [`plane`].
+    #[serde(default, deserialize_with = "space")]
+    pub dimension: Dimension,
     pub a: BodySpec,
     pub b: BodySpec,
     #[serde(default)]
     pub solver: SolverSpec,
     /// How the bodies move, for a time-of-impact query ([`crate::cast`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub cast: Option<CastSpec>,
     /// What the run is known to do (gallery cases): checked by `gjk-lab check` and the tests.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub expect: Option<Expectation>,
 }
 
-/// The solver section; a missing field takes its documented default for the precision.
+/// A 3D file's `dimension`: 3 (a 2 never reaches this reader; see [`plane::is_plane`]).
+fn space<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Dimension, D::Error> {
+    match u8::deserialize(d)? {
+        3 => Ok(Dimension::Three),
+        n => Err(serde::de::Error::custom(format!(
+            "must be 2 (the plane) or 3 (space), got {n}"
+        ))),
+    }
+}
+
+/// Written in the form it was read in: a scenario in the plane as a 2D file.
+impl Serialize for Scenario {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        if self.dimension.is_plane() {
+            return plane::PlaneScenario::of(self).serialize(s);
+        }
+        let mut st = s.serialize_struct("Scenario", 6)?;
+        st.serialize_field("name", &self.name)?;
+        if !self.notes.is_empty() {
+            st.serialize_field("notes", &self.notes)?;
+        }
+        st.serialize_field("a", &self.a)?;
+        st.serialize_field("b", &self.b)?;
+        st.serialize_field("solver", &self.solver)?;
+        // The options themselves, not their values: RON writes `Some(…)`, as it reads them.
+        if self.cast.is_some() {
+            st.serialize_field("cast", &self.cast)?;
+        }
+        if self.expect.is_some() {
+            st.serialize_field("expect", &self.expect)?;
+        }
+        st.end()
+    }
+}
+
+/// The solver section; a missing field takes its documented default for the precision. Its
+/// one vector, the initial direction, is `V`: `[x, y, z]` in space, `[x, y]` in the plane.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolverSpec {
+#[serde(
+    deny_unknown_fields,
+    bound(deserialize = "V: crate::shape::reading::Coordinates")
+)]
+pub struct SolverSpec<V = DVec3> {
     #[serde(default)]
     pub algorithm: Algorithm,
     #[serde(default)]
@@ -63,9 +111,9 @@ pub struct SolverSpec {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::shape::reading::opt_vec3"
+        deserialize_with = "crate::shape::reading::opt_coordinates"
     )]
-    pub initial_direction: Option<DVec3>,
+    pub initial_direction: Option<V>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub epa_tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,6 +122,24 @@ pub struct SolverSpec {
     pub radii: Option<Radii>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub acceleration: Option<Acceleration>,
+}
+
+impl<V> SolverSpec<V> {
+    /// The same section with its initial direction mapped by `f` (into or out of the plane).
+    pub fn map_direction<W>(self, f: impl FnOnce(V) -> W) -> SolverSpec<W> {
+        SolverSpec {
+            algorithm: self.algorithm,
+            precision: self.precision,
+            abs_tolerance: self.abs_tolerance,
+            rel_tolerance: self.rel_tolerance,
+            max_iterations: self.max_iterations,
+            initial_direction: self.initial_direction.map(f),
+            epa_tolerance: self.epa_tolerance,
+            epa_max_iterations: self.epa_max_iterations,
+            radii: self.radii,
+            acceleration: self.acceleration,
+        }
+    }
 }
 
 impl SolverSpec {
@@ -312,6 +378,7 @@ impl Scenario {
         Scenario {
             name: name.into(),
             notes: String::new(),
+            dimension: Dimension::Three,
             a,
             b,
             solver: SolverSpec::default(),
@@ -328,7 +395,12 @@ impl Scenario {
     /// Parses and validates a scenario; rotations come back normalised. The text must hold one
     /// scenario and nothing after it (a byte-order mark before it is skipped).
     pub fn parse(text: &str, format: Format) -> Result<Self, ScenarioError> {
-        parse_document::<Scenario>(text, format, TRAILING)?.validated()
+        let scenario = if plane::is_plane(text, format) {
+            parse_document::<plane::PlaneScenario>(text, format, TRAILING)?.into_scenario()?
+        } else {
+            parse_document::<Scenario>(text, format, TRAILING)?
+        };
+        scenario.validated()
     }
 
     /// Reads a `.json` or `.ron` scenario file.
@@ -368,7 +440,10 @@ impl Scenario {
 
     /// The solver configuration with defaults filled in.
     pub fn config(&self) -> SolverConfig {
-        self.solver.config()
+        SolverConfig {
+            dimension: self.dimension,
+            ..self.solver.config()
+        }
     }
 
     /// The scenario as the solver understands it: every solver default written out.
@@ -385,6 +460,10 @@ impl Scenario {
         let precision = self.solver.precision;
         self.a = crate::scenario::validate::body(self.a, "a", precision)?;
         self.b = crate::scenario::validate::body(self.b, "b", precision)?;
+        if self.dimension.is_plane() {
+            crate::scenario::validate::plane_body(&self.a, "a")?;
+            crate::scenario::validate::plane_body(&self.b, "b")?;
+        }
         if let Some(cast) = &self.cast {
             cast.validate(precision)?;
             crate::scenario::validate::cast_reach(cast, [&self.a, &self.b], precision)?;

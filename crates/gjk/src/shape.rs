@@ -12,6 +12,7 @@ pub mod body;
 pub mod convex;
 pub mod cso;
 pub mod hull;
+pub mod plane;
 pub mod prepared;
 pub mod reading;
 pub mod support;

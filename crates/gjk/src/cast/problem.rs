@@ -5,7 +5,7 @@
 
 use super::{CastSettings, Mover};
 use crate::config::{Algorithm, SolverConfig};
-use crate::epa::Epa;
+use crate::epa::penetrate;
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
 use crate::proof::radii::add_radii;
@@ -265,8 +265,8 @@ pub(super) fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let mut gjk = DistanceGjk::new(cso, config).on_cores(radii[0] + radii[1]);
     let mut finish = gjk.run_traced(&mut NoTrace);
     if finish.outcome == Outcome::Intersecting && !gjk.simplex().is_empty() {
-        let mut epa = Epa::new(cso, gjk.simplex(), config, finish.iterations);
-        finish.penetration = Some(epa.run_traced(&mut NoTrace).0);
+        let (answer, _) = penetrate(cso, gjk.simplex(), config, finish.iterations, &mut NoTrace);
+        finish.penetration = Some(answer.0);
     }
     if radii[0] + radii[1] > 0.0 {
         add_radii(&mut finish, radii[0], radii[1], config);

@@ -50,18 +50,26 @@ impl CastMethod {
 
 /// A scenario's `cast` section: how both bodies move, and what counts as touching. Every field
 /// is optional (see the accessors for the defaults).
+///
+/// `V` is a velocity and `W` an angular velocity as a file writes them: both `[x, y, z]` in
+/// space; in the plane `[x, y]` and one number (radians per unit time, counter-clockwise).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CastSpec {
-    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
-    pub velocity_a: DVec3,
-    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
-    pub velocity_b: DVec3,
+#[serde(
+    deny_unknown_fields,
+    bound(
+        deserialize = "V: crate::shape::reading::Coordinates + Default, W: crate::shape::reading::Coordinates + Default"
+    )
+)]
+pub struct CastSpec<V = DVec3, W = DVec3> {
+    #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    pub velocity_a: V,
+    #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    pub velocity_b: V,
     /// World-space angular velocity (axis × radians per unit time) about the body's position.
-    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
-    pub angular_velocity_a: DVec3,
-    #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
-    pub angular_velocity_b: DVec3,
+    #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    pub angular_velocity_a: W,
+    #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    pub angular_velocity_b: W,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_time: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -72,6 +80,24 @@ pub struct CastSpec {
     pub method: Option<CastMethod>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_iterations: Option<u32>,
+}
+
+impl<V, W> CastSpec<V, W> {
+    /// The same section with its velocities mapped by `v` and its angular velocities by `w`
+    /// (into or out of the plane).
+    pub fn map<V2, W2>(self, v: impl Fn(V) -> V2, w: impl Fn(W) -> W2) -> CastSpec<V2, W2> {
+        CastSpec {
+            velocity_a: v(self.velocity_a),
+            velocity_b: v(self.velocity_b),
+            angular_velocity_a: w(self.angular_velocity_a),
+            angular_velocity_b: w(self.angular_velocity_b),
+            max_time: self.max_time,
+            target_distance: self.target_distance,
+            tolerance: self.tolerance,
+            method: self.method,
+            max_iterations: self.max_iterations,
+        }
+    }
 }
 
 impl CastSpec {

@@ -4,7 +4,7 @@
 
 use super::{Epa, Face, depth_of, tiny};
 use crate::real::{Real, Vector};
-use crate::shape::cso::CsoPoint;
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::trace::Penetration;
 
@@ -86,21 +86,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             .unwrap_or(closest)
     }
 
-    /// `penetration` with its proven depth bounds, for the reported `normal`:
-    ///
-    /// ```text
-    ///   lower:  the polytope's faces close round the origin, and its vertices are points of
-    ///           A ⊖ B, so a ball of radius min over faces of (n_f · p_f) about the origin
-    ///           lies in A ⊖ B: no shorter translation separates the shapes
-    ///   upper:  w = s(n) is the furthest point of A ⊖ B along n, so moving B by (n · w) n
-    ///           leaves the origin outside: depth ≤ n · w
-    /// ```
-    ///
-    /// Both are computed again in f64 from the witnesses and give up the support points'
-    /// rounding allowance ([`crate::proof::bounds`]). The depth is certified when they are no wider
-    /// than the convergence test allows at that depth, plus twice that allowance.
-    pub(super) fn bounded(&self, mut penetration: Penetration, normal: R::V) -> Penetration {
-        let allowance = crate::proof::bounds::allowance(&self.cso);
+    /// `penetration` with its proven depth bounds (see [`bounded`]).
+    pub(super) fn bounded(&self, penetration: Penetration, normal: R::V) -> Penetration {
         let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
         let nearest_face = self
             .faces
@@ -120,22 +107,49 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
                 }
             })
             .fold(f64::INFINITY, f64::min);
-        let lower = if nearest_face.is_finite() && nearest_face > allowance {
-            nearest_face - allowance
-        } else {
-            0.0
-        };
-        let n = crate::real::unit_or_zero::<f64>(normal.to_f64());
-        let w = self.cso.support(normal);
-        let upper = n.dot(point(&w)) + allowance;
-        if n != glam::DVec3::ZERO && upper.is_finite() {
-            let upper = upper.max(lower);
-            penetration.depth_bounds = Some([lower, upper]);
-            // The face's own distance, in the working precision, may sit a rounding outside.
-            penetration.depth = penetration.depth.clamp(lower, upper);
-            let allowed = self.threshold(R::from_f64(upper)).to_f64() + 2.0 * allowance;
-            penetration.certified = upper - lower <= allowed;
-        }
-        penetration
+        bounded(&self.cso, penetration, normal, nearest_face, |d| {
+            self.threshold(d)
+        })
     }
+}
+
+/// `penetration` with its proven depth bounds, for the reported `normal`, when the polytope
+/// (or polygon) EPA grew has its nearest face (or edge) `nearest` from the origin:
+///
+/// ```text
+///   lower:  the polytope's faces close round the origin, and its vertices are points of
+///           A ⊖ B, so a ball of radius min over faces of (n_f · p_f) about the origin
+///           lies in A ⊖ B: no shorter translation separates the shapes
+///   upper:  w = s(n) is the furthest point of A ⊖ B along n, so moving B by (n · w) n
+///           leaves the origin outside: depth ≤ n · w
+/// ```
+///
+/// Both are computed again in f64 from the witnesses and give up the support points'
+/// rounding allowance ([`crate::proof::bounds`]). The depth is certified when they are no wider
+/// than the convergence test allows at that depth (`threshold`), plus twice that allowance.
+pub(super) fn bounded<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    mut penetration: Penetration,
+    normal: R::V,
+    nearest: f64,
+    threshold: impl Fn(R) -> R,
+) -> Penetration {
+    let allowance = crate::proof::bounds::allowance(cso);
+    let lower = if nearest.is_finite() && nearest > allowance {
+        nearest - allowance
+    } else {
+        0.0
+    };
+    let n = crate::real::unit_or_zero::<f64>(normal.to_f64());
+    let w = cso.support(normal);
+    let upper = n.dot(w.a.to_f64() - w.b.to_f64()) + allowance;
+    if n != glam::DVec3::ZERO && upper.is_finite() {
+        let upper = upper.max(lower);
+        penetration.depth_bounds = Some([lower, upper]);
+        // The face's own distance, in the working precision, may sit a rounding outside.
+        penetration.depth = penetration.depth.clamp(lower, upper);
+        let allowed = threshold(R::from_f64(upper)).to_f64() + 2.0 * allowance;
+        penetration.certified = upper - lower <= allowed;
+    }
+    penetration
 }

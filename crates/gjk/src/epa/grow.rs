@@ -62,6 +62,27 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
     start: &[CsoPoint<R>],
 ) -> Result<[CsoPoint<R>; 4], Flat<R>> {
+    let pts = grow(cso, start, false)?;
+    Ok([pts[0], pts[1], pts[2], pts[3]])
+}
+
+/// The plane's [`grow_tetrahedron`]: GJK's simplex (1–3 points) grown into a triangle with
+/// area, asking only along directions in the plane. `Err` when `A ⊖ B` is a segment (or a
+/// point) there.
+pub(super) fn grow_triangle<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    start: &[CsoPoint<R>],
+) -> Result<[CsoPoint<R>; 3], Flat<R>> {
+    let pts = grow(cso, start, true)?;
+    Ok([pts[0], pts[1], pts[2]])
+}
+
+/// A full simplex (a triangle in the `plane`, else a tetrahedron) grown from `start`.
+fn grow<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    start: &[CsoPoint<R>],
+    plane: bool,
+) -> Result<Vec<CsoPoint<R>>, Flat<R>> {
     let mut pts: Vec<CsoPoint<R>> = Vec::with_capacity(4);
     let scale = start
         .iter()
@@ -81,11 +102,16 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     if pts.len() == 4 && volume_measure::<R>(&pts) <= tiny::<R>() {
         pts.truncate(3);
     }
-    let axes = [
+    if plane && pts.len() >= 3 && area_measure::<R>(&pts) <= tiny::<R>() {
+        pts.truncate(2);
+    }
+    let all_axes = [
         R::V::new(R::ONE, R::ZERO, R::ZERO),
         R::V::new(R::ZERO, R::ONE, R::ZERO),
         R::V::new(R::ZERO, R::ZERO, R::ONE),
     ];
+    // In the plane every direction asked lies in it.
+    let axes = &all_axes[..if plane { 2 } else { 3 }];
     if pts.len() == 1 {
         let p0 = pts[0].point;
         let found = axes
@@ -114,8 +140,14 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 ax.partial_cmp(&ay).unwrap_or(std::cmp::Ordering::Equal)
             })
             .unwrap_or(axes[0]);
-        let u = axis.cross(pick);
-        let v = axis.cross(u);
+        let (u, v) = if plane {
+            // The segment's normal in the plane: the axis turned a quarter.
+            let u = R::V::new(-axis.y(), axis.x(), R::ZERO);
+            (u, u)
+        } else {
+            let u = axis.cross(pick);
+            (u, axis.cross(u))
+        };
         let mut best: Option<(R, CsoPoint<R>)> = None;
         for d in [u, -u, v, -v, u + v, -u - v] {
             let w = cso.support(d);
@@ -128,6 +160,13 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             Some((off, w)) if off.sqrt() > eps * axis.length_squared().sqrt() => pts.push(w),
             _ => return Err((R::ZERO, points(&pts))),
         }
+    }
+    if plane {
+        let measure = area_measure::<R>(&pts);
+        if measure <= tiny::<R>() {
+            return Err((measure, points(&pts)));
+        }
+        return Ok(pts);
     }
     if pts.len() == 3 {
         let n = (pts[1].point - pts[0].point).cross(pts[2].point - pts[0].point);
@@ -142,11 +181,16 @@ pub(super) fn grow_tetrahedron<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             return Err((measure, points(&pts)));
         }
     }
-    Ok([pts[0], pts[1], pts[2], pts[3]])
+    Ok(pts)
 }
 
 fn points<R: Real>(pts: &[CsoPoint<R>]) -> Vec<R::V> {
     pts.iter().map(|p| p.point).collect()
+}
+
+/// The triangle's shape measure: 0 for three points on a line.
+fn area_measure<R: Real>(p: &[CsoPoint<R>]) -> R {
+    crate::simplex::voronoi::shape_measure::<R>(&[p[0].point, p[1].point, p[2].point])
 }
 
 /// `|det| / (|ab| |ac| |ad|)`: 0 for a flat tetrahedron.

@@ -46,6 +46,9 @@ pub struct BooleanGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     cso: MinkowskiDifference<'s, R, A, B>,
     max_iterations: u32,
     abs_tolerance: f64,
+    /// In the plane a triangle around the origin encloses it (see
+    /// [`crate::config::Dimension`]).
+    plane: bool,
     /// The best lower and upper bounds on the distance seen so far (see [`crate::proof::bounds`]).
     bounds: Tracker,
     simplex: Simplex<R>,
@@ -64,6 +67,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             cso,
             max_iterations: config.max_iterations.max(1),
             abs_tolerance: config.abs_tolerance,
+            plane: config.dimension.is_plane(),
             bounds: Tracker::new(&cso),
             simplex: Simplex::default(),
             direction: cso.first_direction(config),
@@ -176,7 +180,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
 
         let mut candidate = before;
         candidate.push(w);
-        let case = evolve::<R>(&candidate.points()[..candidate.len()]);
+        let case = evolve::<R>(&candidate.points()[..candidate.len()], self.plane);
         self.simplex = candidate.select(&case.keep);
         self.direction = case.direction;
 
@@ -227,8 +231,9 @@ fn triple<R: Real>(a: R::V, b: R::V) -> R::V {
     a.cross(b).cross(a)
 }
 
-/// The case analysis on the candidate simplex `y` (newest point last).
-fn evolve<R: Real>(y: &[R::V]) -> Case<R> {
+/// The case analysis on the candidate simplex `y` (newest point last), in the plane when
+/// `plane`.
+fn evolve<R: Real>(y: &[R::V], plane: bool) -> Case<R> {
     let n = y.len();
     let a = y[n - 1];
     let ao = -a;
@@ -241,7 +246,7 @@ fn evolve<R: Real>(y: &[R::V]) -> Case<R> {
             flat: None,
         },
         2 => line::<R>(y, 0, 1),
-        3 => triangle::<R>(y, [0, 1, 2]),
+        3 => triangle::<R>(y, [0, 1, 2], plane),
         _ => tetrahedron::<R>(y),
     }
 }
@@ -271,8 +276,9 @@ fn line<R: Real>(y: &[R::V], ib: usize, ia: usize) -> Case<R> {
     }
 }
 
-/// Triangle case: `idx = [C, B, A]` with A the newest point.
-fn triangle<R: Real>(y: &[R::V], idx: [usize; 3]) -> Case<R> {
+/// Triangle case: `idx = [C, B, A]` with A the newest point. In the plane (`plane`), the
+/// triangle is the largest simplex: the origin beyond neither edge through A is inside it.
+fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
     let [ic, ib, ia] = idx;
     let (a, b, c) = (y[ia], y[ib], y[ic]);
     let measure = shape_measure::<R>(&[a, b, c]);
@@ -303,6 +309,17 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3]) -> Case<R> {
     if ab.cross(abc).dot(ao) > R::ZERO {
         // Beyond edge AB.
         return line::<R>(y, ib, ia);
+    }
+    if plane {
+        // Within both edges through A, and on the inner side of BC (A was found beyond it, in
+        // the direction of the origin): the triangle encloses the origin.
+        return Case {
+            keep: vec![ic, ib, ia],
+            direction: R::V::ZERO,
+            scale: R::ONE,
+            enclosed: true,
+            flat: None,
+        };
     }
     // Above or below the triangle: keep it, wound so that the next point lies in front of it.
     let scale = abc.length_squared().sqrt();
@@ -347,7 +364,7 @@ fn tetrahedron<R: Real>(y: &[R::V]) -> Case<R> {
             n = -n;
         }
         if n.dot(-a) > R::ZERO {
-            return triangle::<R>(y, [face[1], face[0], 3]);
+            return triangle::<R>(y, [face[1], face[0], 3], false);
         }
     }
     Case {

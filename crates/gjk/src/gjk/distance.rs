@@ -10,6 +10,7 @@
 //!     Y ← W ∪ {w}
 //!     v ← the point of conv(Y) nearest the origin;  W ← the smallest Y' ⊆ Y holding it
 //!     if |W| = 4 or ‖v‖ ≤ ε_abs   stop: the origin is inside (or on) A ⊖ B
+//!                                 (in the plane a triangle already encloses it: |W| = 3)
 //! ```
 //!
 //! Each iteration is one [`Step`]. `‖v‖` strictly decreases in exact arithmetic; when rounding
@@ -58,6 +59,9 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     abs_tolerance: R,
     rel_tolerance: R,
     max_iterations: u32,
+    /// How many points enclose the origin: 4 in space, 3 in the plane (see
+    /// [`crate::config::Dimension`]).
+    full: u32,
     subalgorithm: Subalgorithm,
     /// The radii the bodies are the cores of (`radii: split`; 0 for whole bodies): the answer
     /// is the cores' distance minus this, and the gap test is made relative to that answer.
@@ -83,6 +87,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             abs_tolerance: R::from_f64(config.abs_tolerance),
             rel_tolerance: R::from_f64(config.rel_tolerance),
             max_iterations: config.max_iterations.max(1),
+            full: config.dimension.full_simplex() as u32,
             subalgorithm: match config.algorithm {
                 crate::config::Algorithm::SignedVolumes => Subalgorithm::SignedVolumes,
                 _ => Subalgorithm::Johnson,

@@ -81,7 +81,7 @@ pub fn hull_distance(points: &[DVec3]) -> f64 {
     upper
 }
 
-/// Whether the tetrahedron `vertices` holds the origin with room to spare: on the inner side of
+/// Whether the tetrahedron `vertices` (in the plane: the triangle) holds the origin with room to spare: on the inner side of
 /// each face plane by more than the rounding `allowance` and the uncertainty of the plane
 /// itself, tested in f64 from the witnesses.
 ///
@@ -98,11 +98,14 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         .iter()
         .map(|v| v.a.to_f64() - v.b.to_f64())
         .collect();
+    let size = p.iter().map(|x| x.length()).fold(0.0, f64::max);
+    let delta = allowance + 8.0 * f64::EPSILON * size;
+    if p.len() == 3 {
+        return triangle_encloses_origin(&p, delta);
+    }
     if p.len() != 4 {
         return false;
     }
-    let size = p.iter().map(|x| x.length()).fold(0.0, f64::max);
-    let delta = allowance + 8.0 * f64::EPSILON * size;
     // Each face with the vertex opposite it.
     [
         ([0, 1, 2], 3),
@@ -129,6 +132,33 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
             && sure(origin, p[i].length())
             && (opposite > 0.0) == (origin > 0.0)
     })
+}
+
+/// The plane's case of [`encloses_origin`]: a triangle in the plane `z = 0` holds the origin
+/// with room `delta` to spare on the inner side of each edge's line. An edge `e` whose ends
+/// move by `δ` turns by up to `2δ/‖e‖` radians.
+fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
+    if p.iter().any(|x| x.z != 0.0) {
+        return false;
+    }
+    [([0, 1], 2), ([1, 2], 0), ([2, 0], 1)]
+        .iter()
+        .all(|&([i, j], l)| {
+            let e = p[j] - p[i];
+            let len = e.length();
+            if !(len > 0.0 && len.is_finite()) {
+                return false;
+            }
+            // The edge's normal in the plane: e turned a quarter.
+            let n = DVec3::new(-e.y, e.x, 0.0) / len;
+            let turn = 2.0 * delta / len;
+            let opposite = n.dot(p[l] - p[i]);
+            let origin = n.dot(-p[i]);
+            let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
+            sure(opposite, (p[l] - p[i]).length())
+                && sure(origin, p[i].length())
+                && (opposite > 0.0) == (origin > 0.0)
+        })
 }
 
 /// What the bounds prove about the algorithm's verdict.

@@ -393,3 +393,44 @@ pub(crate) fn body(
     size(&field("margin"), body.margin, precision)?;
     Ok(body)
 }
+
+/// A body of a scenario in the plane (one built in code, or edited): it lies in `z = 0`, turns
+/// about the plane's normal only, and is one of the plane's shapes. (A 2D file's bodies are so
+/// by construction.)
+pub(crate) fn plane_body(body: &BodySpec, name: &str) -> Result<(), ScenarioError> {
+    let field = |f: &str| format!("{name}.{f}");
+    let flat = match &body.shape {
+        Shape::Sphere { .. } | Shape::Capsule { .. } => true,
+        Shape::Cuboid { half_extents } => half_extents.z == 0.0,
+        Shape::Polytope { vertices } => vertices.iter().all(|v| v.z == 0.0),
+        Shape::Cylinder { .. } | Shape::Cone { .. } => {
+            return Err(invalid(
+                field("shape"),
+                format!(
+                    "a {} is not a 2D shape; use one of {}",
+                    body.shape.kind_name(),
+                    crate::shape::plane::PLANE_KINDS.join(", ")
+                ),
+            ));
+        }
+    };
+    if !flat {
+        return Err(invalid(
+            field("shape"),
+            "has depth; a 2D scenario's shapes lie in the plane z = 0",
+        ));
+    }
+    if body.position.z != 0.0 {
+        return Err(invalid(
+            field("position"),
+            "is off the plane; a 2D scenario's bodies lie in z = 0",
+        ));
+    }
+    if body.rotation.x != 0.0 || body.rotation.y != 0.0 {
+        return Err(invalid(
+            field("rotation"),
+            "tilts the body out of the plane; a 2D body turns by an angle only",
+        ));
+    }
+    Ok(())
+}

@@ -7,7 +7,7 @@
 //! numbers [x, y, z]`. They accept what glam writes: `[x, y, z]` in JSON, `(x, y, z)` in RON.
 
 use crate::shape::Shape;
-use glam::{DQuat, DVec3};
+use glam::{DQuat, DVec2, DVec3};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::fmt;
@@ -20,6 +20,7 @@ impl<'de, const N: usize> Visitor<'de> for Numbers<N> {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match N {
+            2 => f.write_str("2 numbers [x, y] (a 2D scenario's vectors lie in its plane)"),
             3 => f.write_str("3 numbers [x, y, z]"),
             _ => f.write_str("4 numbers [x, y, z, w]"),
         }
@@ -48,13 +49,55 @@ pub fn vec3<'de, D: Deserializer<'de>>(d: D) -> Result<DVec3, D::Error> {
         .map(DVec3::from_array)
 }
 
-/// An optional `[x, y, z]`.
-pub fn opt_vec3<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DVec3>, D::Error> {
-    struct Opt;
-    impl<'de> Visitor<'de> for Opt {
-        type Value = Option<DVec3>;
+/// `[x, y]`, a vector of a 2D scenario.
+pub fn vec2<'de, D: Deserializer<'de>>(d: D) -> Result<DVec2, D::Error> {
+    d.deserialize_tuple_struct("DVec2", 2, Numbers::<2>)
+        .map(DVec2::from_array)
+}
+
+/// What a file writes for a vector: `[x, y, z]` in space, `[x, y]` in the plane, and one
+/// number for an angular velocity in the plane (a turn about its normal).
+pub trait Coordinates: Sized {
+    fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error>;
+    /// What the reader expects, for the messages.
+    const EXPECTING: &'static str;
+}
+
+impl Coordinates for DVec3 {
+    fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        vec3(d)
+    }
+    const EXPECTING: &'static str = "3 numbers [x, y, z]";
+}
+
+impl Coordinates for DVec2 {
+    fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        vec2(d)
+    }
+    const EXPECTING: &'static str = "2 numbers [x, y]";
+}
+
+impl Coordinates for f64 {
+    fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        f64::deserialize(d)
+    }
+    const EXPECTING: &'static str = "a number";
+}
+
+/// A vector as [`Coordinates`] reads it.
+pub fn coordinates<'de, D: Deserializer<'de>, V: Coordinates>(d: D) -> Result<V, D::Error> {
+    V::read(d)
+}
+
+/// An optional vector.
+pub fn opt_coordinates<'de, D: Deserializer<'de>, V: Coordinates>(
+    d: D,
+) -> Result<Option<V>, D::Error> {
+    struct Opt<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Coordinates> Visitor<'de> for Opt<V> {
+        type Value = Option<V>;
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("3 numbers [x, y, z] or nothing")
+            write!(f, "{} or nothing", V::EXPECTING)
         }
         fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
             Ok(None)
@@ -63,39 +106,39 @@ pub fn opt_vec3<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DVec3>, D::Err
             Ok(None)
         }
         fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            vec3(d).map(Some)
+            V::read(d).map(Some)
         }
     }
-    d.deserialize_option(Opt)
+    d.deserialize_option(Opt(std::marker::PhantomData))
 }
 
-/// One `[x, y, z]` inside a list.
-struct Point;
+/// One point inside a list.
+struct Point<V>(std::marker::PhantomData<V>);
 
-impl<'de> de::DeserializeSeed<'de> for Point {
-    type Value = DVec3;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<DVec3, D::Error> {
-        vec3(d)
+impl<'de, V: Coordinates> de::DeserializeSeed<'de> for Point<V> {
+    type Value = V;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<V, D::Error> {
+        V::read(d)
     }
 }
 
-/// A list of `[x, y, z]`.
-pub fn vec3_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<DVec3>, D::Error> {
-    struct List;
-    impl<'de> Visitor<'de> for List {
-        type Value = Vec<DVec3>;
+/// A list of points (`[x, y, z]` in space, `[x, y]` in the plane).
+pub fn point_list<'de, D: Deserializer<'de>, V: Coordinates>(d: D) -> Result<Vec<V>, D::Error> {
+    struct List<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Coordinates> Visitor<'de> for List<V> {
+        type Value = Vec<V>;
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a list of points [x, y, z]")
+            write!(f, "a list of points, each {}", V::EXPECTING)
         }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<DVec3>, A::Error> {
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<V>, A::Error> {
             let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
-            while let Some(p) = seq.next_element_seed(Point)? {
+            while let Some(p) = seq.next_element_seed(Point(std::marker::PhantomData))? {
                 out.push(p);
             }
             Ok(out)
         }
     }
-    d.deserialize_seq(List)
+    d.deserialize_seq(List(std::marker::PhantomData))
 }
 
 /// A quaternion `[x, y, z, w]`.
@@ -118,7 +161,7 @@ pub(crate) struct ShapeFields {
     half_height: Option<f64>,
     #[serde(default, deserialize_with = "present_vec3")]
     half_extents: Option<DVec3>,
-    #[serde(default, deserialize_with = "vec3_list")]
+    #[serde(default, deserialize_with = "point_list")]
     vertices: Vec<DVec3>,
 }
 

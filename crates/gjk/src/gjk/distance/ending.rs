@@ -92,8 +92,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     }
 
     /// Takes the subalgorithm's reduction of `candidate` as the new simplex and `v`, unless it
-    /// is degenerate or no closer (then the old ones stay); then the tests on the new `v`:
-    /// four points kept (the origin is inside), `‖v‖` within the absolute tolerance, the cap.
+    /// is degenerate or no closer (then the old ones stay); then the tests on the new `v`: a
+    /// full simplex kept (four points, three in the plane: the origin is inside), `‖v‖` within
+    /// the absolute tolerance, the cap.
     pub(super) fn descend(
         &mut self,
         candidate: &Simplex<R>,
@@ -114,8 +115,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
                 current: new_vv.sqrt().to_f64(),
             });
         }
-        if r.mask.count_ones() == 4 && !self.simplex.is_empty() && self.bounds.lower() > 0.0 {
-            // Four points "hold" the origin, but a support plane has already proven the bodies
+        if r.mask.count_ones() == self.full && !self.simplex.is_empty() && self.bounds.lower() > 0.0
+        {
+            // A full simplex "holds" the origin, but a support plane has already proven the bodies
             // apart: the tetrahedron is flat and rounding put the origin inside it (a cone
             // 5e-7 from a box, where the true v is that short). Keep the previous v, as when
             // ‖v‖ stops decreasing; its bounds are the answer.
@@ -128,7 +130,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         self.weights = kept_weights(candidate.len(), r);
         self.v = r.closest;
         self.direction = -self.v;
-        if r.mask.count_ones() == 4 {
+        if r.mask.count_ones() == self.full {
             Some(Termination::IntersectionFound {
                 iteration: self.iteration,
             })

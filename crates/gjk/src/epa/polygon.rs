@@ -1,0 +1,386 @@
+//! EPA in the plane: a polygon grown edge by edge instead of a polytope face by face.
+//!
+//! In the plane GJK's last simplex is a triangle around the origin. EPA keeps a convex polygon
+//! of points of `A ⊖ B`, counter-clockwise, and pushes out its edge nearest the origin:
+//!
+//! ```text
+//!   grow the simplex into a triangle around the origin, counter-clockwise
+//!   loop
+//!     e ← the edge nearest the origin, n its outward normal, d its distance
+//!     w ← s(n)                      the support point beyond e
+//!     if w·n − d ≤ ε                e is on the boundary: depth d, direction n
+//!     insert w between e's ends; drop the vertices w's insertion leaves inside
+//! ```
+//!
+//! In the plane the "horizon" of the polytope algorithm is two vertices, the ends of the run
+//! of edges that see `w`; the polygon stays convex because every vertex between them, which
+//! `w` would hide, goes. The record is the polytope algorithm's ([`EpaRecord`]) with each edge
+//! `p q` written as the flat triangle `[p, q, q]`.
+
+use super::answer::bounded;
+use super::grow::{flat_normal, grow_triangle};
+use super::{EpaFinish, tiny};
+use crate::config::SolverConfig;
+use crate::gjk::stepper::Steppable;
+use crate::real::{Real, Vector};
+use crate::shape::convex::Convex;
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
+use crate::shape::support::SupportMap;
+use crate::simplex::{Simplex, record_vertex};
+use crate::trace::{EpaRecord, Few, Observer, Penetration, Phase, Quantities, Step, Termination};
+use glam::DVec3;
+
+/// An edge of the polygon, from `v[0]` to `v[1]` counter-clockwise.
+#[derive(Debug, Clone, Copy)]
+struct Edge<R: Real> {
+    v: [usize; 2],
+    /// Outward unit normal (zero for an edge of no length).
+    normal: R::V,
+    /// Signed distance of the edge's line from the origin (`normal · vertex`).
+    distance: R,
+}
+
+impl<R: Real> Edge<R> {
+    /// A depth: never negative.
+    fn depth(&self) -> R {
+        self.distance.max_with(R::ZERO)
+    }
+
+    /// As the polytope record writes a face: the flat triangle `[p, q, q]`.
+    fn as_face(&self) -> [usize; 3] {
+        [self.v[0], self.v[1], self.v[1]]
+    }
+}
+
+/// EPA in the plane, one iteration per call of `advance`.
+#[derive(Debug, Clone)]
+pub struct PolygonEpa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
+    cso: MinkowskiDifference<'s, R, A, B>,
+    tolerance: R,
+    abs_tolerance: R,
+    max_iterations: u32,
+    vertices: Vec<CsoPoint<R>>,
+    /// The polygon: indices into `vertices`, counter-clockwise.
+    ring: Vec<usize>,
+    iteration: u32,
+    /// The GJK iterations before EPA, so step numbers run on.
+    offset: u32,
+    finish: Option<EpaFinish>,
+}
+
+/// What inserting a support point changed: the edges it removed and the two it made.
+struct Insertion {
+    removed: Vec<[usize; 3]>,
+    made: Vec<[usize; 2]>,
+}
+
+impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
+    /// Starts from GJK's final simplex. Returns the run already finished when `A ⊖ B` is a
+    /// segment around the origin (the bodies touch along a line: depth 0).
+    pub fn new(
+        cso: MinkowskiDifference<'s, R, A, B>,
+        simplex: &Simplex<R>,
+        config: &SolverConfig,
+        offset: u32,
+    ) -> Self {
+        let mut epa = PolygonEpa {
+            cso,
+            tolerance: R::from_f64(config.epa_tolerance),
+            abs_tolerance: R::from_f64(config.abs_tolerance),
+            max_iterations: config.epa_max_iterations.max(1),
+            vertices: Vec::new(),
+            ring: Vec::new(),
+            iteration: 0,
+            offset,
+            finish: None,
+        };
+        match grow_triangle(&cso, simplex.vertices()) {
+            Ok(triangle) => {
+                let [p, q, r] = triangle.map(|c| c.a.to_f64() - c.b.to_f64());
+                let counter_clockwise = (q - p).cross(r - p).z > 0.0;
+                epa.vertices = triangle.to_vec();
+                epa.ring = if counter_clockwise {
+                    vec![0, 1, 2]
+                } else {
+                    vec![0, 2, 1]
+                };
+            }
+            Err((measure, pts)) => {
+                // A segment: the normal across it, in the plane.
+                let along = flat_normal::<R>(&pts);
+                let normal = R::V::new(-along.y(), along.x(), R::ZERO);
+                let normal = if pts.len() >= 2 { normal } else { along };
+                let p = simplex.vertices()[0];
+                let flat = Penetration {
+                    depth: 0.0,
+                    normal: normal.to_f64(),
+                    point_a: p.a.to_f64(),
+                    point_b: p.a.to_f64(),
+                    depth_bounds: None,
+                    certified: false,
+                };
+                epa.finish = Some((
+                    epa.bounded(flat, normal),
+                    Termination::EpaFlat {
+                        measure: measure.to_f64(),
+                    },
+                ));
+            }
+        }
+        epa
+    }
+
+    pub fn iterations(&self) -> u32 {
+        self.iteration
+    }
+
+    fn point(&self, i: usize) -> DVec3 {
+        self.vertices[i].a.to_f64() - self.vertices[i].b.to_f64()
+    }
+
+    /// The edge from `p` to `q`, its line made in f64 from the witnesses whatever the working
+    /// precision (as the polytope algorithm makes its faces' planes).
+    fn edge(&self, [p, q]: [usize; 2]) -> Edge<R> {
+        let (a, b) = (self.point(p), self.point(q));
+        let e = b - a;
+        let len = (e.x * e.x + e.y * e.y).sqrt();
+        if !(len > 0.0 && len.is_finite()) {
+            return Edge {
+                v: [p, q],
+                normal: R::V::ZERO,
+                distance: R::from_f64(f64::MAX),
+            };
+        }
+        // Counter-clockwise, the outside is on the right: e turned a quarter clockwise.
+        let normal = DVec3::new(e.y, -e.x, 0.0) / len;
+        Edge {
+            v: [p, q],
+            normal: R::vec(normal),
+            distance: R::from_f64(normal.dot(a)),
+        }
+    }
+
+    fn edges(&self) -> impl Iterator<Item = Edge<R>> + '_ {
+        let n = self.ring.len();
+        (0..n).map(move |k| self.edge([self.ring[k], self.ring[(k + 1) % n]]))
+    }
+
+    fn closest(&self) -> Edge<R> {
+        self.edges()
+            .reduce(|best, e| if e.distance < best.distance { e } else { best })
+            .expect("a polygon has edges")
+    }
+
+    fn threshold(&self, depth: R) -> R {
+        (self.tolerance * depth).max_with(self.abs_tolerance)
+    }
+
+    fn bounded(&self, penetration: Penetration, normal: R::V) -> Penetration {
+        let nearest = self
+            .edges()
+            .map(|e| e.distance.to_f64())
+            .fold(f64::INFINITY, f64::min);
+        bounded(&self.cso, penetration, normal, nearest, |d| {
+            self.threshold(d)
+        })
+    }
+
+    /// Puts `w` into the polygon after the edge `beyond` (which it lies beyond), dropping the
+    /// vertices it hides: walking away from `beyond` both ways, each further edge that also
+    /// sees `w` goes with its inner vertex. `None` when `w` adds nothing: it is a vertex
+    /// already, or `beyond` does not see it past rounding noise.
+    fn insert(&mut self, w: CsoPoint<R>, beyond: &Edge<R>) -> Option<Insertion> {
+        let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
+        if self
+            .vertices
+            .iter()
+            .any(|p| (p.point - w.point).length_squared() <= near)
+        {
+            return None;
+        }
+        let w64 = w.a.to_f64() - w.b.to_f64();
+        let slack = 16.0 * R::EPSILON.to_f64() * (1.0 + w64.length());
+        let sees = |e: &Edge<R>| e.normal.to_f64().dot(w64 - self.point(e.v[0])) > slack;
+        if !sees(beyond) {
+            return None;
+        }
+        let n = self.ring.len();
+        let at = |k: usize| self.ring[k % n];
+        let start = self.ring.iter().position(|&i| i == beyond.v[0])?;
+        // The run of edges that see w: [first, last] around the ring, `beyond` among them.
+        let mut back = 0;
+        while back + 1 < n - 1 && sees(&self.edge([at(start + n - back - 1), at(start + n - back)]))
+        {
+            back += 1;
+        }
+        let mut ahead = 0;
+        while back + ahead + 1 < n - 1
+            && sees(&self.edge([at(start + ahead + 1), at(start + ahead + 2)]))
+        {
+            ahead += 1;
+        }
+        let first = (start + n - back) % n;
+        let run = back + ahead + 1;
+        let removed: Vec<[usize; 3]> = (0..run)
+            .map(|k| self.edge([at(first + k), at(first + k + 1)]).as_face())
+            .collect();
+        let (p, q) = (at(first), at(first + run));
+        self.vertices.push(w);
+        let new = self.vertices.len() - 1;
+        // Rotate the ring to start at p, keep p … q, then close it through w.
+        let mut ring: Vec<usize> = (0..n).map(|k| at(first + run + k)).collect();
+        ring.truncate(n - run + 1);
+        ring.push(new);
+        self.ring = ring;
+        Some(Insertion {
+            removed,
+            made: vec![[p, new], [new, q]],
+        })
+    }
+
+    fn over_budget(&self, gap: R) -> Option<Termination> {
+        (self.iteration >= self.max_iterations).then(|| Termination::EpaBudget {
+            iterations: self.iteration,
+            depth: self.closest().depth().to_f64(),
+            gap: gap.to_f64(),
+        })
+    }
+
+    /// Where the foot of the perpendicular from the origin falls on `edge`: the weights of its
+    /// two ends (clamped to the edge).
+    fn foot_weights(&self, edge: &Edge<R>) -> [R; 2] {
+        let [p, q] = edge.v.map(|i| self.vertices[i].point);
+        let e = q - p;
+        let ee = e.length_squared();
+        let t = if ee > R::ZERO {
+            (edge.normal * edge.depth() - p).dot(e) / ee
+        } else {
+            R::ZERO
+        };
+        let t = t.max_with(R::ZERO);
+        let t = if t > R::ONE { R::ONE } else { t };
+        [R::ONE - t, t]
+    }
+
+    /// The answer the edge `edge` gives: the contact points interpolated at the foot of the
+    /// perpendicular from the origin, with the depth's proven bounds.
+    fn penetration(&self, edge: &Edge<R>) -> Penetration {
+        let [p, q] = edge.v.map(|i| self.vertices[i]);
+        let [s, t] = self.foot_weights(edge);
+        let penetration = Penetration {
+            depth: edge.depth().to_f64(),
+            normal: edge.normal.to_f64(),
+            point_a: (p.a * s + q.a * t).to_f64(),
+            point_b: (p.b * s + q.b * t).to_f64(),
+            depth_bounds: None,
+            certified: false,
+        };
+        self.bounded(penetration, edge.normal)
+    }
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R, A, B> {
+    type Finish = EpaFinish;
+
+    fn finish(&self) -> Option<EpaFinish> {
+        self.finish
+    }
+
+    /// One iteration; returns the answer when this iteration ended the run.
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<EpaFinish> {
+        if self.finish.is_some() {
+            return None;
+        }
+        self.iteration += 1;
+        // e ← the edge nearest the origin; w ← the support point beyond it.
+        let edge = self.closest();
+        let w = self.cso.support(edge.normal);
+        let gap = edge.normal.dot(w.point) - edge.distance;
+        let threshold = self.threshold(edge.depth());
+        let before = O::ENABLED.then(|| (self.snapshot(), self.ring_faces()));
+        let (termination, insertion) = if gap <= threshold {
+            let converged = Termination::EpaConverged {
+                gap: gap.to_f64(),
+                threshold: threshold.to_f64(),
+                depth: edge.depth().to_f64(),
+            };
+            (Some(converged), None)
+        } else {
+            match self.insert(w, &edge) {
+                Some(ins) => (self.over_budget(gap), Some(ins)),
+                None => (
+                    Some(Termination::EpaNoProgress {
+                        depth: edge.depth().to_f64(),
+                    }),
+                    None,
+                ),
+            }
+        };
+        // The budget stops after the polygon grew: its nearest edge then answers.
+        let answered = match termination {
+            Some(Termination::EpaBudget { .. }) => self.closest(),
+            _ => edge,
+        };
+        if let Some(t) = termination {
+            self.finish = Some((self.penetration(&answered), t));
+        }
+        if let Some((vertices, faces)) = before {
+            let pair: Vec<_> = answered
+                .v
+                .iter()
+                .map(|&i| record_vertex(&self.vertices[i]))
+                .collect();
+            let weights = self.foot_weights(&answered);
+            let Insertion { removed, made } = insertion.unwrap_or(Insertion {
+                removed: Vec::new(),
+                made: Vec::new(),
+            });
+            observer.on_step(Step {
+                iteration: self.offset + self.iteration,
+                phase: Phase::Epa(Box::new(EpaRecord {
+                    vertices,
+                    faces,
+                    closest_face: edge.as_face(),
+                    normal: edge.normal.to_f64(),
+                    distance: edge.distance.to_f64(),
+                    removed,
+                    horizon: made,
+                })),
+                direction: edge.normal.to_f64(),
+                support: record_vertex(&w),
+                simplex_before: pair.clone(),
+                candidate: pair.clone(),
+                names: Few::new(),
+                simplex_after: pair,
+                feature: None,
+                closest: Some((answered.normal * answered.depth()).to_f64()),
+                weights: weights.iter().map(|x| x.to_f64()).collect(),
+                next_direction: None,
+                quantities: Quantities {
+                    v_norm: Some(edge.distance.to_f64()),
+                    gap: Some(gap.to_f64()),
+                    gap_threshold: Some(threshold.to_f64()),
+                    abs_threshold: Some(self.abs_tolerance.to_f64()),
+                    support_dot_direction: None,
+                },
+                termination,
+                certificate: None,
+                cores: None,
+                radii: None,
+                momentum: None,
+            });
+        }
+        self.finish.filter(|_| termination.is_some())
+    }
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'_, R, A, B> {
+    fn snapshot(&self) -> Vec<crate::trace::SimplexVertex> {
+        self.vertices.iter().map(record_vertex).collect()
+    }
+
+    /// The polygon's edges as the record writes faces.
+    fn ring_faces(&self) -> Vec<[usize; 3]> {
+        self.edges().map(|e| e.as_face()).collect()
+    }
+}

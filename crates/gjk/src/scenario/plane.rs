@@ -1,0 +1,141 @@
+//! Scenario files in the plane: `"dimension": 2` at the top, 2-vectors, an `angle` for a
+//! rotation, and the plane's shapes ([`crate::shape::plane`]).
+//!
+//! ```json
+//! {"dimension": 2,
+//!  "a": {"shape": {"type": "cuboid", "half_extents": [1.0, 0.5]}, "position": [0, 0], "angle": 0.3},
+//!  "b": {"shape": {"type": "circle", "radius": 0.5}, "position": [3, 1]},
+//!  "cast": {"velocity_b": [-4, 0], "angular_velocity_a": 0.0}}
+//! ```
+//!
+//! Read, a 2D file becomes a [`Scenario`] whose bodies lie in the plane `z = 0` and turn about
+//! its normal, with [`Dimension::Two`]; written, such a scenario becomes this form again. A
+//! 3-vector in a 2D file, or a shape the plane has no name for, is refused by field.
+
+use crate::cast::CastSpec;
+use crate::config::Dimension;
+use crate::scenario::expect::Expectation;
+use crate::scenario::{Scenario, ScenarioError, SolverSpec};
+use crate::shape::BodySpec;
+use crate::shape::plane::PlaneShape;
+use glam::{DQuat, DVec2, DVec3};
+use serde::{Deserialize, Serialize};
+
+/// A 2D scenario as its file writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlaneScenario {
+    #[serde(default)]
+    name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    notes: String,
+    dimension: u8,
+    a: PlaneBody,
+    b: PlaneBody,
+    #[serde(default)]
+    solver: SolverSpec<DVec2>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cast: Option<CastSpec<DVec2, f64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    expect: Option<Expectation>,
+}
+
+/// A body of a 2D file: its shape, where it is, how far it is turned (radians,
+/// counter-clockwise) and its rounding margin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaneBody {
+    shape: PlaneShape,
+    #[serde(default, deserialize_with = "crate::shape::reading::vec2")]
+    position: DVec2,
+    #[serde(default)]
+    angle: f64,
+    #[serde(default)]
+    margin: f64,
+}
+
+impl PlaneBody {
+    fn in_space(self) -> BodySpec {
+        BodySpec {
+            shape: self.shape.0,
+            position: self.position.extend(0.0),
+            rotation: DQuat::from_rotation_z(self.angle),
+            margin: self.margin,
+        }
+    }
+
+    fn of(body: &BodySpec) -> Self {
+        PlaneBody {
+            shape: PlaneShape(body.shape.clone()),
+            position: body.position.truncate(),
+            angle: angle_of(body.rotation),
+            margin: body.margin,
+        }
+    }
+}
+
+/// The angle of a turn about +Z (a rotation with no other part, as a 2D scenario's are).
+pub fn angle_of(q: DQuat) -> f64 {
+    2.0 * q.z.atan2(q.w)
+}
+
+/// A plane angular velocity as the turn about +Z it is.
+fn spin(w: f64) -> DVec3 {
+    DVec3::new(0.0, 0.0, w)
+}
+
+impl PlaneScenario {
+    /// The scenario in space that this file describes, in the plane `z = 0`.
+    pub(crate) fn into_scenario(self) -> Result<Scenario, ScenarioError> {
+        if self.dimension != 2 {
+            return Err(ScenarioError::Invalid {
+                field: "dimension".into(),
+                reason: format!("must be 2 or 3, got {}", self.dimension),
+            });
+        }
+        for (name, body) in [("a", &self.a), ("b", &self.b)] {
+            if !body.angle.is_finite() {
+                return Err(ScenarioError::Invalid {
+                    field: format!("{name}.angle"),
+                    reason: format!("{} is not a finite number", body.angle),
+                });
+            }
+        }
+        Ok(Scenario {
+            name: self.name,
+            notes: self.notes,
+            dimension: Dimension::Two,
+            a: self.a.in_space(),
+            b: self.b.in_space(),
+            solver: self.solver.map_direction(|d| d.extend(0.0)),
+            cast: self.cast.map(|c| c.map(|v| v.extend(0.0), spin)),
+            expect: self.expect,
+        })
+    }
+
+    /// The 2D file of a scenario in the plane.
+    pub(crate) fn of(s: &Scenario) -> Self {
+        PlaneScenario {
+            name: s.name.clone(),
+            notes: s.notes.clone(),
+            dimension: 2,
+            a: PlaneBody::of(&s.a),
+            b: PlaneBody::of(&s.b),
+            solver: s.solver.map_direction(|d| d.truncate()),
+            cast: s.cast.map(|c| c.map(|v| v.truncate(), |w| w.z)),
+            expect: s.expect.clone(),
+        }
+    }
+}
+
+/// Whether the text is a 2D scenario: a `dimension` field at its top that is the number 2
+/// (every other field is skipped unread). Anything else (3, no field, text that does not
+/// parse) is read as 3D, whose reader then says what is wrong.
+pub(crate) fn is_plane(text: &str, format: crate::scenario::Format) -> bool {
+    #[derive(Deserialize)]
+    struct Top {
+        #[serde(default)]
+        dimension: Option<u8>,
+    }
+    crate::scenario::parse_document::<Top>(text, format, "").is_ok_and(|t| t.dimension == Some(2))
+}

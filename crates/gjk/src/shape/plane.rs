@@ -1,0 +1,184 @@
+//! Shapes in the plane, as a 2D scenario file names them, laid in the plane `z = 0`.
+//!
+//! | file | what the solver runs on |
+//! |---|---|
+//! | `circle` (radius) | a sphere: along any direction in the plane its support point is the circle's |
+//! | `cuboid` (half_extents `[x, y]`) | the box with no depth (`z` half-extent 0) |
+//! | `capsule` (half_height along y, radius) | the capsule: its cross-section is the stadium |
+//! | `polygon` (vertices `[[x, y], …]`) | the polytope of those points, at `z = 0` |
+//!
+//! Every direction a query in the plane asks along lies in the plane (see
+//! [`crate::config::Dimension`]), and along such a direction each of these bodies answers the
+//! support point of its plane shape: the plane's answers are the 3D answers of these bodies.
+//! A margin rounds the shape in the plane the same way.
+
+use crate::shape::Shape;
+use glam::{DVec2, DVec3};
+use serde::de::{self, Deserializer};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Serialize};
+
+/// A shape of a 2D file, held as the body in space it is solved as.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaneShape(pub Shape);
+
+/// Every shape's name in 2D scenario files.
+pub const PLANE_KINDS: [&str; 4] = ["circle", "cuboid", "capsule", "polygon"];
+
+/// A 2D shape as written, before its `type` says which fields belong to it (read as a plain
+/// struct so that an error names the field, as in 3D).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaneFields {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default, deserialize_with = "present")]
+    radius: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    half_height: Option<f64>,
+    #[serde(default, deserialize_with = "present_vec2")]
+    half_extents: Option<DVec2>,
+    #[serde(default, deserialize_with = "crate::shape::reading::point_list")]
+    vertices: Vec<DVec2>,
+}
+
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    f64::deserialize(d).map(Some)
+}
+
+fn present_vec2<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DVec2>, D::Error> {
+    crate::shape::reading::vec2(d).map(Some)
+}
+
+impl<'de> Deserialize<'de> for PlaneShape {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        PlaneShape::try_from(PlaneFields::deserialize(d)?).map_err(de::Error::custom)
+    }
+}
+
+impl TryFrom<PlaneFields> for PlaneShape {
+    type Error = String;
+
+    fn try_from(f: PlaneFields) -> Result<Self, String> {
+        let fields: &[&str] = match f.kind.as_str() {
+            "circle" => &["radius"],
+            "cuboid" => &["half_extents"],
+            "capsule" => &["half_height", "radius"],
+            "polygon" => &["vertices"],
+            other => {
+                let hint = match other {
+                    "sphere" => " (in 2D a round shape is a circle)",
+                    "polytope" => " (in 2D a hull of points is a polygon)",
+                    _ => "",
+                };
+                return Err(format!(
+                    "type \"{other}\" is not a 2D shape{hint}; use one of {}",
+                    PLANE_KINDS.join(", ")
+                ));
+            }
+        };
+        let given = [
+            ("radius", f.radius.is_some()),
+            ("half_height", f.half_height.is_some()),
+            ("half_extents", f.half_extents.is_some()),
+            ("vertices", !f.vertices.is_empty()),
+        ];
+        for (name, present) in given {
+            if present && !fields.contains(&name) {
+                return Err(format!(
+                    "a {} has no `{name}` (its fields: {})",
+                    f.kind,
+                    fields.join(", ")
+                ));
+            }
+        }
+        let kind = f.kind.as_str();
+        let need = |x: Option<f64>, name: &str| x.ok_or_else(|| format!("a {kind} needs `{name}`"));
+        Ok(PlaneShape(match kind {
+            "circle" => Shape::Sphere {
+                radius: need(f.radius, "radius")?,
+            },
+            "cuboid" => {
+                let h = f
+                    .half_extents
+                    .ok_or_else(|| "a cuboid needs `half_extents`".to_string())?;
+                Shape::Cuboid {
+                    half_extents: h.extend(0.0),
+                }
+            }
+            "capsule" => Shape::Capsule {
+                half_height: need(f.half_height, "half_height")?,
+                radius: need(f.radius, "radius")?,
+            },
+            _ => Shape::Polytope {
+                vertices: f.vertices.iter().map(|v| v.extend(0.0)).collect(),
+            },
+        }))
+    }
+}
+
+/// The points of a shape's cross-section by the plane `z = 0`, for the shapes with no plane
+/// kind of their own: a cylinder or cone standing along +Y is cut into a rectangle or a
+/// triangle.
+fn section(shape: &Shape) -> Option<Vec<DVec2>> {
+    match *shape {
+        Shape::Cylinder {
+            half_height,
+            radius,
+        } => Some(vec![
+            DVec2::new(-radius, -half_height),
+            DVec2::new(radius, -half_height),
+            DVec2::new(radius, half_height),
+            DVec2::new(-radius, half_height),
+        ]),
+        Shape::Cone {
+            half_height,
+            radius,
+        } => Some(vec![
+            DVec2::new(-radius, -half_height),
+            DVec2::new(radius, -half_height),
+            DVec2::new(0.0, half_height),
+        ]),
+        _ => None,
+    }
+}
+
+impl Serialize for PlaneShape {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let flat = |v: &DVec3| v.truncate();
+        match &self.0 {
+            Shape::Sphere { radius } => {
+                let mut st = s.serialize_struct("Shape", 2)?;
+                st.serialize_field("type", "circle")?;
+                st.serialize_field("radius", radius)?;
+                st.end()
+            }
+            Shape::Cuboid { half_extents } => {
+                let mut st = s.serialize_struct("Shape", 2)?;
+                st.serialize_field("type", "cuboid")?;
+                st.serialize_field("half_extents", &flat(half_extents))?;
+                st.end()
+            }
+            Shape::Capsule {
+                half_height,
+                radius,
+            } => {
+                let mut st = s.serialize_struct("Shape", 3)?;
+                st.serialize_field("type", "capsule")?;
+                st.serialize_field("half_height", half_height)?;
+                st.serialize_field("radius", radius)?;
+                st.end()
+            }
+            other => {
+                let vertices = match other {
+                    Shape::Polytope { vertices } => vertices.iter().map(flat).collect(),
+                    _ => section(other).unwrap_or_default(),
+                };
+                let mut st = s.serialize_struct("Shape", 2)?;
+                st.serialize_field("type", "polygon")?;
+                st.serialize_field("vertices", &vertices)?;
+                st.end()
+            }
+        }
+    }
+}
