@@ -145,7 +145,7 @@ struct ReferenceFields {
 
 impl ReferenceFields {
     fn of(scenario: &Scenario, bounds: [f64; 2]) -> Self {
-        match gjk::tools::reference::reference(&scenario.a, &scenario.b) {
+        match gjk::tools::reference::reference_for(scenario) {
             Ok(r) => ReferenceFields {
                 reference_distance: Some(r.distance),
                 reference_depth: r.depth,

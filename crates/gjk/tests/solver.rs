@@ -18,6 +18,10 @@ mod solver {
     pub mod proof {
         pub mod radii;
     }
+    pub mod plane {
+        pub mod common;
+        pub mod oracle;
+    }
     pub mod epa {
         pub mod depth_bounds;
         pub mod penetration;

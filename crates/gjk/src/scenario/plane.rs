@@ -17,7 +17,7 @@ use crate::config::Dimension;
 use crate::scenario::expect::Expectation;
 use crate::scenario::{Scenario, ScenarioError, SolverSpec};
 use crate::shape::BodySpec;
-use crate::shape::plane::PlaneShape;
+use crate::shape::plane::{PlaneShape, angle_of};
 use glam::{DQuat, DVec2, DVec3};
 use serde::{Deserialize, Serialize};
 
@@ -72,11 +72,6 @@ impl PlaneBody {
             margin: body.margin,
         }
     }
-}
-
-/// The angle of a turn about +Z (a rotation with no other part, as a 2D scenario's are).
-pub fn angle_of(q: DQuat) -> f64 {
-    2.0 * q.z.atan2(q.w)
 }
 
 /// A plane angular velocity as the turn about +Z it is.

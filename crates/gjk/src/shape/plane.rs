@@ -18,6 +18,11 @@ use serde::de::{self, Deserializer};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
+/// The angle of a turn about +Z (a rotation with no other part, as a 2D body's are).
+pub fn angle_of(q: glam::DQuat) -> f64 {
+    2.0 * q.z.atan2(q.w)
+}
+
 /// A shape of a 2D file, held as the body in space it is solved as.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlaneShape(pub Shape);

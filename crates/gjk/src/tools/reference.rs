@@ -3,6 +3,8 @@
 //! shapes is the whole job. It is not exact either: its GJK may stop early on a separated pair,
 //! so a difference is a question to look into, not a verdict.
 
+pub mod plane;
+
 use crate::scenario::Scenario;
 use crate::shape::BodySpec;
 use crate::shape::Shape;
@@ -84,6 +86,15 @@ pub struct Reference {
     pub normal: Option<DVec3>,
     pub point_a: Option<DVec3>,
     pub point_b: Option<DVec3>,
+}
+
+/// The reference for a scenario's pair: parry2d-f64's in the plane, parry3d-f64's in space.
+pub fn reference_for(s: &Scenario) -> Result<Reference, String> {
+    if s.dimension.is_plane() {
+        plane::reference(&s.a, &s.b)
+    } else {
+        reference(&s.a, &s.b)
+    }
 }
 
 /// Asks parry3d-f64 about the pair; an error names the body parry cannot represent.
