@@ -19,6 +19,7 @@ mod solver {
         pub mod radii;
     }
     pub mod plane {
+        pub mod casts;
         pub mod common;
         pub mod oracle;
     }

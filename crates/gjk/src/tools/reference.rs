@@ -256,12 +256,15 @@ pub struct ReferenceCast {
     pub normal: Option<DVec3>,
 }
 
-/// Asks parry3d-f64 for the time of impact of `s`'s cast (an error when it has none, or when
+/// Asks parry3d-f64 (parry2d-f64 in the plane) for the time of impact of `s`'s cast (an error when it has none, or when
 /// parry cannot represent a body).
 pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
     use parry3d_f64::query::{
         NonlinearRigidMotion, ShapeCastOptions, ShapeCastStatus, cast_shapes, cast_shapes_nonlinear,
     };
+    if s.dimension.is_plane() {
+        return plane::reference_cast(s);
+    }
     let cast = s.cast.as_ref().ok_or("the scenario has no cast section")?;
     let settings = cast.settings(crate::config::Precision::F64);
     let (sa, sb) = (parry_shape_of(&s.a, "A")?, parry_shape_of(&s.b, "B")?);
@@ -301,28 +304,40 @@ pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
         )
     }
     .map_err(|e| format!("parry: {e}"))?;
-    Ok(match hit {
-        None => ReferenceCast {
+    let hit = hit.map(|h| (h.time_of_impact, status_name!(h.status), d(h.normal1)));
+    Ok(cast_answer(s, hit))
+}
+
+/// parry's cast status by name; the same in parry2d and parry3d, which each have their own type.
+macro_rules! status_name {
+    ($status:expr) => {
+        match $status {
+            ShapeCastStatus::OutOfIterations => "out_of_iterations",
+            ShapeCastStatus::Converged => "converged",
+            ShapeCastStatus::Failed => "failed",
+            ShapeCastStatus::PenetratingOrWithinTargetDist => "penetrating_or_within_target_dist",
+        }
+    };
+}
+use status_name;
+
+/// The reference cast's answer from parry's hit (time, status name, normal in A's frame at the
+/// time of impact), or no hit.
+fn cast_answer(s: &Scenario, hit: Option<(f64, &str, DVec3)>) -> ReferenceCast {
+    match (hit, &s.cast) {
+        (Some((toi, status, normal1)), Some(cast)) => {
+            // The normal is in A's frame at the time of impact.
+            let turned = cast.motion_a(s.a.pose()).at(toi).rotation;
+            ReferenceCast {
+                toi: Some(toi),
+                status: status.into(),
+                normal: Some(turned * normal1),
+            }
+        }
+        _ => ReferenceCast {
             toi: None,
             status: "none".into(),
             normal: None,
         },
-        Some(h) => {
-            // The normal is in A's frame at the time of impact.
-            let turned = cast.motion_a(s.a.pose()).at(h.time_of_impact).rotation;
-            ReferenceCast {
-                toi: Some(h.time_of_impact),
-                status: match h.status {
-                    ShapeCastStatus::OutOfIterations => "out_of_iterations",
-                    ShapeCastStatus::Converged => "converged",
-                    ShapeCastStatus::Failed => "failed",
-                    ShapeCastStatus::PenetratingOrWithinTargetDist => {
-                        "penetrating_or_within_target_dist"
-                    }
-                }
-                .into(),
-                normal: Some(turned * d(h.normal1)),
-            }
-        }
-    })
+    }
 }

@@ -2,7 +2,8 @@
 //! parry3d-f64 is beside the 3D ones. The bodies of a 2D scenario lie in `z = 0`; parry2d gets
 //! their plane shapes, and its answer is laid back in `z = 0`.
 
-use super::Reference;
+use super::{Reference, ReferenceCast, cast_answer, status_name};
+use crate::scenario::Scenario;
 use crate::shape::BodySpec;
 use crate::shape::Shape;
 use crate::shape::plane::angle_of;
@@ -81,4 +82,54 @@ pub fn reference(a: &BodySpec, b: &BodySpec) -> Result<Reference, String> {
             point_b: None,
         },
     })
+}
+
+/// parry2d-f64's time of impact for a cast in the plane (see [`super::reference_cast`]).
+pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
+    use parry2d_f64::query::{
+        NonlinearRigidMotion, ShapeCastOptions, ShapeCastStatus, cast_shapes, cast_shapes_nonlinear,
+    };
+    let cast = s.cast.as_ref().ok_or("the scenario has no cast section")?;
+    let settings = cast.settings(crate::config::Precision::F64);
+    let shape = |body: &BodySpec, name: &str| {
+        parry_shape(body).ok_or_else(|| format!("parry2d cannot take {name}"))
+    };
+    let (sa, sb) = (shape(&s.a, "A")?, shape(&s.b, "B")?);
+    let (pa, pb) = (parry_pose(&s.a), parry_pose(&s.b));
+    let hit = if cast.turns() {
+        let motion = |start: Pose, v: DVec3, w: DVec3| NonlinearRigidMotion {
+            start,
+            local_center: Vector::ZERO,
+            linvel: self::v(v),
+            angvel: w.z,
+        };
+        cast_shapes_nonlinear(
+            &motion(pa, cast.velocity_a, cast.angular_velocity_a),
+            &*sa.0,
+            &motion(pb, cast.velocity_b, cast.angular_velocity_b),
+            &*sb.0,
+            0.0,
+            settings.max_time,
+            true,
+        )
+    } else {
+        let options = ShapeCastOptions {
+            max_time_of_impact: settings.max_time,
+            target_distance: settings.target,
+            stop_at_penetration: true,
+            compute_impact_geometry_on_penetration: true,
+        };
+        cast_shapes(
+            &pa,
+            v(cast.velocity_a),
+            &*sa.0,
+            &pb,
+            v(cast.velocity_b),
+            &*sb.0,
+            options,
+        )
+    }
+    .map_err(|e| format!("parry2d: {e}"))?;
+    let hit = hit.map(|h| (h.time_of_impact, status_name!(h.status), d(h.normal1)));
+    Ok(cast_answer(s, hit))
 }

@@ -73,16 +73,16 @@ pub fn proven_below_before(
 }
 
 #[derive(Default, Debug)]
-struct Tally {
-    casts: u32,
-    hits: u32,
-    misses: u32,
-    overlapping: u32,
-    capped: u32,
-    agree: u32,
-    parry_hit_too_early: u32,
-    parry_late_or_missed: u32,
-    parry_failed: u32,
+pub struct Tally {
+    pub casts: u32,
+    pub hits: u32,
+    pub misses: u32,
+    pub overlapping: u32,
+    pub capped: u32,
+    pub agree: u32,
+    pub parry_hit_too_early: u32,
+    pub parry_late_or_missed: u32,
+    pub parry_failed: u32,
 }
 
 #[test]
@@ -115,7 +115,8 @@ fn casts_agree_with_parry_or_are_proven_right() {
     assert!(tally.capped * 100 < tally.casts, "{tally:?}");
 }
 
-fn check(s: &Scenario, theirs: &gjk::tools::reference::ReferenceCast, tally: &mut Tally) {
+/// Checks one cast of ours and parry's answer to it, each by our certified static distance.
+pub fn check(s: &Scenario, theirs: &gjk::tools::reference::ReferenceCast, tally: &mut Tally) {
     let trace = s.trace_cast().unwrap();
     let ours = trace.answer;
     let settings = s.cast.unwrap().settings(gjk::Precision::F64);
