@@ -19,8 +19,10 @@ mod solver {
         pub mod radii;
     }
     pub mod plane {
+        pub mod analytic;
         pub mod casts;
         pub mod common;
+        pub mod files;
         pub mod oracle;
     }
     pub mod epa {

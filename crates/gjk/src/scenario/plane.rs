@@ -123,14 +123,27 @@ impl PlaneScenario {
     }
 }
 
-/// Whether the text is a 2D scenario: a `dimension` field at its top that is the number 2
-/// (every other field is skipped unread). Anything else (3, no field, text that does not
-/// parse) is read as 3D, whose reader then says what is wrong.
+/// Whether the text is a 2D scenario: a `dimension` field at its top that is the number 2.
+/// Anything else (3, no field, text that does not parse) is read as 3D, whose reader then says
+/// what is wrong.
 pub(crate) fn is_plane(text: &str, format: crate::scenario::Format) -> bool {
-    #[derive(Deserialize)]
-    struct Top {
-        #[serde(default)]
-        dimension: Option<u8>,
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match format {
+        // JSON skips every other field unread.
+        crate::scenario::Format::Json => {
+            #[derive(Deserialize)]
+            struct Top {
+                #[serde(default)]
+                dimension: Option<u8>,
+            }
+            serde_json::from_str::<Top>(text).is_ok_and(|t| t.dimension == Some(2))
+        }
+        // RON cannot skip a value it has no type for; its own value type reads anything.
+        crate::scenario::Format::Ron => match ron::from_str::<ron::Value>(text) {
+            Ok(ron::Value::Map(top)) => top
+                .get(&ron::Value::String("dimension".into()))
+                .is_some_and(|d| matches!(d, ron::Value::Number(n) if n.into_f64() == 2.0)),
+            _ => false,
+        },
     }
-    crate::scenario::parse_document::<Top>(text, format, "").is_ok_and(|t| t.dimension == Some(2))
 }
