@@ -198,7 +198,9 @@ fn side_panel(
                     });
                 tools_ui(ui, &mut tools, &lab);
                 link_ui(ui, &mut files, &playback);
-                egui::CollapsingHeader::new("Reference: parry3d's answer")
+                let parry = reference::reference_name(playback.case.dimension);
+                egui::CollapsingHeader::new(format!("Reference: {parry}'s answer"))
+                    .id_salt("reference")
                     .default_open(true)
                     .show(ui, |ui| {
                         match (tools.reference_off_frame.computing(), &reference) {
@@ -390,6 +392,15 @@ pub(crate) fn fmt_v(v: DVec3) -> String {
     format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
 }
 
+/// [`fmt_v`] with two components in the plane.
+pub(crate) fn fmt_in(v: DVec3, dimension: gjk::config::Dimension) -> String {
+    if dimension.is_plane() {
+        format!("({:.4}, {:.4})", v.x, v.y)
+    } else {
+        fmt_v(v)
+    }
+}
+
 fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
     let Some(step) = playback.current() else {
         ui.label(
@@ -408,7 +419,8 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         format!("GJK iteration {}", step.iteration)
     };
     ui.label(RichText::new(title).strong());
-    ui.label(RichText::new(step.explanation()).size(15.0));
+    let dimension = playback.case.dimension;
+    ui.label(RichText::new(step.explanation_in(dimension)).size(15.0));
     // One row per vertex of the simplex examined; hover a point for its witnesses on A and B.
     egui::Grid::new("simplex").striped(true).show(ui, |ui| {
         ui.label("");
@@ -428,8 +440,12 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                     .strong()
                     .color(palette::egui(palette::SLOTS[step.name(slot) % 4])),
             );
-            ui.label(RichText::new(fmt_v(v.point)).monospace())
-                .on_hover_text(format!("on A {}\non B {}", fmt_v(v.a), fmt_v(v.b)));
+            ui.label(RichText::new(fmt_in(v.point, dimension)).monospace())
+                .on_hover_text(format!(
+                    "on A {}\non B {}",
+                    fmt_in(v.a, dimension),
+                    fmt_in(v.b, dimension)
+                ));
             let weight = if kept.contains(&slot) {
                 weights.next()
             } else {

@@ -17,6 +17,7 @@ pub mod labels;
 pub mod minkowski_view;
 pub mod outline;
 pub mod palette;
+pub mod plane;
 pub mod scene;
 pub mod shading;
 pub mod step_view;

@@ -1,4 +1,4 @@
-//! parry3d's answer for the case on screen, recomputed whenever the case changes, so the panel
+//! parry's answer for the case on screen (parry2d's in the plane, parry3d's in space), recomputed whenever the case changes, so the panel
 //! can show it beside ours with the difference. Building parry's hull of a large polytope takes
 //! seconds: it is done off the frame, and the panel says "computing…" meanwhile.
 
@@ -10,7 +10,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use gjk::tools::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
 use gjk::{BodySpec, PreparedShape};
 
-/// parry3d-f64's answer, or why it could not give one.
+/// parry's answer, or why it could not give one.
 #[derive(Resource, Debug, Clone)]
 pub struct ReferenceAnswer(pub Result<Reference, String>);
 
@@ -84,6 +84,9 @@ impl ParryShapes {
 
     /// The points of the polytopes whose parry shapes must be built anew.
     fn new_points(&self, case: &gjk::Scenario, shapes: &Shapes) -> usize {
+        if case.dimension.is_plane() {
+            return 0;
+        }
         [(&case.a, &shapes.0[0]), (&case.b, &shapes.0[1])]
             .iter()
             .enumerate()
@@ -94,6 +97,11 @@ impl ParryShapes {
 
     fn answer(&mut self, case: &gjk::Scenario, shapes: &Shapes) -> ReferenceAnswer {
         let (a, b) = (&case.a, &case.b);
+        if case.dimension.is_plane() {
+            // parry2d's shapes: a polygon's hull in the plane is quick to build, so they are
+            // built each time and not kept.
+            return ReferenceAnswer(gjk::tools::reference::plane::reference(a, b));
+        }
         let [pa, pb] = &shapes.0;
         ReferenceAnswer(self.shape(0, pa, a).and_then(|sa| {
             let sb = self.shape(1, pb, b)?;

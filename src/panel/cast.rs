@@ -61,6 +61,7 @@ pub fn cast_ui(
     if let Some(n) = answer.normal {
         ui.label(format!("normal (A to B) {}", crate::panel::fmt_v(n)));
     }
+    let parry = crate::panel::reference::reference_name(playback.case.dimension);
     match &plot.reference {
         Some(Ok(r)) => {
             let theirs = r
@@ -70,10 +71,10 @@ pub fn cast_ui(
                 (Some(p), Some(o)) => format!(", ours − parry = {:.2e}", o - p),
                 _ => String::new(),
             };
-            ui.label(format!("parry3d: {theirs} ({}){difference}", r.status));
+            ui.label(format!("{parry}: {theirs} ({}){difference}", r.status));
         }
         Some(Err(e)) => {
-            ui.label(format!("parry3d: {e}"));
+            ui.label(format!("{parry}: {e}"));
         }
         None => {}
     }

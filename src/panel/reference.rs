@@ -1,12 +1,22 @@
 //! The reference answer beside ours, and the promises a gallery case makes.
 
-use super::fmt_v;
+use super::fmt_in;
 use crate::case::playback::{Lab, Playback};
 use crate::case::reference::ReferenceAnswer;
 use crate::views::palette;
 use bevy_egui::egui::{self, Color32, RichText};
 
-/// parry3d-f64's distance or depth, ours, and the difference.
+/// The reference's name: parry2d-f64 in the plane, parry3d-f64 in space.
+pub fn reference_name(dimension: gjk::config::Dimension) -> &'static str {
+    if dimension.is_plane() {
+        "parry2d-f64"
+    } else {
+        "parry3d-f64"
+    }
+}
+
+/// parry's distance or depth (parry2d-f64's in the plane, parry3d-f64's in space), ours, and
+/// the difference.
 pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Playback) {
     let theirs = match &answer.0 {
         Ok(r) => r,
@@ -21,7 +31,7 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
     egui::Grid::new("reference").striped(true).show(ui, |ui| {
         ui.label("");
         ui.label("ours");
-        ui.label("parry3d-f64");
+        ui.label(reference_name(playback.case.dimension));
         ui.label("ours − parry");
         ui.end_row();
         let row = |ui: &mut egui::Ui, name: &str, ours: Option<f64>, theirs: Option<f64>| {
@@ -41,11 +51,12 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
         row(ui, "depth", ours_depth, theirs.depth);
     });
     if let (Some(a), Some(b)) = (theirs.point_a, theirs.point_b) {
+        let dimension = playback.case.dimension;
         ui.label(
             RichText::new(format!(
                 "parry's points: on A {}\n                on B {}",
-                fmt_v(a),
-                fmt_v(b)
+                fmt_in(a, dimension),
+                fmt_in(b, dimension)
             ))
             .small(),
         );

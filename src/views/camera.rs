@@ -3,7 +3,7 @@
 //! wheel zooms it; with the cameras linked, both turn together.
 
 use crate::case::compare::CompareSettings;
-use crate::case::playback::{FrameViews, LabSet};
+use crate::case::playback::{FrameViews, LabSet, Playback};
 use crate::views::palette;
 use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
@@ -149,7 +149,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow_steps, frame_step, ease, fit_clip_planes)
+            (follow_steps, frame_step, ease, face_the_plane, fit_clip_planes)
                 .chain()
                 .in_set(CameraSet)
                 .after(LabSet::Solve)
@@ -177,6 +177,35 @@ fn follow_compare_mode(
         if !layers.intersects(&RenderLayers::layer(layer)) {
             *layers = RenderLayers::layer(layer);
             framing.write(FrameViews);
+        }
+    }
+}
+
+/// How the cameras stand at first, and again when a case leaves the plane.
+const START_YAW: f32 = 0.6;
+const START_PITCH: f32 = -0.45;
+
+/// A case in the plane is seen square-on: both cameras look straight down its normal, x to the
+/// right and y up, and do not turn. (A flat scene seen square-on through a perspective camera
+/// is drawn exactly as an orthographic camera would draw it, up to scale.) A case leaving the
+/// plane gets the starting three-quarter view back.
+fn face_the_plane(
+    playback: Res<Playback>,
+    mut was_plane: Local<bool>,
+    mut cameras: Query<(&mut Orbit, &mut Transform)>,
+) {
+    let plane = playback.case.dimension.is_plane();
+    let (yaw, pitch) = match (plane, *was_plane) {
+        (true, _) => (0.0, 0.0),
+        (false, true) => (START_YAW, START_PITCH),
+        (false, false) => return,
+    };
+    *was_plane = plane;
+    for (mut orbit, mut transform) in &mut cameras {
+        if orbit.yaw != yaw || orbit.pitch != pitch {
+            orbit.yaw = yaw;
+            orbit.pitch = pitch;
+            *transform = orbit.transform();
         }
     }
 }
@@ -216,8 +245,8 @@ fn spawn_cameras(
     egui_settings.auto_create_primary_context = false;
     let start = Orbit {
         focus: Vec3::ZERO,
-        yaw: 0.6,
-        pitch: -0.45,
+        yaw: START_YAW,
+        pitch: START_PITCH,
         distance: START_DISTANCE,
     };
     for (order, view, layer) in [
@@ -315,6 +344,7 @@ fn fit_viewports(
 /// The turn comes from where the pointer is, frame to frame, not from raw mouse motion: tablets,
 /// touch screens, whiteboards and remote desktops move an absolute pointer and send no motion.
 fn orbit(
+    playback: Res<Playback>,
     buttons: Res<ButtonInput<MouseButton>>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Res<EguiWantsInput>,
@@ -330,6 +360,7 @@ fn orbit(
         &GlobalTransform,
     )>,
 ) {
+    let plane = playback.case.dimension.is_plane();
     let cursor = screen.window.physical_cursor_position();
     let moved = match (cursor, *last) {
         (Some(now), Some(before)) => now - before,
@@ -348,7 +379,8 @@ fn orbit(
     let Some(hovered) = hovered else {
         return;
     };
-    let turn = if buttons.pressed(MouseButton::Right) {
+    // A case in the plane is seen square-on: the cameras do not turn.
+    let turn = if buttons.pressed(MouseButton::Right) && !plane {
         moved * 0.008
     } else {
         Vec2::ZERO

@@ -97,7 +97,9 @@ fn draw_labels(
         painter.galley(title_rect.min, title, egui::Color32::from_gray(220));
         let items = match content {
             Content::Minkowski(None) => vec![origin_label()],
-            Content::Minkowski(Some(step)) => minkowski_labels(step, marks),
+            Content::Minkowski(Some(step)) => {
+                minkowski_labels(step, marks, playback.case.dimension.is_plane())
+            }
             Content::World(None) => Vec::new(),
             Content::World(Some(step)) => world_labels(step),
         };
@@ -159,8 +161,9 @@ fn world_labels(step: &gjk::Step) -> Vec<Item> {
 }
 
 /// The origin, the simplex labels (w₁–w₄), v, w, and d (or EPA's n) inside A ⊖ B, most important
-/// first: when space runs out, the last ones are left out.
-fn minkowski_labels(step: &gjk::Step, marks: f32) -> Vec<Item> {
+/// first: when space runs out, the last ones are left out. In the `plane`, every Voronoi
+/// region's name too (the origin's first), and no z axis.
+fn minkowski_labels(step: &gjk::Step, marks: f32, plane: bool) -> Vec<Item> {
     let mut items = vec![origin_label()];
     for (slot, v) in step.candidate.iter().enumerate() {
         let name = step.label(slot).to_string();
@@ -184,8 +187,26 @@ fn minkowski_labels(step: &gjk::Step, marks: f32) -> Vec<Item> {
             }
         }
     }
+    if plane {
+        let mut regions = crate::views::plane::regions(step);
+        regions.sort_by_key(|r| !r.chosen);
+        for r in regions {
+            let centre = crate::views::plane::centre(&r.polygon);
+            let text = if r.chosen {
+                format!("region {} ∋ O", r.name)
+            } else {
+                format!("region {}", r.name)
+            };
+            items.push((text, centre, palette::region(r.kind)));
+        }
+    }
     let tip = crate::views::minkowski_view::AXIS_LENGTH * marks;
-    for (name, axis) in [("x", Vec3::X), ("y", Vec3::Y), ("z", Vec3::Z)] {
+    let axes: &[(&str, Vec3)] = if plane {
+        &[("x", Vec3::X), ("y", Vec3::Y)]
+    } else {
+        &[("x", Vec3::X), ("y", Vec3::Y), ("z", Vec3::Z)]
+    };
+    for &(name, axis) in axes {
         items.push((name.into(), axis * tip, palette::AXIS));
     }
     items

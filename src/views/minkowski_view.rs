@@ -28,10 +28,12 @@ impl Default for MinkowskiSettings {
     }
 }
 
-/// The difference's points, rebuilt only when the bodies or the sample count change.
+/// The difference's points, rebuilt only when the bodies or the sample count change: in the
+/// plane, its boundary in order round it.
 #[derive(Resource, Debug, Default)]
 pub struct MinkowskiCloud {
     pub points: Vec<Vec3>,
+    pub plane: bool,
 }
 
 #[derive(Component)]
@@ -86,26 +88,39 @@ fn rebuild_hull(
         return;
     }
     let [a, b] = shapes.placed(&lab.scenario);
-    cloud.points = minkowski_points(a, b, settings.samples);
     let mut hull = hull;
+    cloud.plane = lab.scenario.dimension.is_plane();
+    if cloud.plane {
+        // In the plane: A − B's polygon, its corners in order round it.
+        cloud.points = crate::views::plane::difference_ring(a, b, 4 * settings.samples);
+        hull.0 = crate::views::plane::polygon_mesh(&cloud.points)
+            .map_or_else(Handle::default, |m| meshes.add(m));
+        return;
+    }
+    cloud.points = minkowski_points(a, b, settings.samples);
     // A flat difference has no volume to shade; its cloud and the simplex still show.
     hull.0 = hull_mesh(&cloud.points).map_or_else(Handle::default, |m| meshes.add(m));
 }
 
-/// The origin, clearly marked: a white cross and ring, and the axes. Sized at the view's
-/// starting zoom, times `marks`.
-pub fn draw_origin<G: GizmoConfigGroup>(marks: f32, gizmos: &mut Gizmos<G>) {
+/// The origin, clearly marked: a white cross and ring, and the axes (two in the `plane`).
+/// Sized at the view's starting zoom, times `marks`.
+pub fn draw_origin<G: GizmoConfigGroup>(marks: f32, plane: bool, gizmos: &mut Gizmos<G>) {
     gizmos.cross(Isometry3d::IDENTITY, 0.25 * marks, palette::ORIGIN);
     gizmos.sphere(Isometry3d::IDENTITY, 0.06 * marks, palette::ORIGIN);
-    draw_axes(Vec3::ZERO, AXIS_LENGTH * marks, gizmos);
+    draw_axes(Vec3::ZERO, AXIS_LENGTH * marks, plane, gizmos);
 }
 
 /// How long the Minkowski view's axes are, at its starting zoom (their labels sit at the tips).
 pub const AXIS_LENGTH: f32 = 0.6;
 
-/// The x, y and z axes from `at`, `length` long, in the axes' colour.
-pub fn draw_axes<G: GizmoConfigGroup>(at: Vec3, length: f32, gizmos: &mut Gizmos<G>) {
-    for axis in [Vec3::X, Vec3::Y, Vec3::Z] {
+/// The x, y and z axes (x and y in the `plane`) from `at`, `length` long, in the axes' colour.
+pub fn draw_axes<G: GizmoConfigGroup>(at: Vec3, length: f32, plane: bool, gizmos: &mut Gizmos<G>) {
+    let axes: &[Vec3] = if plane {
+        &[Vec3::X, Vec3::Y]
+    } else {
+        &[Vec3::X, Vec3::Y, Vec3::Z]
+    };
+    for &axis in axes {
         gizmos
             .arrow(at, at + axis * length, palette::AXIS)
             .with_tip_length(0.15 * length);
@@ -119,7 +134,12 @@ fn draw_difference(
     mut gizmos: Gizmos<MinkowskiGizmos>,
 ) {
     let marks = crate::views::camera::marks_on(&cameras, MINKOWSKI_LAYER);
-    draw_origin(marks, &mut gizmos);
+    draw_origin(marks, cloud.plane, &mut gizmos);
+    if cloud.plane {
+        for [p, q] in crate::views::plane::ring_edges(&cloud.points) {
+            gizmos.line(p, q, palette::MINKOWSKI);
+        }
+    }
     if settings.show_cloud {
         for &p in &cloud.points {
             gizmos.cross(

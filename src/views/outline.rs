@@ -28,8 +28,17 @@ pub fn outline(points: &[Vec3]) -> Outline {
     }
 }
 
-/// The boundary of flat points (Andrew's monotone chain in the plane's own coordinates).
+/// The boundary of flat points as edges (see [`flat_ring`]).
 fn polygon(points: &[Vec3], origin: Vec3, normal: Vec3) -> Vec<[Vec3; 2]> {
+    let corners = flat_ring(points, origin, normal);
+    (0..corners.len())
+        .map(|i| [corners[i], corners[(i + 1) % corners.len()]])
+        .collect()
+}
+
+/// The corners of the convex hull of flat points, counter-clockwise seen from the side
+/// `normal` points to (Andrew's monotone chain in the plane's own coordinates).
+pub fn flat_ring(points: &[Vec3], origin: Vec3, normal: Vec3) -> Vec<Vec3> {
     let u = normal.any_orthonormal_vector();
     let v = normal.cross(u);
     let mut flat: Vec<(Vec2, Vec3)> = points
@@ -57,10 +66,7 @@ fn polygon(points: &[Vec3], origin: Vec3, normal: Vec3) -> Vec<[Vec3; 2]> {
         // Each chain's last point is the next chain's first.
         hull.pop();
     }
-    let corners: Vec<Vec3> = hull.into_iter().map(|(_, p)| p).collect();
-    (0..corners.len())
-        .map(|i| [corners[i], corners[(i + 1) % corners.len()]])
-        .collect()
+    hull.into_iter().map(|(_, p)| p).collect()
 }
 
 /// The hull's sharp edges: those whose two faces lean more than about 37° apart.

@@ -1,5 +1,6 @@
 //! The world view: shapes A and B as translucent meshes on a ground grid, dragged with the
-//! mouse (left-drag moves a shape in the camera's view plane, Shift + left-drag rotates it),
+//! mouse (left-drag moves a shape in the camera's view plane, Shift + left-drag rotates it; in
+//! the plane a shape is its filled polygon on a grid of the plane, and turns about its normal),
 //! and, for the current step, the witness points of the simplex on both shapes and the segment
 //! between the current closest points.
 
@@ -14,9 +15,10 @@ use bevy::prelude::*;
 use gjk::BodySpec;
 use glam::{DQuat, DVec3};
 
-/// What a shape's mesh was last built from, so it is rebuilt only when that changes.
+/// What a shape's mesh was last built from (the shape, its margin, and whether it lies in the
+/// plane), so it is rebuilt only when that changes.
 #[derive(Component, Debug, Clone, Default)]
-struct BuiltFrom(Option<(gjk::PreparedShape, f64)>);
+struct BuiltFrom(Option<(gjk::PreparedShape, f64, bool)>);
 
 /// A body with no volume to mesh (a capsule of radius 0 is a segment; a polytope may be a
 /// point, a segment or flat), drawn as its outline in its colour instead.
@@ -82,14 +84,24 @@ fn sync_shapes(
     if !lab.is_changed() && !prepared.is_changed() {
         return;
     }
+    let plane = lab.scenario.dimension.is_plane();
     for (which, mut built, mut thin, mut mesh, mut transform) in &mut shapes {
         let body = which.body(&lab);
         let shape = which.prepared(&prepared);
-        let current = built
-            .0
-            .as_ref()
-            .is_some_and(|(from, margin)| from.same(shape) && *margin == body.margin);
-        if !current {
+        let current = built.0.as_ref().is_some_and(|(from, margin, flat)| {
+            from.same(shape) && *margin == body.margin && *flat == plane
+        });
+        if !current && plane {
+            // In the plane: the shape's polygon, filled, with its boundary drawn crisp.
+            let ring = crate::views::plane::shape_ring(shape, body.margin, SHAPE_SAMPLES);
+            mesh.0 = crate::views::plane::polygon_mesh(&ring)
+                .map_or_else(Handle::default, |m| meshes.add(m));
+            thin.0 = Some(match ring.as_slice() {
+                [p] => Outline::Point(*p),
+                _ => Outline::Edges(crate::views::plane::ring_edges(&ring).collect()),
+            });
+            built.0 = Some((shape.clone(), body.margin, plane));
+        } else if !current {
             // What is drawn is the shape as solved: never the last mesh that could be built.
             let points = local_shape_points(shape, body.margin, SHAPE_SAMPLES);
             match hull_mesh(&points) {
@@ -102,7 +114,7 @@ fn sync_shapes(
                     thin.0 = Some(outline(&points));
                 }
             }
-            built.0 = Some((shape.clone(), body.margin));
+            built.0 = Some((shape.clone(), body.margin, plane));
         }
         let t = to_transform(body);
         if *transform != t {
@@ -130,8 +142,20 @@ fn drag_shape(
         return;
     };
     let delta = drag.event.delta;
+    let plane = lab.scenario.dimension.is_plane();
     let body = which.body_mut(&mut lab);
-    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+    let turning = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if plane {
+        // In the plane a body moves in it and turns about its normal (drag right: clockwise).
+        if turning {
+            let turn = DQuat::from_rotation_z(-f64::from(delta.x + delta.y) * 0.01);
+            body.rotation = (turn * body.rotation).normalize();
+        } else {
+            let mut by = in_view_plane(delta, body.position, (orbit, cam, camera));
+            by.z = 0.0;
+            body.position += by;
+        }
+    } else if turning {
         let turn = Quat::from_axis_angle(*cam.up(), delta.x * 0.01)
             * Quat::from_axis_angle(*cam.right(), delta.y * 0.01);
         body.rotation = (turn.as_dquat() * body.rotation).normalize();
@@ -184,17 +208,29 @@ fn draw_world(
             None => {}
         }
     }
-    let ground = ground_height(&lab);
-    gizmos.grid(
-        Isometry3d::new(
-            Vec3::new(0.0, ground, 0.0),
-            Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
-        ),
-        UVec2::splat(16),
-        Vec2::splat(0.5),
-        palette::GRID,
-    );
-    crate::views::minkowski_view::draw_axes(Vec3::new(0.0, ground, 0.0), 1.0, &mut gizmos);
+    if lab.scenario.dimension.is_plane() {
+        // The plane itself, squared, under the shapes, and its two axes.
+        gizmos.grid(
+            Isometry3d::from_translation(Vec3::new(0.0, 0.0, -1e-3)),
+            UVec2::splat(16),
+            Vec2::splat(0.5),
+            palette::GRID,
+        );
+        crate::views::minkowski_view::draw_axes(Vec3::ZERO, 1.0, true, &mut gizmos);
+    } else {
+        let ground = ground_height(&lab);
+        gizmos.grid(
+            Isometry3d::new(
+                Vec3::new(0.0, ground, 0.0),
+                Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+            ),
+            UVec2::splat(16),
+            Vec2::splat(0.5),
+            palette::GRID,
+        );
+        let at = Vec3::new(0.0, ground, 0.0);
+        crate::views::minkowski_view::draw_axes(at, 1.0, false, &mut gizmos);
+    }
     let Some(step) = playback.current() else {
         return;
     };

@@ -16,11 +16,13 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use glam::DVec3;
 
-/// The drawn Voronoi region: its translucent solid, and the outline of its planes.
+/// The drawn Voronoi region: its translucent solid, and the outline of its planes; in the
+/// plane, every other region of the simplex outlined too, each in its feature's colour.
 #[derive(Component, Default)]
 struct RegionSolid {
     outline: Vec<[Vec3; 2]>,
     color: Color,
+    others: Vec<([Vec3; 2], Color)>,
 }
 
 /// How long the search direction's arrow is, at the view's starting zoom.
@@ -92,6 +94,18 @@ fn rebuild_solids(
     let points: Vec<DVec3> = step
         .map(|s| s.candidate.iter().map(|v| v.point).collect())
         .unwrap_or_default();
+    if playback.case.dimension.is_plane() {
+        let (solid, mesh, material) = &mut *region;
+        mesh.0 = plane_solids(step, solid, &mut meshes).unwrap_or_default();
+        if let Some(mut material) = materials.get_mut(&material.0) {
+            material.set_color(solid.color.with_alpha(0.22));
+        }
+        faces.0 = step
+            .and_then(|s| s.epa())
+            .and_then(|epa| crate::views::plane::polygon_mesh(&epa_ring(epa)))
+            .map_or_else(Handle::default, |m| meshes.add(m));
+        return;
+    }
     faces.0 = if let Some(epa) = step.and_then(|s| s.epa()) {
         // EPA: the whole polytope, translucent.
         meshes.add(polytope_mesh(epa))
@@ -131,6 +145,40 @@ fn rebuild_solids(
             material.set_color(solid.color.with_alpha(0.09));
         }
     }
+}
+
+/// In the plane: every Voronoi region of the step's simplex, the one the step found the origin
+/// in filled (its mesh returned), the others outlined.
+fn plane_solids(
+    step: Option<&gjk::Step>,
+    solid: &mut RegionSolid,
+    meshes: &mut Assets<Mesh>,
+) -> Option<Handle<Mesh>> {
+    let regions = step.map(crate::views::plane::regions).unwrap_or_default();
+    solid.outline.clear();
+    solid.others.clear();
+    let mut fill = None;
+    for r in &regions {
+        let color = palette::region(r.kind);
+        let edges = r.edges.iter().copied();
+        if r.chosen {
+            solid.color = color;
+            solid.outline.extend(edges);
+            fill = crate::views::plane::polygon_mesh(&r.polygon).map(|m| meshes.add(m));
+        } else {
+            solid.others.extend(edges.map(|e| (e, color.with_alpha(0.55))));
+        }
+    }
+    fill
+}
+
+/// The EPA polygon's corners in order (its edges are recorded as flat triangles `[p, q, q]`,
+/// in order round it).
+fn epa_ring(epa: &gjk::EpaRecord) -> Vec<Vec3> {
+    epa.faces
+        .iter()
+        .map(|f| epa.vertices[f[0]].point.as_vec3())
+        .collect()
 }
 
 /// The EPA polytope's triangles as a mesh.
@@ -182,6 +230,9 @@ fn draw_step(
     for [p, q] in &region.outline {
         gizmos.line(*p, *q, region.color);
     }
+    for ([p, q], color) in &region.others {
+        gizmos.line(*p, *q, *color);
+    }
     if let Some(step) = playback.current() {
         draw_record(step, marks_on(&cameras, MINKOWSKI_LAYER), &mut gizmos);
     }
@@ -209,7 +260,8 @@ fn draw_compare_step(
         return;
     }
     let marks = marks_on(&cameras, COMPARE_LAYER);
-    crate::views::minkowski_view::draw_origin(marks, &mut gizmos);
+    let plane = playback.case.dimension.is_plane();
+    crate::views::minkowski_view::draw_origin(marks, plane, &mut gizmos);
     if let Some(step) = run.step(playback.step) {
         draw_record(step, marks, &mut gizmos);
     }

@@ -15,7 +15,8 @@
 //! In the plane the "horizon" of the polytope algorithm is two vertices, the ends of the run
 //! of edges that see `w`; the polygon stays convex because every vertex between them, which
 //! `w` would hide, goes. The record is the polytope algorithm's ([`EpaRecord`]) with each edge
-//! `p q` written as the flat triangle `[p, q, q]`.
+//! `p q` written as the flat triangle `[p, q, q]`, in order round the polygon, and the
+//! horizon as the one chord `[p, q]` between the two vertices `w` is joined to.
 
 use super::answer::bounded;
 use super::grow::{flat_normal, grow_triangle};
@@ -68,10 +69,11 @@ pub struct PolygonEpa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     finish: Option<EpaFinish>,
 }
 
-/// What inserting a support point changed: the edges it removed and the two it made.
+/// What inserting a support point changed: the edges it removed, and the rim of the hole
+/// they leave (in the plane, the chord between the two vertices the new point is joined to).
 struct Insertion {
     removed: Vec<[usize; 3]>,
-    made: Vec<[usize; 2]>,
+    rim: [usize; 2],
 }
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
@@ -234,7 +236,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         self.ring = ring;
         Some(Insertion {
             removed,
-            made: vec![[p, new], [new, q]],
+            rim: [p, q],
         })
     }
 
@@ -331,10 +333,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
                 .map(|&i| record_vertex(&self.vertices[i]))
                 .collect();
             let weights = self.foot_weights(&answered);
-            let Insertion { removed, made } = insertion.unwrap_or(Insertion {
-                removed: Vec::new(),
-                made: Vec::new(),
-            });
+            let (removed, horizon) = match insertion {
+                Some(Insertion { removed, rim }) => (removed, vec![rim]),
+                None => (Vec::new(), Vec::new()),
+            };
             observer.on_step(Step {
                 iteration: self.offset + self.iteration,
                 phase: Phase::Epa(Box::new(EpaRecord {
@@ -344,7 +346,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
                     normal: edge.normal.to_f64(),
                     distance: edge.distance.to_f64(),
                     removed,
-                    horizon: made,
+                    horizon,
                 })),
                 direction: edge.normal.to_f64(),
                 support: record_vertex(&w),

@@ -2,6 +2,7 @@
 //! the answer. `gjk-lab trace` prints it and the app exports the trace it shows as it.
 
 use crate::cast::{CastAnswer, CastStep, CastTrace};
+use crate::config::Dimension;
 use crate::scenario::Scenario;
 use crate::simplex::voronoi::step_region;
 use crate::trace::CoreRadii;
@@ -16,7 +17,7 @@ use serde::Serialize;
 #[derive(Debug, Serialize)]
 pub struct TraceDocument<'t> {
     scenario: Scenario,
-    steps: &'t [Step],
+    steps: Vec<WrittenStep<'t>>,
     outcome: Outcome,
     termination: Termination,
     certificate: Certificate,
@@ -55,7 +56,14 @@ impl<'t> TraceDocument<'t> {
         let f = &trace.finish;
         TraceDocument {
             scenario: scenario.understood(),
-            steps: &trace.steps,
+            steps: trace
+                .steps
+                .iter()
+                .map(|step| WrittenStep {
+                    step,
+                    dimension: scenario.dimension,
+                })
+                .collect(),
             outcome: f.outcome,
             termination: f.termination,
             certificate: f.certificate,
@@ -98,10 +106,33 @@ struct WrittenFeature<'s> {
     region: Few<HalfSpace>,
 }
 
-/// A step as the document writes it: its numbers, its explanation in words, and for an EPA
-/// step its polytope under `epa`.
+/// A step as the document writes it: its numbers, its explanation in words (told for the
+/// run's dimension), and for an EPA step its polytope under `epa`.
+pub struct WrittenStep<'s> {
+    pub step: &'s Step,
+    pub dimension: Dimension,
+}
+
+/// A step on its own is written as in space (see [`WrittenStep`]).
 impl Serialize for Step {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        WrittenStep {
+            step: self,
+            dimension: Dimension::Three,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl std::fmt::Debug for WrittenStep<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.step.fmt(f)
+    }
+}
+
+impl Serialize for WrittenStep<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (step, dimension) = (self.step, self.dimension);
         #[derive(Serialize)]
         struct Written<'s> {
             iteration: u32,
@@ -130,26 +161,26 @@ impl Serialize for Step {
             radii: Option<CoreRadii>,
         }
         Written {
-            iteration: self.iteration,
-            direction: self.direction,
-            support: &self.support,
-            simplex_before: &self.simplex_before,
-            candidate: &self.candidate,
-            labels: (0..self.names.len()).map(|i| self.label(i)).collect(),
-            simplex_after: &self.simplex_after,
-            feature: self.feature.as_ref().map(|f| WrittenFeature {
+            iteration: step.iteration,
+            direction: step.direction,
+            support: &step.support,
+            simplex_before: &step.simplex_before,
+            candidate: &step.candidate,
+            labels: (0..step.names.len()).map(|i| step.label(i)).collect(),
+            simplex_after: &step.simplex_after,
+            feature: step.feature.as_ref().map(|f| WrittenFeature {
                 feature: f,
-                region: step_region(self),
+                region: step_region(step),
             }),
-            closest: self.closest,
-            weights: &self.weights,
-            next_direction: self.next_direction,
-            quantities: &self.quantities,
-            explanation: self.explanation(),
-            termination: self.termination,
-            epa: self.epa(),
-            cores: self.cores,
-            radii: self.radii,
+            closest: step.closest,
+            weights: &step.weights,
+            next_direction: step.next_direction,
+            quantities: &step.quantities,
+            explanation: step.explanation_in(dimension),
+            termination: step.termination,
+            epa: step.epa(),
+            cores: step.cores,
+            radii: step.radii,
         }
         .serialize(serializer)
     }

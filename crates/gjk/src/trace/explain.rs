@@ -2,17 +2,28 @@
 //! trace document) are written from them here, when someone reads them, so recording a run
 //! costs little more than running it.
 
+mod plane;
+
+use crate::config::Dimension;
 use crate::trace::{Certificate, Feature, FeatureKind, Phase, Step, Termination};
 
 impl Step {
     /// What happened in this step and why, in one plain sentence or a few: the step, then why
     /// the run stopped, then what the answer proves (on the trace's last step).
     pub fn explanation(&self) -> String {
+        self.explanation_in(Dimension::Three)
+    }
+
+    /// [`Step::explanation`] for a run in `dimension`: in the plane the full simplex is a
+    /// triangle, EPA grows a polygon, and the region a step keeps is told with the inequalities
+    /// that decided it, with their numbers (see [`plane`]).
+    pub fn explanation_in(&self, dimension: Dimension) -> String {
+        let plane = dimension.is_plane();
         let mut s = match &self.phase {
             Phase::Distance if self.is_closed_form() => closed_step(self),
-            Phase::Distance => distance_step(self),
-            Phase::Boolean => boolean_step(self),
-            Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len()),
+            Phase::Distance => distance_step(self, plane),
+            Phase::Boolean => boolean_step(self, plane),
+            Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len(), plane),
         };
         if self.cores.is_some() && self.iteration == 1 && !self.is_closed_form() {
             s.insert_str(0, "Radii split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded shape without its rounding); the radii are added back at the end. ");
@@ -44,8 +55,9 @@ fn closed_step(step: &Step) -> String {
     )
 }
 
-/// The plain-words account of one distance-GJK iteration.
-fn distance_step(step: &Step) -> String {
+/// The plain-words account of one distance-GJK iteration (`plane`: in the plane).
+fn distance_step(step: &Step, plane: bool) -> String {
+    let fmt_vec = |v| fmt_vec_in(v, plane);
     let before_len = step.simplex_before.len();
     let feature = step.feature.as_ref();
     // The arrow drawn is d, the direction this step searched along: −v of the step before, or
@@ -88,7 +100,11 @@ fn distance_step(step: &Step) -> String {
         }
     }
     if let (Some(f), true) = (feature, step.iteration > 1 || before_len > 0) {
-        region_sentence(&mut s, f, before_len + 1, &|i| step.label(i));
+        if plane {
+            plane::region_sentence(&mut s, step, f);
+        } else {
+            region_sentence(&mut s, f, before_len + 1, &|i| step.label(i));
+        }
     }
     // With momentum on, the next direction is not −v.
     let blended = match (step.next_direction, step.closest) {
@@ -110,7 +126,7 @@ fn distance_step(step: &Step) -> String {
         },
         Some(t) => {
             s.push(' ');
-            s.push_str(&t.describe_named(&|i| step.label(i), step.cores.is_some()));
+            s.push_str(&t.describe_in(&|i| step.label(i), step.cores.is_some(), plane));
         }
     }
     s
@@ -134,6 +150,16 @@ fn region_sentence(
             s.push_str(&feature_name(&f.vertices, name));
         }
     }
+    kept_or_dropped(s, f, candidates, name);
+}
+
+/// How a region sentence ends: the fallback, if taken, then what was dropped.
+fn kept_or_dropped(
+    s: &mut String,
+    f: &Feature,
+    candidates: usize,
+    name: &dyn Fn(usize) -> &'static str,
+) {
     if f.by_fallback {
         s.push_str(" (the simplex is nearly flat, so the nearest sub-simplex was taken instead of the region tests)");
     }
@@ -147,8 +173,8 @@ fn region_sentence(
     }
 }
 
-/// The plain-words account of one boolean-GJK iteration.
-fn boolean_step(step: &Step) -> String {
+/// The plain-words account of one boolean-GJK iteration (`plane`: in the plane).
+fn boolean_step(step: &Step, plane: bool) -> String {
     let joins = step.label(step.simplex_before.len());
     let dot = step.quantities.support_dot_direction.unwrap_or(f64::NAN);
     let mut s = if step.iteration == 1 {
@@ -168,7 +194,13 @@ fn boolean_step(step: &Step) -> String {
         Some(Termination::DegenerateSimplex { .. })
     );
     if let (Some(f), true) = (&step.feature, step.iteration > 1) {
-        if f.kind == FeatureKind::Interior {
+        let enclosed = matches!(
+            step.termination,
+            Some(Termination::IntersectionFound { .. })
+        );
+        if plane && enclosed {
+            s.push_str(" The origin is inside both edges through the newest point, so the triangle encloses it.");
+        } else if f.kind == FeatureKind::Interior {
             s.push_str(" The origin is behind every face next to the newest point, so the tetrahedron encloses it.");
         } else if matches!(step.termination, Some(Termination::ZeroDirection { .. })) {
             // The origin is on the feature itself: there is no direction towards it to give.
@@ -185,25 +217,31 @@ fn boolean_step(step: &Step) -> String {
     }
     if let Some(t) = step.termination {
         s.push(' ');
-        s.push_str(&t.describe_named(&|i| step.label(i), step.cores.is_some()));
+        s.push_str(&t.describe_in(&|i| step.label(i), step.cores.is_some(), plane));
     }
     s
 }
 
-/// The plain-words account of one EPA iteration: the closest face's distance is the step's
-/// `v_norm`, the support point's reach beyond it its `gap`.
-fn epa_step(step: &Step, removed: usize, horizon: usize) -> String {
+/// The plain-words account of one EPA iteration: the closest face's (in the plane: edge's)
+/// distance is the step's `v_norm`, the support point's reach beyond it its `gap`.
+fn epa_step(step: &Step, removed: usize, horizon: usize, plane: bool) -> String {
     let q = &step.quantities;
+    let face = if plane { "edge" } else { "face" };
     let mut s = format!(
-        "EPA: the face nearest the origin is {} away; the support point along its normal reaches {} beyond it.",
+        "EPA: the {face} nearest the origin is {} away; the support point along its normal reaches {} beyond it.",
         fmt_num(q.v_norm.unwrap_or(f64::NAN)),
         fmt_num(q.gap.unwrap_or(f64::NAN))
     );
     match step.termination {
         Some(t) => {
             s.push(' ');
-            s.push_str(&t.describe_named(&label, step.cores.is_some()));
+            s.push_str(&t.describe_in(&label, step.cores.is_some(), plane));
         }
+        None if plane => s.push_str(&format!(
+            " It sees {removed} edge{}; {} replaced by the two edges from their ends to the new point, and the polygon stays convex.",
+            if removed == 1 { "" } else { "s" },
+            if removed == 1 { "it is" } else { "they are" }
+        )),
         None => s.push_str(&format!(
             " It sees {removed} face{}; they are removed and the {horizon} horizon edges are joined to it.",
             if removed == 1 { "" } else { "s" }
@@ -251,6 +289,22 @@ impl Termination {
     /// [`Termination::describe`] with the simplex's slots labelled by `name` (a step's kept
     /// names, see [`Step::label`]).
     pub fn describe_named(&self, name: &dyn Fn(usize) -> &'static str, on_cores: bool) -> String {
+        self.describe_in(name, on_cores, false)
+    }
+
+    /// [`Termination::describe_named`] for a run in the `plane` (a triangle is the full
+    /// simplex, EPA's polytope a polygon), or in space.
+    pub fn describe_in(
+        &self,
+        name: &dyn Fn(usize) -> &'static str,
+        on_cores: bool,
+        plane: bool,
+    ) -> String {
+        let (simplex, polytope, face) = if plane {
+            ("triangle", "polygon", "edge")
+        } else {
+            ("tetrahedron", "polytope", "face")
+        };
         // A run on the cores (`radii: split`) tells of the cores; the radii's sentence then
         // says what that makes of the shapes.
         let (shapes, the_distance, the_depth) = if on_cores {
@@ -264,7 +318,7 @@ impl Termination {
         };
         match *self {
             Termination::IntersectionFound { .. } => {
-                format!("The tetrahedron encloses the origin: {shapes} intersect.")
+                format!("The {simplex} encloses the origin: {shapes} intersect.")
             }
             Termination::GapBelowTolerance {
                 gap,
@@ -309,17 +363,17 @@ impl Termination {
                 threshold,
                 depth,
             } => format!(
-                "The support point along the closest face's normal is only {} beyond the face (at most {}): the face lies on the boundary of A − B, so {the_depth} is {}.",
+                "The support point along the closest {face}'s normal is only {} beyond the {face} (at most {}): the {face} lies on the boundary of A − B, so {the_depth} is {}.",
                 fmt_num(gap),
                 fmt_num(threshold),
                 fmt_num(depth)
             ),
             Termination::EpaNoProgress { depth } => format!(
-                "The new support point adds nothing to the polytope, so the closest face stays: the depth is {} (limited by rounding).",
+                "The new support point adds nothing to the {polytope}, so the closest {face} stays: the depth is {} (limited by rounding).",
                 fmt_num(depth)
             ),
             Termination::EpaFlat { measure } => format!(
-                "A − B is flat around the origin (shape measure {}): no tetrahedron can be grown, so {shapes} only touch and the depth is 0.",
+                "A − B is flat around the origin (shape measure {}): no {simplex} can be grown, so {shapes} only touch and the depth is 0.",
                 fmt_num(measure)
             ),
             Termination::EpaBudget {
@@ -386,6 +440,15 @@ pub fn dropped_phrase(
 /// A short rendering of a vector for explanations.
 pub fn fmt_vec(v: glam::DVec3) -> String {
     format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
+}
+
+/// [`fmt_vec`], with two components in the `plane`.
+pub fn fmt_vec_in(v: glam::DVec3, plane: bool) -> String {
+    if plane {
+        format!("({}, {})", fmt_num(v.x), fmt_num(v.y))
+    } else {
+        fmt_vec(v)
+    }
 }
 
 /// A number with about four significant digits, in plain or scientific notation.

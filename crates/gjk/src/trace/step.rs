@@ -186,13 +186,16 @@ impl Phase {
 pub struct EpaRecord {
     /// The polytope's vertices (points of A ⊖ B with witnesses) at the start of the iteration.
     pub vertices: Vec<SimplexVertex>,
-    /// Its triangles, wound so that their normals point outwards.
+    /// Its triangles, wound so that their normals point outwards. In the plane, the polygon's
+    /// edges `p q` as flat triangles `[p, q, q]`, counter-clockwise in order round it (see
+    /// [`crate::epa::polygon`]).
     pub faces: Vec<[usize; 3]>,
     /// The face closest to the origin, its outward unit normal and its distance from the origin.
     pub closest_face: [usize; 3],
     pub normal: DVec3,
     pub distance: f64,
-    /// Faces the new support point could see (removed), and the horizon edges re-stitched to it.
+    /// Faces the new support point could see (removed), and the horizon edges re-stitched to it
+    /// (in the plane, the one chord between the two vertices it is joined to).
     pub removed: Vec<[usize; 3]>,
     pub horizon: Vec<[usize; 2]>,
 }
