@@ -102,6 +102,9 @@ pub struct Cli {
     /// Open the app on this scenario (.json or .ron) instead of the default scene.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    /// Open the app in the plane, on its starting scene (a pentagon and a circle).
+    #[arg(long = "2d", conflicts_with_all = ["scenario", "link"])]
+    pub plane: bool,
     /// Open the case in a link made by *Copy link* (the page's address with #case=…), at its
     /// step.
     #[arg(long, value_name = "URL", conflicts_with = "scenario")]

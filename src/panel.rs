@@ -13,7 +13,6 @@ use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use glam::DVec3;
 
 mod cast;
 mod compare;
@@ -23,8 +22,11 @@ mod outcome;
 mod plot;
 mod reference;
 mod settings;
+mod space;
 mod sweep;
 mod view;
+
+pub(crate) use space::{fmt_in, fmt_v};
 
 use files::{files_ui, import_ui, link_ui};
 use plot::plot_ui;
@@ -109,6 +111,7 @@ fn side_panel(
                     {
                         tools.classroom.panel_folded = true;
                     }
+                    space::switch_ui(ui, lab.scenario.dimension, &mut requests);
                 });
                 if !lab.scenario.name.is_empty() {
                     ui.label(RichText::new(&lab.scenario.name).strong());
@@ -385,19 +388,6 @@ fn stepping_ui(
             ))
             .small(),
         );
-    }
-}
-
-pub(crate) fn fmt_v(v: DVec3) -> String {
-    format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
-}
-
-/// [`fmt_v`] with two components in the plane.
-pub(crate) fn fmt_in(v: DVec3, dimension: gjk::config::Dimension) -> String {
-    if dimension.is_plane() {
-        format!("({:.4}, {:.4})", v.x, v.y)
-    } else {
-        fmt_v(v)
     }
 }
 

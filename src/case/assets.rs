@@ -98,3 +98,13 @@ pub fn default_scenario() -> Scenario {
 
 /// The preset the app opens with.
 pub const STARTUP: &str = "startup-box-capsule.json";
+
+/// The preset the app opens with in the plane (`--2d`, the panel's 2D).
+pub const PLANE_STARTUP: &str = "plane-polygon-circle.json";
+
+/// The scene that opens in the plane: a pentagon and a circle.
+pub fn default_plane_scenario() -> Scenario {
+    find(PLANE_STARTUP)
+        .and_then(|case| case.load().ok())
+        .expect("the plane's startup scene is built into the program and valid")
+}

@@ -202,6 +202,10 @@ pub(super) fn body_ui(
     which: Which,
 ) {
     let mut body = which.body(lab).clone();
+    if lab.scenario.dimension.is_plane() {
+        let changed = plane_body_ui(ui, &mut body, which);
+        return apply(ui, lab, which, body, changed);
+    }
     let mut changed = false;
     let mut kind = body.shape.kind_name();
     egui::ComboBox::from_id_salt(("kind", which as u8))
@@ -257,6 +261,109 @@ pub(super) fn body_ui(
         }
     });
     changed |= length_ui(ui, "margin", &mut body.margin);
+    apply(ui, lab, which, body, changed);
+}
+
+/// A body in the plane: its shape among the plane's kinds (their names as 2D files write them),
+/// its position `x y`, its angle and its margin. Returns whether a field changed.
+fn plane_body_ui(ui: &mut egui::Ui, body: &mut gjk::BodySpec, which: Which) -> bool {
+    let names = ["circle", "cuboid", "capsule", "polygon"];
+    let kinds = ["sphere", "cuboid", "capsule", "polytope"];
+    let current = kinds
+        .iter()
+        .position(|&k| k == body.shape.kind_name())
+        .unwrap_or(3);
+    let mut chosen = current;
+    egui::ComboBox::from_id_salt(("plane kind", which as u8))
+        .selected_text(names[current])
+        .show_ui(ui, |ui| {
+            for (i, name) in names.iter().enumerate() {
+                ui.selectable_value(&mut chosen, i, *name);
+            }
+        });
+    let mut changed = chosen != current;
+    if changed {
+        body.shape = flattened(shape_of_kind(kinds[chosen], 0.5));
+    }
+    match &mut body.shape {
+        Shape::Sphere { radius } => changed |= length_ui(ui, "radius", radius),
+        Shape::Cuboid { half_extents } => {
+            ui.horizontal(|ui| {
+                ui.label("half extents");
+                changed |= pair_ui(ui, half_extents, 0.01);
+            });
+        }
+        Shape::Capsule {
+            half_height,
+            radius,
+        } => {
+            changed |= length_ui(ui, "half height", half_height);
+            changed |= length_ui(ui, "radius", radius);
+        }
+        shape => {
+            let n = match shape {
+                Shape::Polytope { vertices } => vertices.len(),
+                _ => 0,
+            };
+            ui.label(format!("{n} vertices (edit them in the scenario file)"));
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("position");
+        changed |= pair_ui(ui, &mut body.position, 0.01);
+    });
+    let mut degrees = gjk::shape::plane::angle_of(body.rotation).to_degrees();
+    ui.horizontal(|ui| {
+        ui.label("angle °");
+        let drag = egui::DragValue::new(&mut degrees)
+            .speed(0.5)
+            .max_decimals(2);
+        if ui.add(drag).changed() {
+            body.rotation = glam::DQuat::from_rotation_z(degrees.to_radians());
+            changed = true;
+        }
+    });
+    changed |= length_ui(ui, "margin", &mut body.margin);
+    changed
+}
+
+/// `x` and `y` of a vector in the plane.
+fn pair_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {
+    let mut changed = false;
+    for c in [&mut v.x, &mut v.y] {
+        changed |= ui
+            .add(egui::DragValue::new(c).speed(speed).max_decimals(3))
+            .changed();
+    }
+    changed
+}
+
+/// A new shape of a kind laid in the plane `z = 0`: a box with no depth; a triangle for a
+/// polygon.
+fn flattened(shape: Shape) -> Shape {
+    match shape {
+        Shape::Cuboid { half_extents } => Shape::Cuboid {
+            half_extents: half_extents.with_z(0.0),
+        },
+        Shape::Polytope { .. } => Shape::Polytope {
+            vertices: vec![
+                DVec3::new(0.5, -0.4, 0.0),
+                DVec3::new(0.0, 0.6, 0.0),
+                DVec3::new(-0.5, -0.4, 0.0),
+            ],
+        },
+        other => other,
+    }
+}
+
+/// Applies an edited body through the validation a file goes through.
+fn apply(
+    ui: &mut egui::Ui,
+    lab: &mut ResMut<Lab>,
+    which: Which,
+    body: gjk::BodySpec,
+    changed: bool,
+) {
     // An edit goes through the validation a file does: a refused value changes nothing and
     // says why under the fields, until the next edit is accepted.
     let refusal = egui::Id::new(("refused", which as u8));

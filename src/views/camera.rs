@@ -149,7 +149,13 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow_steps, frame_step, ease, face_the_plane, fit_clip_planes)
+            (
+                follow_steps,
+                frame_step,
+                ease,
+                face_the_plane,
+                fit_clip_planes,
+            )
                 .chain()
                 .in_set(CameraSet)
                 .after(LabSet::Solve)

@@ -7,13 +7,13 @@
 //! seen square-on through a perspective camera is drawn exactly as an orthographic camera
 //! draws it, up to scale.
 
+use crate::views::outline::flat_ring;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use gjk::simplex::voronoi::{region_half_spaces, sub_simplices};
 use gjk::trace::explain::feature_name;
 use gjk::{Body, FeatureKind, MinkowskiDifference, Placed, Pose, PreparedShape, Shape};
-use crate::views::outline::flat_ring;
 use glam::{DVec2, DVec3};
 
 /// Directions round the plane, `n` of them, evenly spaced.
@@ -71,13 +71,20 @@ pub fn difference_ring(a: Placed, b: Placed, samples: usize) -> Vec<Vec3> {
             Shape::Polytope { vertices } if p.margin == 0.0 && vertices.len() <= 2000 => {
                 vertices.clone()
             }
-            Shape::Cuboid { half_extents: h } if p.margin == 0.0 => [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
-                .iter()
-                .map(|&(x, y)| DVec3::new(h.x * x, h.y * y, 0.0))
-                .collect(),
+            Shape::Cuboid { half_extents: h } if p.margin == 0.0 => {
+                [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                    .iter()
+                    .map(|&(x, y)| DVec3::new(h.x * x, h.y * y, 0.0))
+                    .collect()
+            }
             _ => return None,
         };
-        Some(local.iter().map(|v| p.pose.rotation * *v + p.pose.position).collect())
+        Some(
+            local
+                .iter()
+                .map(|v| p.pose.rotation * *v + p.pose.position)
+                .collect(),
+        )
     };
     let ring = match (corners(&a), corners(&b)) {
         (Some(ca), Some(cb)) => {
@@ -109,10 +116,13 @@ pub fn polygon_mesh(ring: &[Vec3]) -> Option<Mesh> {
         indices.extend([0, k, k + 1, 0, k + 1, k]);
     }
     Some(
-        Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-            .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-            .with_inserted_indices(Indices::U32(indices)),
+        Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_indices(Indices::U32(indices)),
     )
 }
 

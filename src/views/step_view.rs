@@ -166,7 +166,9 @@ fn plane_solids(
             solid.outline.extend(edges);
             fill = crate::views::plane::polygon_mesh(&r.polygon).map(|m| meshes.add(m));
         } else {
-            solid.others.extend(edges.map(|e| (e, color.with_alpha(0.55))));
+            solid
+                .others
+                .extend(edges.map(|e| (e, color.with_alpha(0.55))));
         }
     }
     fill

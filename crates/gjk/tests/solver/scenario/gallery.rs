@@ -60,7 +60,8 @@ fn separated_f64_gallery_distances_are_certified_and_match_parry() {
     let (mut compared, mut parry_above) = (0, Vec::new());
     for (name, s) in gallery() {
         let config = s.config();
-        if config.precision != Precision::F64 {
+        // The plane's cases are held to parry2d in the plane's own tests.
+        if config.precision != Precision::F64 || config.dimension.is_plane() {
             continue;
         }
         let Outcome::Separated {
