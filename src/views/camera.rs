@@ -350,7 +350,6 @@ fn fit_viewports(
 /// The turn comes from where the pointer is, frame to frame, not from raw mouse motion: tablets,
 /// touch screens, whiteboards and remote desktops move an absolute pointer and send no motion.
 fn orbit(
-    playback: Res<Playback>,
     buttons: Res<ButtonInput<MouseButton>>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Res<EguiWantsInput>,
@@ -366,7 +365,6 @@ fn orbit(
         &GlobalTransform,
     )>,
 ) {
-    let plane = playback.case.dimension.is_plane();
     let cursor = screen.window.physical_cursor_position();
     let moved = match (cursor, *last) {
         (Some(now), Some(before)) => now - before,
@@ -385,8 +383,8 @@ fn orbit(
     let Some(hovered) = hovered else {
         return;
     };
-    // A case in the plane is seen square-on: the cameras do not turn.
-    let turn = if buttons.pressed(MouseButton::Right) && !plane {
+    // (A case in the plane is turned back square-on by `face_the_plane`, later in the frame.)
+    let turn = if buttons.pressed(MouseButton::Right) {
         moved * 0.008
     } else {
         Vec2::ZERO

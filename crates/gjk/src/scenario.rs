@@ -14,7 +14,10 @@
 pub mod document;
 pub mod expect;
 pub mod plane;
+mod text;
 pub mod validate;
+
+pub use text::{MAX_FILE_BYTES, document_text, parse_document, read_capped, read_text};
 
 use crate::cast::{CastAnswer, CastSpec, CastStep, CastTrace};
 use crate::config::{Acceleration, Algorithm, Dimension, Precision, Radii, SolverConfig};
@@ -261,116 +264,6 @@ fn located(path: &Path, field: &str) -> String {
 
 /// What a second value after the scenario is taken for.
 const TRAILING: &str = "the text goes on after the scenario ends; a file holds one scenario (for many, put one per line in a .jsonl file)";
-
-/// A document of any type `T` (a scenario, a lesson) read from text in `format`, with the
-/// failing field's path in every error; `trailing` says what a second value after it is taken
-/// for.
-pub fn parse_document<T: serde::de::DeserializeOwned>(
-    text: &str,
-    format: Format,
-    trailing: &str,
-) -> Result<T, ScenarioError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    match format {
-        Format::Json => parse_json(text, trailing),
-        Format::Ron => parse_ron(text, trailing),
-    }
-}
-
-/// A document (a scenario, a lesson) as pretty text in `format`.
-pub fn document_text<T: serde::Serialize>(value: &T, format: Format) -> String {
-    match format {
-        Format::Json => serde_json::to_string_pretty(value).expect("documents serialise"),
-        Format::Ron => ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-            .expect("documents serialise"),
-    }
-}
-
-fn parse_json<T: serde::de::DeserializeOwned>(
-    text: &str,
-    trailing: &str,
-) -> Result<T, ScenarioError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let parsed = serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
-        field: e.path().to_string(),
-        message: e.inner().to_string(),
-    })?;
-    de.end().map_err(|e| ScenarioError::Parse {
-        field: String::new(),
-        message: format!("line {} column {}: {trailing}", e.line(), e.column()),
-    })?;
-    Ok(parsed)
-}
-
-fn parse_ron<T: serde::de::DeserializeOwned>(
-    text: &str,
-    trailing: &str,
-) -> Result<T, ScenarioError> {
-    let spanned = |e: ron::error::SpannedError| ScenarioError::Parse {
-        field: String::new(),
-        message: e.to_string(),
-    };
-    let mut de = ron::Deserializer::from_str(text).map_err(spanned)?;
-    let parsed = match serde_path_to_error::deserialize(&mut de) {
-        Ok(p) => p,
-        Err(e) => {
-            let field = e.path().to_string();
-            // The deserializer stopped where it failed: that is the line and column to show.
-            let at = de.span_error(e.into_inner());
-            return Err(ScenarioError::Parse {
-                field,
-                message: at.to_string(),
-            });
-        }
-    };
-    if de.end().is_err() {
-        let at = de.span_error(ron::Error::TrailingCharacters);
-        return Err(ScenarioError::Parse {
-            field: String::new(),
-            message: format!("{}: {trailing}", at.span.start),
-        });
-    }
-    Ok(parsed)
-}
-
-/// The text of a `.json` or `.ron` document file (a scenario, a lesson): a directory, a file
-/// over [`MAX_FILE_BYTES`] or one that is not UTF-8 is refused, naming the file; `what` the
-/// document is, for the messages.
-pub fn read_text(path: &Path, what: &str) -> Result<String, ScenarioError> {
-    Format::from_path(path)?;
-    let io = |error| ScenarioError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    if path.is_dir() {
-        return Err(io(std::io::Error::other(format!(
-            "is a directory, not a {what} file"
-        ))));
-    }
-    let bytes = read_capped(path).map_err(io)?;
-    String::from_utf8(bytes).map_err(|_| io(std::io::Error::other("is not UTF-8 text")))
-}
-
-/// The largest file a scenario or a mesh may be read from: far above any case a person
-/// writes (a million-point hull is about 80 MB of JSON), far below what would exhaust memory.
-pub const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// Reads a whole file of at most [`MAX_FILE_BYTES`]; a larger one, or one that never ends
-/// (`/dev/zero`), is refused with the limit named once that much has been read.
-pub fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(std::io::Error::other(format!(
-            "is larger than {} MiB, the most a scenario or mesh file may be",
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    Ok(bytes)
-}
 
 impl Scenario {
     /// A scenario of two bodies with the default solver.

@@ -51,6 +51,19 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
             step.epa().is_some(),
         ));
     }
+    // The plane first: a segment's edge region, a triangle's vertex wedge, its inside (each
+    // a step keeping a feature of that kind), then EPA's polygon at its end.
+    let plane: Vec<_> = seen[..3].iter().map(|s| s.2).collect();
+    assert_eq!(
+        plane,
+        [
+            Some(FeatureKind::Edge),
+            Some(FeatureKind::Vertex),
+            Some(FeatureKind::Face)
+        ]
+    );
+    assert!(seen[3].3, "the plane's last slide shows EPA");
+    let seen = &seen[4..];
     // Separated shows the whole run; touching and intersecting GJK's last step (its simplex,
     // which their captions talk about, not the EPA polytope after it); then one lesson per
     // region kind, each stopped on a step whose kept feature is of that kind.
@@ -73,7 +86,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
         app.world().resource::<Classroom>().slide,
         tour.slides.len() - 1
     );
-    send(&mut app, TourCommand::Goto(0));
+    send(&mut app, TourCommand::Goto(4));
     assert_eq!(
         app.world().resource::<Lab>().scenario.name,
         "box and sphere, apart"
@@ -87,7 +100,7 @@ fn a_lesson_asked_for_before_the_first_frame_is_solved_and_shown() {
     // What `--present N` does: both messages land before the app's first update.
     let mut app = headless_app(default_scenario());
     app.world_mut().write_message(TourCommand::Toggle);
-    app.world_mut().write_message(TourCommand::Goto(5));
+    app.world_mut().write_message(TourCommand::Goto(9));
     app.update();
     let lab = app.world().resource::<Lab>();
     let playback = app.world().resource::<Playback>();

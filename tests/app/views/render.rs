@@ -162,7 +162,7 @@ fn compare_mode_shows_a_minkowski_view_on_each_side() {
 #[test]
 #[ignore = "needs a display: run by ./lab test under Xvfb"]
 fn presenter_mode_folds_the_panel_and_captions_the_lesson() {
-    let img = render_with(None, &["--present", "5"], "presenter");
+    let img = render_with(None, &["--present", "9"], "presenter");
     // The panel is a thin bar: the world view (and its shapes) start near the left edge.
     let a = count(&img, 40, 360, is_blue);
     assert!(

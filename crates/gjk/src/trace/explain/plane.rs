@@ -35,8 +35,8 @@ pub(super) fn region_sentence(s: &mut String, step: &Step, f: &Feature) {
             b = name(j)
         )
     };
-    let sentence = match kept.as_slice() {
-        &[i] => {
+    let sentence = match *kept.as_slice() {
+        [i] => {
             let tests: Vec<String> = (0..n).filter(|&j| j != i).map(|j| past(i, j)).collect();
             format!(
                 " The origin is behind {} along every edge from it ({} ≤ 0): it lies in the Voronoi region of {}",
@@ -45,7 +45,7 @@ pub(super) fn region_sentence(s: &mut String, step: &Step, f: &Feature) {
                 feature_name(kept, &name)
             )
         }
-        &[i, j] => {
+        [i, j] => {
             let mut t = format!(
                 " The origin projects inside edge {}{}: {} ≥ 0 and {} ≥ 0",
                 name(i),
