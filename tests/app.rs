@@ -15,6 +15,7 @@ mod app {
     pub mod views {
         pub mod framing;
         pub mod pictures;
+        pub mod plane;
         pub mod render;
     }
     pub mod teach {

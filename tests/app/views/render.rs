@@ -212,3 +212,26 @@ fn stepping_a_cast_draws_its_step_in_the_minkowski_view() {
     // The moving ball's ghost and path arrow are drawn in the world view at either step.
     assert!(count(&first, panel_end, mid, is_orange) > 1500);
 }
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn a_2d_step_draws_its_shapes_flat_and_the_triangle_s_regions_in_their_colours() {
+    // A triangle whose vertex wedge holds the origin: three wedges outlined in the vertex
+    // colour (one filled), three half-strips in the edge colour, the inside in the face colour.
+    let img = render(Some("gallery/p13-vertex-wedge.json"), 3, "plane-regions");
+    let (panel_end, mid) = (360, 360 + (1280 - 360) / 2);
+    let vertex = count(&img, mid, 1280, |r, g, b| r > 150 && r > g + 60 && g > b);
+    let edge = count(&img, mid, 1280, |r, g, b| b > 150 && g > 120 && b > r + 60);
+    let face = count(&img, mid, 1280, |r, g, b| {
+        g > 150 && g > r + 60 && g > b + 60
+    });
+    assert!(vertex > 2000, "vertex wedges: {vertex} px");
+    assert!(edge > 1000, "edge half-strips: {edge} px");
+    assert!(face > 200, "the inside: {face} px");
+    // The world view shows both shapes, filled.
+    let (a, b) = (
+        count(&img, panel_end, mid, is_blue),
+        count(&img, panel_end, mid, is_orange),
+    );
+    assert!(a > 5000 && b > 2000, "shapes: A {a} px, B {b} px");
+}
