@@ -9,7 +9,6 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
-use glam::DVec3;
 
 /// The whole section.
 pub fn cast_ui(
@@ -106,7 +105,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                 ))
                 .strong(),
             );
-            ui.label(RichText::new(step.explanation()).size(15.0));
+            ui.label(RichText::new(step.explanation_in(playback.case.dimension)).size(15.0));
         }
         None if cast.steps.is_empty() => {
             ui.label(RichText::new("The cast was decided at t = 0, before any step.").size(15.0));
@@ -171,17 +170,24 @@ pub(super) fn timeline_ui(
 /// Velocities, turning, time, target, tolerance and method, each typed; whether any changed.
 fn motion_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, spec: CastSpec) -> bool {
     let mut edited = spec;
+    // In the plane a velocity has x and y, and a body turns about the plane's normal only.
+    let plane = lab.scenario.dimension.is_plane();
     egui::Grid::new("cast_motion")
         .num_columns(2)
         .show(ui, |ui| {
-            for (label, v) in [
-                ("velocity A", &mut edited.velocity_a),
-                ("velocity B", &mut edited.velocity_b),
-                ("turning A (rad/s)", &mut edited.angular_velocity_a),
-                ("turning B (rad/s)", &mut edited.angular_velocity_b),
+            for (label, v, turn) in [
+                ("velocity A", &mut edited.velocity_a, false),
+                ("velocity B", &mut edited.velocity_b, false),
+                ("turning A (rad/s)", &mut edited.angular_velocity_a, true),
+                ("turning B (rad/s)", &mut edited.angular_velocity_b, true),
             ] {
                 ui.label(label);
-                vector_ui(ui, v);
+                let shown = match (plane, turn) {
+                    (false, _) => vec![&mut v.x, &mut v.y, &mut v.z],
+                    (true, false) => vec![&mut v.x, &mut v.y],
+                    (true, true) => vec![&mut v.z],
+                };
+                vector_ui(ui, shown);
                 ui.end_row();
             }
             // Written only when moved, so that a case without the field keeps its default.
@@ -239,9 +245,10 @@ fn number_row(ui: &mut egui::Ui, label: &str, mut value: f64) -> f64 {
     value
 }
 
-fn vector_ui(ui: &mut egui::Ui, v: &mut DVec3) {
+/// A vector's components side by side (the ones its space has).
+fn vector_ui(ui: &mut egui::Ui, components: Vec<&mut f64>) {
     ui.horizontal(|ui| {
-        for x in [&mut v.x, &mut v.y, &mut v.z] {
+        for x in components {
             ui.add(egui::DragValue::new(x).speed(0.05).max_decimals(4));
         }
     });

@@ -2,11 +2,18 @@
 //! much, and which test decided.
 
 use super::{CastRecord, CastStatus, CastStep};
-use crate::trace::explain::{fmt_num, fmt_vec};
+use crate::config::Dimension;
+use crate::trace::explain::{fmt_num, fmt_vec_in};
 
 impl CastStep {
     /// What this iteration did, in a sentence or three.
     pub fn explanation(&self) -> String {
+        self.explanation_in(Dimension::Three)
+    }
+
+    /// [`CastStep::explanation`] with its vectors written as `dimension` has them.
+    pub fn explanation_in(&self, dimension: Dimension) -> String {
+        let fmt_vec = |v| fmt_vec_in(v, dimension.is_plane());
         let mut s = match &self.record {
             CastRecord::RayCast {
                 point,

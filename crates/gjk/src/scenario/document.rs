@@ -84,7 +84,7 @@ impl<'t> TraceDocument<'t> {
                 .iter()
                 .map(|step| ExplainedCastStep {
                     step,
-                    explanation: step.explanation(),
+                    explanation: step.explanation_in(self.scenario.dimension),
                 })
                 .collect(),
             answer: &c.answer,
