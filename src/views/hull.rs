@@ -174,15 +174,18 @@ pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
         return None;
     }
     let count = positions.len() as u32;
-    Some(
-        Mesh::new(
-            PrimitiveTopology::TriangleList,
-            RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_indices(Indices::U32((0..count).collect())),
+    Some(triangle_mesh(positions, normals, (0..count).collect()))
+}
+
+/// A mesh of triangles: `indices` in threes into `positions`, each with its normal.
+pub fn triangle_mesh(positions: Vec<[f32; 3]>, normals: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
     )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// The clipped region `{ x : every half-space holds } ∩ box` as its corners and

@@ -7,9 +7,8 @@
 //! seen square-on through a perspective camera is drawn exactly as an orthographic camera
 //! draws it, up to scale.
 
+use crate::views::hull::triangle_mesh;
 use crate::views::outline::flat_ring;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use gjk::simplex::voronoi::{region_half_spaces, sub_simplices};
 use gjk::trace::explain::feature_name;
@@ -115,15 +114,7 @@ pub fn polygon_mesh(ring: &[Vec3]) -> Option<Mesh> {
     for k in 1..ring.len() as u32 - 1 {
         indices.extend([0, k, k + 1, 0, k + 1, k]);
     }
-    Some(
-        Mesh::new(
-            PrimitiveTopology::TriangleList,
-            RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_indices(Indices::U32(indices)),
-    )
+    Some(triangle_mesh(positions, normals, indices))
 }
 
 /// The edges of a closed ring.

@@ -33,6 +33,7 @@ use std::hint::black_box;
     reason = "the bench uses only part of the shared test helpers"
 )]
 mod common;
+mod shared;
 
 fn place(shape: Shape, position: DVec3, rotation: DQuat) -> BodySpec {
     BodySpec {
@@ -114,27 +115,6 @@ fn pairs() -> Vec<(&'static str, BodySpec, BodySpec)> {
 }
 
 /// The pair separated, moved along its separating direction until touching, and overlapping.
-fn poses(a: &BodySpec, b: &BodySpec) -> Vec<(&'static str, BodySpec)> {
-    let gjk::Outcome::Separated {
-        distance,
-        point_a,
-        point_b,
-    } = gjk::solve(a, b, &SolverConfig::default()).outcome
-    else {
-        panic!("bench pairs start apart");
-    };
-    let n = (point_b - point_a).normalize();
-    let moved = |by: f64| BodySpec {
-        position: b.position - n * by,
-        ..b.clone()
-    };
-    vec![
-        ("separated", b.clone()),
-        ("touching", moved(distance)),
-        ("intersecting", moved(distance + 0.2)),
-    ]
-}
-
 /// The body of `spec` in precision `R`, its shape prepared by `prepare` (walking or scanning).
 fn body<R: Real>(spec: &BodySpec, prepare: fn(Shape) -> PreparedShape) -> Body<R> {
     Body::prepared(&prepare(spec.shape.clone()), spec.pose(), spec.margin)
@@ -447,7 +427,7 @@ fn bench(c: &mut Criterion) {
     supports(c);
     let mut cases = Vec::new();
     for (pair, a, b) in pairs() {
-        for (pose, b) in poses(&a, &b) {
+        for (pose, b) in shared::poses(&a, &b, &SolverConfig::default()) {
             cases.push((format!("{pair}-{pose}"), a.clone(), b));
         }
     }

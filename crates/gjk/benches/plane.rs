@@ -16,6 +16,8 @@ use gjk::{
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
 
+mod shared;
+
 fn place(shape: Shape, x: f64, y: f64, angle: f64) -> BodySpec {
     BodySpec {
         shape,
@@ -81,33 +83,11 @@ fn pairs() -> Vec<(&'static str, BodySpec, BodySpec)> {
     ]
 }
 
-/// The pair as it is, moved to touch, and moved 0.2 into each other.
-fn poses(a: &BodySpec, b: &BodySpec) -> Vec<(&'static str, BodySpec)> {
-    let gjk::Outcome::Separated {
-        distance,
-        point_a,
-        point_b,
-    } = gjk::solve(a, b, &plane_config(Algorithm::SignedVolumes)).outcome
-    else {
-        panic!("bench pairs start apart");
-    };
-    let n = (point_b - point_a).normalize();
-    let moved = |by: f64| BodySpec {
-        position: b.position - n * by,
-        ..b.clone()
-    };
-    vec![
-        ("separated", b.clone()),
-        ("touching", moved(distance)),
-        ("intersecting", moved(distance + 0.2)),
-    ]
-}
-
 fn bench(c: &mut Criterion) {
     use gjk::tools::reference::plane::{parry_pose, parry_shape};
     let mut g = c.benchmark_group("plane-f64");
     for (pair, a, b) in pairs() {
-        for (pose, b) in poses(&a, &b) {
+        for (pose, b) in shared::poses(&a, &b, &plane_config(Algorithm::SignedVolumes)) {
             let name = format!("{pair}-{pose}");
             let body = |s: &BodySpec| {
                 Body::<f64>::prepared(&PreparedShape::new(s.shape.clone()), s.pose(), s.margin)

@@ -92,21 +92,9 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
                 // No volume: the shapes touch along a flat contact; depth 0 along the normal of
                 // the plane (or across the line) that the grown points span.
                 let normal = flat_normal::<R>(&pts);
-                let p = simplex.vertices()[0];
-                let flat = Penetration {
-                    depth: 0.0,
-                    normal: normal.to_f64(),
-                    point_a: p.a.to_f64(),
-                    point_b: p.a.to_f64(),
-                    depth_bounds: None,
-                    certified: false,
-                };
-                epa.finish = Some((
-                    epa.bounded(flat, normal),
-                    Termination::EpaFlat {
-                        measure: measure.to_f64(),
-                    },
-                ));
+                let threshold = |d| epa.threshold(d);
+                let flat = flat_finish(&cso, normal, &simplex.vertices()[0], measure, threshold);
+                epa.finish = Some(flat);
             }
         }
         epa
@@ -174,6 +162,77 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
             }
         }
         best
+    }
+}
+
+/// The answer of an EPA that cannot start, `A ⊖ B` being flat round the origin (its shape
+/// `measure`): the bodies only touch, at `p`, along `normal`, with depth 0 and its bounds
+/// (`threshold`: the run's convergence test).
+fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    normal: R::V,
+    p: &CsoPoint<R>,
+    measure: R,
+    threshold: impl Fn(R) -> R,
+) -> EpaFinish {
+    let touching = Penetration {
+        depth: 0.0,
+        normal: normal.to_f64(),
+        point_a: p.a.to_f64(),
+        point_b: p.a.to_f64(),
+        depth_bounds: None,
+        certified: false,
+    };
+    // No face yet: the lower bound is 0.
+    let answer = answer::bounded(cso, touching, normal, f64::INFINITY, threshold);
+    let termination = Termination::EpaFlat {
+        measure: measure.to_f64(),
+    };
+    (answer, termination)
+}
+
+/// What an EPA iteration looked at besides its polytope (or polygon): the support point, the
+/// face (or edge) the closest point is read from with its weights, and the test's numbers.
+struct Looked<R: Real> {
+    w: CsoPoint<R>,
+    shown: Vec<SimplexVertex>,
+    closest: glam::DVec3,
+    weights: Few<f64>,
+    gap: R,
+    threshold: R,
+    abs_tolerance: R,
+}
+
+impl<R: Real> Looked<R> {
+    /// The iteration's step: its polytope `record`, what it looked at, how it ended.
+    fn step(self, iteration: u32, record: EpaRecord, termination: Option<Termination>) -> Step {
+        let (normal, distance) = (record.normal, record.distance);
+        Step {
+            iteration,
+            phase: Phase::Epa(Box::new(record)),
+            direction: normal,
+            support: record_vertex(&self.w),
+            simplex_before: self.shown.clone(),
+            candidate: self.shown.clone(),
+            names: Few::new(),
+            simplex_after: self.shown,
+            feature: None,
+            closest: Some(self.closest),
+            weights: self.weights,
+            next_direction: None,
+            quantities: Quantities {
+                v_norm: Some(distance),
+                gap: Some(self.gap.to_f64()),
+                gap_threshold: Some(self.threshold.to_f64()),
+                abs_threshold: Some(self.abs_tolerance.to_f64()),
+                support_dot_direction: None,
+            },
+            termination,
+            certificate: None,
+            cores: None,
+            radii: None,
+            momentum: None,
+        }
     }
 }
 
@@ -433,39 +492,24 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             removed: Vec::new(),
             horizon: Vec::new(),
         });
-        Step {
-            iteration: self.offset + self.iteration,
-            phase: Phase::Epa(Box::new(EpaRecord {
-                vertices,
-                faces,
-                closest_face: face.v,
-                normal: face.normal.to_f64(),
-                distance: face.distance.to_f64(),
-                removed,
-                horizon,
-            })),
-            direction: face.normal.to_f64(),
-            support: record_vertex(&w),
-            simplex_before: tri.clone(),
-            candidate: tri.clone(),
-            names: Few::new(),
-            simplex_after: tri,
-            feature: None,
-            closest: Some(foot.to_f64()),
+        let record = EpaRecord {
+            vertices,
+            faces,
+            closest_face: face.v,
+            normal: face.normal.to_f64(),
+            distance: face.distance.to_f64(),
+            removed,
+            horizon,
+        };
+        let looked = Looked {
+            w,
+            shown: tri,
+            closest: foot.to_f64(),
             weights: weights.iter().map(|x| x.to_f64()).collect(),
-            next_direction: None,
-            quantities: Quantities {
-                v_norm: Some(face.distance.to_f64()),
-                gap: Some(gap.to_f64()),
-                gap_threshold: Some(threshold.to_f64()),
-                abs_threshold: Some(self.abs_tolerance.to_f64()),
-                support_dot_direction: None,
-            },
-            termination,
-            certificate: None,
-            cores: None,
-            radii: None,
-            momentum: None,
-        }
+            gap,
+            threshold,
+            abs_tolerance: self.abs_tolerance,
+        };
+        looked.step(self.offset + self.iteration, record, termination)
     }
 }

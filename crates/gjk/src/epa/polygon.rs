@@ -19,8 +19,8 @@
 //! horizon as the one chord `[p, q]` between the two vertices `w` is joined to.
 
 use super::answer::bounded;
-use super::grow::{flat_normal, grow_triangle};
-use super::{EpaFinish, tiny};
+use super::grow::grow_triangle;
+use super::{EpaFinish, Looked, flat_finish, tiny};
 use crate::config::SolverConfig;
 use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
@@ -28,8 +28,30 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, Few, Observer, Penetration, Phase, Quantities, Step, Termination};
+use crate::trace::{EpaRecord, Observer, Penetration, Termination};
 use glam::DVec3;
+
+/// A unit normal, in the plane, of points on a line: its longest stretch turned a quarter (+Y
+/// for a single point, where every direction is as good).
+fn across<R: Real>(pts: &[R::V]) -> R::V {
+    let longest = pts
+        .iter()
+        .flat_map(|p| pts.iter().map(move |q| *q - *p))
+        .fold(R::V::ZERO, |best, e| {
+            if e.length_squared() > best.length_squared() {
+                e
+            } else {
+                best
+            }
+        });
+    let n = R::V::new(-longest.y(), longest.x(), R::ZERO);
+    let len = n.length_squared().sqrt();
+    if len > R::ZERO {
+        n / len
+    } else {
+        R::V::new(R::ZERO, R::ONE, R::ZERO)
+    }
+}
 
 /// An edge of the polygon, from `v[0]` to `v[1]` counter-clockwise.
 #[derive(Debug, Clone, Copy)]
@@ -109,24 +131,10 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
             }
             Err((measure, pts)) => {
                 // A segment: the normal across it, in the plane.
-                let along = flat_normal::<R>(&pts);
-                let normal = R::V::new(-along.y(), along.x(), R::ZERO);
-                let normal = if pts.len() >= 2 { normal } else { along };
-                let p = simplex.vertices()[0];
-                let flat = Penetration {
-                    depth: 0.0,
-                    normal: normal.to_f64(),
-                    point_a: p.a.to_f64(),
-                    point_b: p.a.to_f64(),
-                    depth_bounds: None,
-                    certified: false,
-                };
-                epa.finish = Some((
-                    epa.bounded(flat, normal),
-                    Termination::EpaFlat {
-                        measure: measure.to_f64(),
-                    },
-                ));
+                let normal = across::<R>(&pts);
+                let threshold = |d| epa.threshold(d);
+                let flat = flat_finish(&cso, normal, &simplex.vertices()[0], measure, threshold);
+                epa.finish = Some(flat);
             }
         }
         epa
@@ -337,40 +345,25 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
                 Some(Insertion { removed, rim }) => (removed, vec![rim]),
                 None => (Vec::new(), Vec::new()),
             };
-            observer.on_step(Step {
-                iteration: self.offset + self.iteration,
-                phase: Phase::Epa(Box::new(EpaRecord {
-                    vertices,
-                    faces,
-                    closest_face: edge.as_face(),
-                    normal: edge.normal.to_f64(),
-                    distance: edge.distance.to_f64(),
-                    removed,
-                    horizon,
-                })),
-                direction: edge.normal.to_f64(),
-                support: record_vertex(&w),
-                simplex_before: pair.clone(),
-                candidate: pair.clone(),
-                names: Few::new(),
-                simplex_after: pair,
-                feature: None,
-                closest: Some((answered.normal * answered.depth()).to_f64()),
+            let record = EpaRecord {
+                vertices,
+                faces,
+                closest_face: edge.as_face(),
+                normal: edge.normal.to_f64(),
+                distance: edge.distance.to_f64(),
+                removed,
+                horizon,
+            };
+            let looked = Looked {
+                w,
+                shown: pair,
+                closest: (answered.normal * answered.depth()).to_f64(),
                 weights: weights.iter().map(|x| x.to_f64()).collect(),
-                next_direction: None,
-                quantities: Quantities {
-                    v_norm: Some(edge.distance.to_f64()),
-                    gap: Some(gap.to_f64()),
-                    gap_threshold: Some(threshold.to_f64()),
-                    abs_threshold: Some(self.abs_tolerance.to_f64()),
-                    support_dot_direction: None,
-                },
-                termination,
-                certificate: None,
-                cores: None,
-                radii: None,
-                momentum: None,
-            });
+                gap,
+                threshold,
+                abs_tolerance: self.abs_tolerance,
+            };
+            observer.on_step(looked.step(self.offset + self.iteration, record, termination));
         }
         self.finish.filter(|_| termination.is_some())
     }

@@ -121,17 +121,22 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         if !(len > 0.0 && len.is_finite()) {
             return false;
         }
-        let n = n / len;
         let turn = delta * (e1.length() + e2.length()) / len;
-        // Signed distances from the face plane: the opposite vertex must be clearly on
-        // one side, and the origin clearly on the same side.
-        let opposite = n.dot(p[l] - p[i]);
-        let origin = n.dot(-p[i]);
-        let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
-        sure(opposite, (p[l] - p[i]).length())
-            && sure(origin, p[i].length())
-            && (opposite > 0.0) == (origin > 0.0)
+        same_side(n / len, p[i], p[l], delta, turn)
     })
+}
+
+/// Whether the opposite vertex `l` and the origin are clearly on the same side of the face (or
+/// edge) through `i` with unit normal `n`: each signed distance from it must exceed the
+/// points' rounding `delta`, and what a normal turned by up to `turn` radians moves it at that
+/// reach.
+fn same_side(n: DVec3, i: DVec3, l: DVec3, delta: f64, turn: f64) -> bool {
+    let opposite = n.dot(l - i);
+    let origin = n.dot(-i);
+    let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
+    sure(opposite, (l - i).length())
+        && sure(origin, i.length())
+        && (opposite > 0.0) == (origin > 0.0)
 }
 
 /// The plane's case of [`encloses_origin`]: a triangle in the plane `z = 0` holds the origin
@@ -151,13 +156,7 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
             }
             // The edge's normal in the plane: e turned a quarter.
             let n = DVec3::new(-e.y, e.x, 0.0) / len;
-            let turn = 2.0 * delta / len;
-            let opposite = n.dot(p[l] - p[i]);
-            let origin = n.dot(-p[i]);
-            let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
-            sure(opposite, (p[l] - p[i]).length())
-                && sure(origin, p[i].length())
-                && (opposite > 0.0) == (origin > 0.0)
+            same_side(n, p[i], p[l], delta, 2.0 * delta / len)
         })
 }
 

@@ -13,6 +13,7 @@
 //! A margin rounds the shape in the plane the same way.
 
 use crate::shape::Shape;
+use crate::shape::reading::ShapeFields;
 use glam::{DVec2, DVec3};
 use serde::de::{self, Deserializer};
 use serde::ser::{SerializeStruct, Serializer};
@@ -30,41 +31,16 @@ pub struct PlaneShape(pub Shape);
 /// Every shape's name in 2D scenario files.
 pub const PLANE_KINDS: [&str; 4] = ["circle", "cuboid", "capsule", "polygon"];
 
-/// A 2D shape as written, before its `type` says which fields belong to it (read as a plain
-/// struct so that an error names the field, as in 3D).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlaneFields {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default, deserialize_with = "present")]
-    radius: Option<f64>,
-    #[serde(default, deserialize_with = "present")]
-    half_height: Option<f64>,
-    #[serde(default, deserialize_with = "present_vec2")]
-    half_extents: Option<DVec2>,
-    #[serde(default, deserialize_with = "crate::shape::reading::point_list")]
-    vertices: Vec<DVec2>,
-}
-
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    f64::deserialize(d).map(Some)
-}
-
-fn present_vec2<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DVec2>, D::Error> {
-    crate::shape::reading::vec2(d).map(Some)
-}
-
 impl<'de> Deserialize<'de> for PlaneShape {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        PlaneShape::try_from(PlaneFields::deserialize(d)?).map_err(de::Error::custom)
+        PlaneShape::try_from(ShapeFields::<DVec2>::deserialize(d)?).map_err(de::Error::custom)
     }
 }
 
-impl TryFrom<PlaneFields> for PlaneShape {
+impl TryFrom<ShapeFields<DVec2>> for PlaneShape {
     type Error = String;
 
-    fn try_from(f: PlaneFields) -> Result<Self, String> {
+    fn try_from(f: ShapeFields<DVec2>) -> Result<Self, String> {
         let fields: &[&str] = match f.kind.as_str() {
             "circle" => &["radius"],
             "cuboid" => &["half_extents"],
@@ -82,38 +58,17 @@ impl TryFrom<PlaneFields> for PlaneShape {
                 ));
             }
         };
-        let given = [
-            ("radius", f.radius.is_some()),
-            ("half_height", f.half_height.is_some()),
-            ("half_extents", f.half_extents.is_some()),
-            ("vertices", !f.vertices.is_empty()),
-        ];
-        for (name, present) in given {
-            if present && !fields.contains(&name) {
-                return Err(format!(
-                    "a {} has no `{name}` (its fields: {})",
-                    f.kind,
-                    fields.join(", ")
-                ));
-            }
-        }
-        let kind = f.kind.as_str();
-        let need = |x: Option<f64>, name: &str| x.ok_or_else(|| format!("a {kind} needs `{name}`"));
-        Ok(PlaneShape(match kind {
+        f.only(fields)?;
+        Ok(PlaneShape(match f.kind.as_str() {
             "circle" => Shape::Sphere {
-                radius: need(f.radius, "radius")?,
+                radius: f.need(f.radius, "radius")?,
             },
-            "cuboid" => {
-                let h = f
-                    .half_extents
-                    .ok_or_else(|| "a cuboid needs `half_extents`".to_string())?;
-                Shape::Cuboid {
-                    half_extents: h.extend(0.0),
-                }
-            }
+            "cuboid" => Shape::Cuboid {
+                half_extents: f.need(f.half_extents, "half_extents")?.extend(0.0),
+            },
             "capsule" => Shape::Capsule {
-                half_height: need(f.half_height, "half_height")?,
-                radius: need(f.radius, "radius")?,
+                half_height: f.need(f.half_height, "half_height")?,
+                radius: f.need(f.radius, "radius")?,
             },
             _ => Shape::Polytope {
                 vertices: f.vertices.iter().map(|v| v.extend(0.0)).collect(),

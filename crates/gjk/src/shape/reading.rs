@@ -150,19 +150,21 @@ pub fn quat<'de, D: Deserializer<'de>>(d: D) -> Result<DQuat, D::Error> {
 /// A shape as written, before its `type` says which fields belong to it. Reading the fields
 /// as a plain struct lets an error name the field (`a.shape.radius: invalid type: string`);
 /// serde's tagged enums buffer the fields and can only name the shape.
+///
+/// `V` is a vector as the file writes it: `[x, y, z]`, or `[x, y]` in a 2D file.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ShapeFields {
+#[serde(deny_unknown_fields, bound(deserialize = "V: Coordinates"))]
+pub(crate) struct ShapeFields<V> {
     #[serde(rename = "type")]
-    kind: String,
+    pub(crate) kind: String,
     #[serde(default, deserialize_with = "present")]
-    radius: Option<f64>,
+    pub(crate) radius: Option<f64>,
     #[serde(default, deserialize_with = "present")]
-    half_height: Option<f64>,
-    #[serde(default, deserialize_with = "present_vec3")]
-    half_extents: Option<DVec3>,
+    pub(crate) half_height: Option<f64>,
+    #[serde(default, deserialize_with = "present_vector")]
+    pub(crate) half_extents: Option<V>,
     #[serde(default, deserialize_with = "point_list")]
-    vertices: Vec<DVec3>,
+    pub(crate) vertices: Vec<V>,
 }
 
 /// A field that is there (absent ones are `None` by `default`): a plain number in JSON and RON
@@ -171,8 +173,39 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Err
     f64::deserialize(d).map(Some)
 }
 
-fn present_vec3<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<DVec3>, D::Error> {
-    vec3(d).map(Some)
+/// A vector (or number) that is there.
+fn present_vector<'de, D: serde::Deserializer<'de>, V: Coordinates>(
+    d: D,
+) -> Result<Option<V>, D::Error> {
+    V::read(d).map(Some)
+}
+
+impl<V> ShapeFields<V> {
+    /// Refuses a field the shape's kind does not have (`fields`: the kind's).
+    pub(crate) fn only(&self, fields: &[&str]) -> Result<(), String> {
+        let given = [
+            ("radius", self.radius.is_some()),
+            ("half_height", self.half_height.is_some()),
+            ("half_extents", self.half_extents.is_some()),
+            ("vertices", !self.vertices.is_empty()),
+        ];
+        match given
+            .iter()
+            .find(|(name, present)| *present && !fields.contains(name))
+        {
+            Some((name, _)) => Err(format!(
+                "a {} has no `{name}` (its fields: {})",
+                self.kind,
+                fields.join(", ")
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A field the shape must have.
+    pub(crate) fn need<T>(&self, x: Option<T>, name: &str) -> Result<T, String> {
+        x.ok_or_else(|| format!("a {} needs `{name}`", self.kind))
+    }
 }
 
 impl<'de> Deserialize<'de> for Shape {
@@ -181,10 +214,10 @@ impl<'de> Deserialize<'de> for Shape {
     }
 }
 
-impl TryFrom<ShapeFields> for Shape {
+impl TryFrom<ShapeFields<DVec3>> for Shape {
     type Error = String;
 
-    fn try_from(f: ShapeFields) -> Result<Self, String> {
+    fn try_from(f: ShapeFields<DVec3>) -> Result<Self, String> {
         let fields: &[&str] = match f.kind.as_str() {
             "sphere" => &["radius"],
             "cuboid" => &["half_extents"],
@@ -197,35 +230,17 @@ impl TryFrom<ShapeFields> for Shape {
                 ));
             }
         };
-        let given = [
-            ("radius", f.radius.is_some()),
-            ("half_height", f.half_height.is_some()),
-            ("half_extents", f.half_extents.is_some()),
-            ("vertices", !f.vertices.is_empty()),
-        ];
-        for (name, present) in given {
-            if present && !fields.contains(&name) {
-                return Err(format!(
-                    "a {} has no `{name}` (its fields: {})",
-                    f.kind,
-                    fields.join(", ")
-                ));
-            }
-        }
-        let kind = f.kind.as_str();
-        let need = |x: Option<f64>, name: &str| x.ok_or_else(|| format!("a {kind} needs `{name}`"));
-        Ok(match kind {
+        f.only(fields)?;
+        Ok(match f.kind.as_str() {
             "sphere" => Shape::Sphere {
-                radius: need(f.radius, "radius")?,
+                radius: f.need(f.radius, "radius")?,
             },
             "cuboid" => Shape::Cuboid {
-                half_extents: f
-                    .half_extents
-                    .ok_or_else(|| "a cuboid needs `half_extents`".to_string())?,
+                half_extents: f.need(f.half_extents, "half_extents")?,
             },
-            "capsule" | "cylinder" | "cone" => {
-                let half_height = need(f.half_height, "half_height")?;
-                let radius = need(f.radius, "radius")?;
+            kind @ ("capsule" | "cylinder" | "cone") => {
+                let half_height = f.need(f.half_height, "half_height")?;
+                let radius = f.need(f.radius, "radius")?;
                 match kind {
                     "capsule" => Shape::Capsule {
                         half_height,

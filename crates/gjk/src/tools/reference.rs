@@ -10,7 +10,6 @@ use crate::shape::BodySpec;
 use crate::shape::Shape;
 use glam::DVec3;
 use parry3d_f64::math::{Pose, Rotation, Vector};
-use parry3d_f64::query;
 pub use parry3d_f64::shape::SharedShape;
 use serde::{Deserialize, Serialize};
 
@@ -118,30 +117,39 @@ pub fn reference_posed(
     (pa, sa): (&Pose, &SharedShape),
     (pb, sb): (&Pose, &SharedShape),
 ) -> Result<Reference, String> {
-    let distance = query::distance(pa, &*sa.0, pb, &*sb.0)
-        .map_err(|e| format!("parry: {e}"))?
-        .distance;
-    // The contact query with a prediction just beyond the distance reports the closest points
-    // for a separated pair and the deepest points for an overlapping one.
-    let contact = query::contact(pa, &*sa.0, pb, &*sb.0, distance + 1.0)
-        .map_err(|e| format!("parry: {e}"))?;
-    Ok(match contact {
-        Some(c) => Reference {
-            distance,
-            depth: (c.dist < 0.0).then_some(-c.dist),
-            normal: Some(d(c.normal1)),
-            point_a: Some(d(c.point1)),
-            point_b: Some(d(c.point2)),
-        },
-        None => Reference {
-            distance,
-            depth: None,
-            normal: None,
-            point_a: None,
-            point_b: None,
-        },
-    })
+    parry_reference!(parry3d_f64, (pa, sa), (pb, sb)).map_err(|e| format!("parry: {e}"))
 }
+
+/// parry's distance and contact for a posed pair, as a [`Reference`], in `$parry` (parry2d-f64
+/// or parry3d-f64: one API, two crates). The contact query with a prediction just beyond the
+/// distance reports the closest points of a separated pair and the deepest points of an
+/// overlapping one.
+macro_rules! parry_reference {
+    ($parry:ident, ($pa:expr, $sa:expr), ($pb:expr, $sb:expr)) => {{
+        use $parry::query;
+        query::distance(&$pa, &*$sa.0, &$pb, &*$sb.0).and_then(|found| {
+            let distance = found.distance;
+            let contact = query::contact(&$pa, &*$sa.0, &$pb, &*$sb.0, distance + 1.0)?;
+            Ok(match contact {
+                Some(c) => Reference {
+                    distance,
+                    depth: (c.dist < 0.0).then_some(-c.dist),
+                    normal: Some(d(c.normal1)),
+                    point_a: Some(d(c.point1)),
+                    point_b: Some(d(c.point2)),
+                },
+                None => Reference {
+                    distance,
+                    depth: None,
+                    normal: None,
+                    point_a: None,
+                    point_b: None,
+                },
+            })
+        })
+    }};
+}
+use parry_reference;
 
 /// A body from a parry shape at its pose: what a parry, rapier or avian user holds at the site
 /// of a failing query. Round shapes keep their border radius as the margin; a capsule on any
@@ -256,12 +264,9 @@ pub struct ReferenceCast {
     pub normal: Option<DVec3>,
 }
 
-/// Asks parry3d-f64 (parry2d-f64 in the plane) for the time of impact of `s`'s cast (an error when it has none, or when
-/// parry cannot represent a body).
+/// Asks parry3d-f64 (parry2d-f64 in the plane) for the time of impact of `s`'s cast (an error
+/// when it has none, or when parry cannot represent a body).
 pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
-    use parry3d_f64::query::{
-        NonlinearRigidMotion, ShapeCastOptions, ShapeCastStatus, cast_shapes, cast_shapes_nonlinear,
-    };
     if s.dimension.is_plane() {
         return plane::reference_cast(s);
     }
@@ -269,57 +274,72 @@ pub fn reference_cast(s: &Scenario) -> Result<ReferenceCast, String> {
     let settings = cast.settings(crate::config::Precision::F64);
     let (sa, sb) = (parry_shape_of(&s.a, "A")?, parry_shape_of(&s.b, "B")?);
     let (pa, pb) = (parry_pose(&s.a), parry_pose(&s.b));
-    let hit = if cast.turns() {
-        let motion = |start: Pose, v: DVec3, w: DVec3| NonlinearRigidMotion {
-            start,
-            local_center: Vector::ZERO,
-            linvel: self::v(v),
-            angvel: self::v(w),
-        };
-        // parry has no target distance for turning casts; it is asked for contact.
-        cast_shapes_nonlinear(
-            &motion(pa, cast.velocity_a, cast.angular_velocity_a),
-            &*sa.0,
-            &motion(pb, cast.velocity_b, cast.angular_velocity_b),
-            &*sb.0,
-            0.0,
-            settings.max_time,
-            true,
-        )
-    } else {
-        let options = ShapeCastOptions {
-            max_time_of_impact: settings.max_time,
-            target_distance: settings.target,
-            stop_at_penetration: true,
-            compute_impact_geometry_on_penetration: true,
-        };
-        cast_shapes(
-            &pa,
-            v(cast.velocity_a),
-            &*sa.0,
-            &pb,
-            v(cast.velocity_b),
-            &*sb.0,
-            options,
-        )
-    }
-    .map_err(|e| format!("parry: {e}"))?;
-    let hit = hit.map(|h| (h.time_of_impact, status_name!(h.status), d(h.normal1)));
+    let hit = parry_cast!(parry3d_f64, cast, settings, (pa, sa), (pb, sb), v, v)
+        .map_err(|e| format!("parry: {e}"))?;
     Ok(cast_answer(s, hit))
 }
 
-/// parry's cast status by name; the same in parry2d and parry3d, which each have their own type.
-macro_rules! status_name {
-    ($status:expr) => {
-        match $status {
-            ShapeCastStatus::OutOfIterations => "out_of_iterations",
-            ShapeCastStatus::Converged => "converged",
-            ShapeCastStatus::Failed => "failed",
-            ShapeCastStatus::PenetratingOrWithinTargetDist => "penetrating_or_within_target_dist",
-        }
-    };
+/// parry's time of impact for a cast (`cast_shapes` when nothing turns, `cast_shapes_nonlinear`
+/// when something does) as `(time, status name, normal in A's frame)`, in `$parry` (parry2d-f64
+/// or parry3d-f64: one API, two crates), with `$v` and `$w` turning our velocities and angular
+/// velocities into its vectors.
+macro_rules! parry_cast {
+    ($parry:ident, $cast:expr, $settings:expr, ($pa:expr, $sa:expr), ($pb:expr, $sb:expr), $v:expr, $w:expr) => {{
+        use $parry::query::{
+            NonlinearRigidMotion, ShapeCastOptions, ShapeCastStatus, cast_shapes,
+            cast_shapes_nonlinear,
+        };
+        let (cast, settings) = ($cast, $settings);
+        let hit = if cast.turns() {
+            let motion = |start, v: DVec3, w: DVec3| NonlinearRigidMotion {
+                start,
+                local_center: $parry::math::Vector::ZERO,
+                linvel: $v(v),
+                angvel: $w(w),
+            };
+            // parry has no target distance for turning casts; it is asked for contact.
+            cast_shapes_nonlinear(
+                &motion($pa, cast.velocity_a, cast.angular_velocity_a),
+                &*$sa.0,
+                &motion($pb, cast.velocity_b, cast.angular_velocity_b),
+                &*$sb.0,
+                0.0,
+                settings.max_time,
+                true,
+            )
+        } else {
+            let options = ShapeCastOptions {
+                max_time_of_impact: settings.max_time,
+                target_distance: settings.target,
+                stop_at_penetration: true,
+                compute_impact_geometry_on_penetration: true,
+            };
+            cast_shapes(
+                &$pa,
+                $v(cast.velocity_a),
+                &*$sa.0,
+                &$pb,
+                $v(cast.velocity_b),
+                &*$sb.0,
+                options,
+            )
+        };
+        hit.map(|hit| {
+            hit.map(|h| {
+                let status = match h.status {
+                    ShapeCastStatus::OutOfIterations => "out_of_iterations",
+                    ShapeCastStatus::Converged => "converged",
+                    ShapeCastStatus::Failed => "failed",
+                    ShapeCastStatus::PenetratingOrWithinTargetDist => {
+                        "penetrating_or_within_target_dist"
+                    }
+                };
+                (h.time_of_impact, status, d(h.normal1))
+            })
+        })
+    }};
 }
-use status_name;
+use parry_cast;
 
 /// The reference cast's answer from parry's hit (time, status name, normal in A's frame at the
 /// time of impact), or no hit.

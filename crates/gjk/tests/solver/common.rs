@@ -97,11 +97,8 @@ pub fn shape(rng: &mut Rng, kind: &str) -> Shape {
 /// A random body of the given kind in a 6×6×6 box, sometimes rounded.
 pub fn body(rng: &mut Rng, kind: &str) -> BodySpec {
     let shape = shape(rng, kind);
-    let margin = if rng.pick(4) == 0 {
-        rng.range(0.0, 0.3)
-    } else {
-        0.0
-    };
+    // Drawn before the pose, as the random pairs always were.
+    let margin = margin(rng);
     BodySpec {
         shape,
         position: rng.vec(-2.0, 2.0),
@@ -136,3 +133,12 @@ pub fn rounding(a: &BodySpec, b: &BodySpec) -> f64 {
 }
 
 pub use gjk::tools::reference::to_parry;
+
+/// A margin for a random body: none three times in four, else up to 0.3.
+pub fn margin(rng: &mut Rng) -> f64 {
+    if rng.pick(4) == 0 {
+        rng.range(0.0, 0.3)
+    } else {
+        0.0
+    }
+}

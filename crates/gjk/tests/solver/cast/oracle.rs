@@ -72,6 +72,15 @@ pub fn proven_below_before(
         .find(|&(_, upper)| upper < floor)
 }
 
+/// The methods that can cast a motion: conservative advancement alone for a turning one.
+pub fn methods(turning: bool) -> &'static [CastMethod] {
+    if turning {
+        &[CastMethod::ConservativeAdvancement]
+    } else {
+        &CastMethod::ALL
+    }
+}
+
 #[derive(Default, Debug)]
 pub struct Tally {
     pub casts: u32,
@@ -97,13 +106,8 @@ fn casts_agree_with_parry_or_are_proven_right() {
         let Some(mut s) = random_cast(&mut rng, turning) else {
             continue;
         };
-        let methods: &[CastMethod] = if turning {
-            &[CastMethod::ConservativeAdvancement]
-        } else {
-            &CastMethod::ALL
-        };
         let theirs = reference_cast(&s).expect("parry takes every built-in kind");
-        for &method in methods {
+        for &method in methods(turning) {
             s.cast.as_mut().unwrap().method = Some(method);
             tally.casts += 1;
             check(&s, &theirs, &mut tally);

@@ -13,7 +13,7 @@
 use crate::solver::cast::oracle::{proven_below_before, random_cast};
 use crate::solver::cast::properties::swapped;
 use crate::solver::common::{Rng, cube};
-use gjk::cast::{CastMethod, CastStatus};
+use gjk::cast::CastStatus;
 use gjk::tools::reference::reference_cast;
 use gjk::{BodySpec, Precision, Scenario};
 use glam::DVec3;
@@ -109,12 +109,7 @@ fn hostile_casts_are_all_answered_and_never_contradicted() {
             continue;
         };
         let turning = s.cast.unwrap().turns();
-        let methods: &[CastMethod] = if turning {
-            &[CastMethod::ConservativeAdvancement]
-        } else {
-            &CastMethod::ALL
-        };
-        for &method in methods {
+        for &method in crate::solver::cast::oracle::methods(turning) {
             s.cast.as_mut().unwrap().method = Some(method);
             tally.casts += 1;
             tally.f32 += u32::from(s.solver.precision == Precision::F32);

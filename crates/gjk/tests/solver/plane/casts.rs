@@ -3,10 +3,10 @@
 //! by our certified static distance as in 3D.
 
 use super::common::{KINDS, body};
-use crate::solver::cast::oracle::{Tally, check};
+use crate::solver::cast::oracle::{Tally, check, methods};
 use crate::solver::common::Rng;
 use gjk::Scenario;
-use gjk::cast::{CastMethod, CastSpec};
+use gjk::cast::CastSpec;
 use gjk::config::Dimension;
 use gjk::tools::reference::reference_cast;
 use glam::DVec3;
@@ -59,12 +59,7 @@ fn casts_in_the_plane_agree_with_parry2d_or_are_proven_right() {
         let Ok(theirs) = reference_cast(&s) else {
             continue;
         };
-        let methods: &[CastMethod] = if turning {
-            &[CastMethod::ConservativeAdvancement]
-        } else {
-            &CastMethod::ALL
-        };
-        for &method in methods {
+        for &method in methods(turning) {
             s.cast.as_mut().unwrap().method = Some(method);
             tally.casts += 1;
             check(&s, &theirs, &mut tally);

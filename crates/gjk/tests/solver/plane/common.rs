@@ -33,11 +33,8 @@ pub fn shape(rng: &mut Rng, kind: &str) -> Shape {
 /// A random body of the given kind in a 4×4 square, turned by any angle, sometimes rounded.
 pub fn body(rng: &mut Rng, kind: &str) -> BodySpec {
     let shape = shape(rng, kind);
-    let margin = if rng.pick(4) == 0 {
-        rng.range(0.0, 0.3)
-    } else {
-        0.0
-    };
+    // Drawn before the pose, as the random pairs always were.
+    let margin = crate::solver::common::margin(rng);
     BodySpec {
         shape,
         position: DVec3::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), 0.0),
