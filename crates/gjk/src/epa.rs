@@ -46,9 +46,7 @@ struct Face<R: Real> {
 #[derive(Debug, Clone)]
 pub struct Epa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     cso: MinkowskiDifference<'s, R, A, B>,
-    tolerance: R,
-    abs_tolerance: R,
-    max_iterations: u32,
+    stopping: Stopping<R>,
     vertices: Vec<CsoPoint<R>>,
     faces: Vec<Face<R>>,
     /// A point strictly inside the polytope, to orient new faces outwards.
@@ -75,9 +73,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     ) -> Self {
         let mut epa = Epa {
             cso,
-            tolerance: R::from_f64(config.epa_tolerance),
-            abs_tolerance: R::from_f64(config.abs_tolerance),
-            max_iterations: config.epa_max_iterations.max(1),
+            stopping: Stopping::new(config),
             vertices: Vec::new(),
             faces: Vec::new(),
             interior: R::V::ZERO,
@@ -189,6 +185,37 @@ fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         measure: measure.to_f64(),
     };
     (answer, termination)
+}
+
+/// EPA's stopping rules as configured: the gap relative to the depth, its absolute floor, and
+/// the iteration budget.
+#[derive(Debug, Clone, Copy)]
+struct Stopping<R: Real> {
+    tolerance: R,
+    abs_tolerance: R,
+    max_iterations: u32,
+}
+
+impl<R: Real> Stopping<R> {
+    fn new(config: &SolverConfig) -> Self {
+        Stopping {
+            tolerance: R::from_f64(config.epa_tolerance),
+            abs_tolerance: R::from_f64(config.abs_tolerance),
+            max_iterations: config.epa_max_iterations.max(1),
+        }
+    }
+
+    /// The convergence test's bound at this depth: relative, but never below the absolute
+    /// tolerance.
+    fn threshold(&self, depth: R) -> R {
+        let rel = self.tolerance * depth;
+        // A depth that is not a number gets the absolute floor.
+        if rel > self.abs_tolerance {
+            rel
+        } else {
+            self.abs_tolerance
+        }
+    }
 }
 
 /// What an EPA iteration looked at besides its polytope (or polygon): the support point, the
@@ -328,12 +355,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// The convergence test's bound at this depth: relative, but never below the absolute
     /// tolerance.
     fn threshold(&self, depth: R) -> R {
-        let rel = self.tolerance * depth;
-        if rel > self.abs_tolerance {
-            rel
-        } else {
-            self.abs_tolerance
-        }
+        self.stopping.threshold(depth)
     }
 
     fn no_progress(&self, face: &Face<R>) -> Termination {
@@ -426,8 +448,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// vertices has 2V − 4 faces; far more means rounding has broken the horizon, and the
     /// budget applies early.
     fn over_budget(&self, gap: R) -> Option<Termination> {
-        let face_budget = 2 * (self.max_iterations as usize + 4);
-        (self.iteration >= self.max_iterations || self.faces.len() > face_budget).then(|| {
+        let max_iterations = self.stopping.max_iterations;
+        let face_budget = 2 * (max_iterations as usize + 4);
+        (self.iteration >= max_iterations || self.faces.len() > face_budget).then(|| {
             Termination::EpaBudget {
                 iterations: self.iteration,
                 depth: depth_of(&self.faces[self.closest()]).to_f64(),
@@ -508,7 +531,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             weights: weights.iter().map(|x| x.to_f64()).collect(),
             gap,
             threshold,
-            abs_tolerance: self.abs_tolerance,
+            abs_tolerance: self.stopping.abs_tolerance,
         };
         looked.step(self.offset + self.iteration, record, termination)
     }

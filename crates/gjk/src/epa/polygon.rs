@@ -20,7 +20,7 @@
 
 use super::answer::bounded;
 use super::grow::grow_triangle;
-use super::{EpaFinish, Looked, flat_finish, tiny};
+use super::{EpaFinish, Looked, Stopping, flat_finish, tiny};
 use crate::config::SolverConfig;
 use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
@@ -79,9 +79,7 @@ impl<R: Real> Edge<R> {
 #[derive(Debug, Clone)]
 pub struct PolygonEpa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     cso: MinkowskiDifference<'s, R, A, B>,
-    tolerance: R,
-    abs_tolerance: R,
-    max_iterations: u32,
+    stopping: Stopping<R>,
     vertices: Vec<CsoPoint<R>>,
     /// The polygon: indices into `vertices`, counter-clockwise.
     ring: Vec<usize>,
@@ -109,9 +107,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
     ) -> Self {
         let mut epa = PolygonEpa {
             cso,
-            tolerance: R::from_f64(config.epa_tolerance),
-            abs_tolerance: R::from_f64(config.abs_tolerance),
-            max_iterations: config.epa_max_iterations.max(1),
+            stopping: Stopping::new(config),
             vertices: Vec::new(),
             ring: Vec::new(),
             iteration: 0,
@@ -182,7 +178,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
     }
 
     fn threshold(&self, depth: R) -> R {
-        (self.tolerance * depth).max_with(self.abs_tolerance)
+        self.stopping.threshold(depth)
     }
 
     fn bounded(&self, penetration: Penetration, normal: R::V) -> Penetration {
@@ -249,7 +245,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
     }
 
     fn over_budget(&self, gap: R) -> Option<Termination> {
-        (self.iteration >= self.max_iterations).then(|| Termination::EpaBudget {
+        (self.iteration >= self.stopping.max_iterations).then(|| Termination::EpaBudget {
             iterations: self.iteration,
             depth: self.closest().depth().to_f64(),
             gap: gap.to_f64(),
@@ -361,7 +357,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
                 weights: weights.iter().map(|x| x.to_f64()).collect(),
                 gap,
                 threshold,
-                abs_tolerance: self.abs_tolerance,
+                abs_tolerance: self.stopping.abs_tolerance,
             };
             observer.on_step(looked.step(self.offset + self.iteration, record, termination));
         }
