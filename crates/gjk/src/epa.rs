@@ -18,6 +18,7 @@
 mod answer;
 mod grow;
 pub mod polygon;
+mod record;
 
 use crate::config::SolverConfig;
 use crate::gjk::stepper::Steppable;
@@ -26,11 +27,10 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{
-    EpaRecord, Few, Observer, Penetration, Phase, Quantities, SimplexVertex, Step, Termination,
-};
-use answer::{barycentric, penetration_from};
+use crate::trace::{EpaRecord, Observer, Penetration, SimplexVertex, Step, Termination};
+use answer::{barycentric, flat_finish, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
+use record::Looked;
 
 /// A triangle of the polytope, wound counter-clockwise seen from outside.
 #[derive(Debug, Clone, Copy)]
@@ -161,32 +161,6 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     }
 }
 
-/// The answer of an EPA that cannot start, `A ⊖ B` being flat round the origin (its shape
-/// `measure`): the bodies only touch, at `p`, along `normal`, with depth 0 and its bounds
-/// (`threshold`: the run's convergence test).
-fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
-    cso: &MinkowskiDifference<'_, R, A, B>,
-    normal: R::V,
-    p: &CsoPoint<R>,
-    measure: R,
-    threshold: impl Fn(R) -> R,
-) -> EpaFinish {
-    let touching = Penetration {
-        depth: 0.0,
-        normal: normal.to_f64(),
-        point_a: p.a.to_f64(),
-        point_b: p.a.to_f64(),
-        depth_bounds: None,
-        certified: false,
-    };
-    // No face yet: the lower bound is 0.
-    let answer = answer::bounded(cso, touching, normal, f64::INFINITY, threshold);
-    let termination = Termination::EpaFlat {
-        measure: measure.to_f64(),
-    };
-    (answer, termination)
-}
-
 /// EPA's stopping rules as configured: the gap relative to the depth, its absolute floor, and
 /// the iteration budget.
 #[derive(Debug, Clone, Copy)]
@@ -214,51 +188,6 @@ impl<R: Real> Stopping<R> {
             rel
         } else {
             self.abs_tolerance
-        }
-    }
-}
-
-/// What an EPA iteration looked at besides its polytope (or polygon): the support point, the
-/// face (or edge) the closest point is read from with its weights, and the test's numbers.
-struct Looked<R: Real> {
-    w: CsoPoint<R>,
-    shown: Vec<SimplexVertex>,
-    closest: glam::DVec3,
-    weights: Few<f64>,
-    gap: R,
-    threshold: R,
-    abs_tolerance: R,
-}
-
-impl<R: Real> Looked<R> {
-    /// The iteration's step: its polytope `record`, what it looked at, how it ended.
-    fn step(self, iteration: u32, record: EpaRecord, termination: Option<Termination>) -> Step {
-        let (normal, distance) = (record.normal, record.distance);
-        Step {
-            iteration,
-            phase: Phase::Epa(Box::new(record)),
-            direction: normal,
-            support: record_vertex(&self.w),
-            simplex_before: self.shown.clone(),
-            candidate: self.shown.clone(),
-            names: Few::new(),
-            simplex_after: self.shown,
-            feature: None,
-            closest: Some(self.closest),
-            weights: self.weights,
-            next_direction: None,
-            quantities: Quantities {
-                v_norm: Some(distance),
-                gap: Some(self.gap.to_f64()),
-                gap_threshold: Some(self.threshold.to_f64()),
-                abs_threshold: Some(self.abs_tolerance.to_f64()),
-                support_dot_direction: None,
-            },
-            termination,
-            certificate: None,
-            cores: None,
-            radii: None,
-            momentum: None,
         }
     }
 }

@@ -2,11 +2,11 @@
 //! perpendicular from the origin falls in), the witness points interpolated on it, and the
 //! depth's proven bounds.
 
-use super::{Epa, Face, depth_of, tiny};
+use super::{Epa, EpaFinish, Face, depth_of, tiny};
 use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
-use crate::trace::Penetration;
+use crate::trace::{Penetration, Termination};
 
 /// The penetration the face `face` gives, with no bounds yet (see [`Epa::bounded`]).
 pub(super) fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]) -> Penetration {
@@ -152,4 +152,30 @@ pub(super) fn bounded<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         penetration.certified = upper - lower <= allowed;
     }
     penetration
+}
+
+/// The answer of an EPA that cannot start, `A ⊖ B` being flat round the origin (its shape
+/// `measure`): the bodies only touch, at `p`, along `normal`, with depth 0 and its bounds
+/// (`threshold`: the run's convergence test).
+pub(super) fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    normal: R::V,
+    p: &CsoPoint<R>,
+    measure: R,
+    threshold: impl Fn(R) -> R,
+) -> EpaFinish {
+    let touching = Penetration {
+        depth: 0.0,
+        normal: normal.to_f64(),
+        point_a: p.a.to_f64(),
+        point_b: p.a.to_f64(),
+        depth_bounds: None,
+        certified: false,
+    };
+    // No face yet: the lower bound is 0.
+    let answer = bounded(cso, touching, normal, f64::INFINITY, threshold);
+    let termination = Termination::EpaFlat {
+        measure: measure.to_f64(),
+    };
+    (answer, termination)
 }

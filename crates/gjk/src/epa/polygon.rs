@@ -19,8 +19,10 @@
 //! horizon as the one chord `[p, q]` between the two vertices `w` is joined to.
 
 use super::answer::bounded;
+use super::answer::flat_finish;
 use super::grow::grow_triangle;
-use super::{EpaFinish, Looked, Stopping, flat_finish, tiny};
+use super::record::Looked;
+use super::{EpaFinish, Stopping, tiny};
 use crate::config::SolverConfig;
 use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
