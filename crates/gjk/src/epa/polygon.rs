@@ -235,7 +235,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         let (p, q) = (at(first), at(first + run));
         self.vertices.push(w);
         let new = self.vertices.len() - 1;
-        // Rotate the ring to start at p, keep p … q, then close it through w.
+        // The ring from q round to p (the vertices between p and q, hidden by w, are left
+        // out), closed through w: … p → w → q ….
         let mut ring: Vec<usize> = (0..n).map(|k| at(first + run + k)).collect();
         ring.truncate(n - run + 1);
         ring.push(new);
