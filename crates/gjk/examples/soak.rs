@@ -1,6 +1,7 @@
-//! The soak: `cargo run --release -p gjk --example soak -- COUNT [SEED]`.
+//! The soak: `cargo run --release -p gjk --example soak -- COUNT [SEED] [plane]`.
 //!
-//! Generates COUNT random and adversarial scenarios (see `gjk::tools::soak`), runs each through
+//! Generates COUNT random and adversarial scenarios (see `gjk::tools::soak`; with `plane`, each
+//! laid in the plane `z = 0` and solved there), runs each through
 //! parse → validate → solve → EPA with its mirror image, swap and translation, and prints a
 //! table of what it found. Exits 1 if anything panicked, hung, produced a non-finite number,
 //! contradicted a known truth or was refused without naming a field.
@@ -18,6 +19,14 @@ fn main() {
     };
     let count = parse(args.next(), 100_000, "COUNT");
     let seed = parse(args.next(), 1, "SEED");
+    let dimension = match args.next().as_deref() {
+        None => gjk::config::Dimension::Three,
+        Some("plane") => gjk::config::Dimension::Two,
+        Some(other) => {
+            eprintln!("soak: {other:?} is not `plane`");
+            std::process::exit(2);
+        }
+    };
     let threads = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let started = std::time::Instant::now();
     // Each thread soaks its own seed, derived from SEED, so a run is repeatable.
@@ -25,7 +34,7 @@ fn main() {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let share = count / threads + u64::from(t < count % threads);
-                scope.spawn(move || gjk::tools::soak::run(seed * 1000 + t, share))
+                scope.spawn(move || gjk::tools::soak::run_in(seed * 1000 + t, share, dimension))
             })
             .collect();
         let mut total = gjk::tools::soak::Report::default();
@@ -34,8 +43,13 @@ fn main() {
         }
         total
     });
+    let place = if dimension.is_plane() {
+        " in the plane"
+    } else {
+        ""
+    };
     println!(
-        "soak: {count} queries from seed {seed} on {threads} threads in {:.1} s",
+        "soak: {count} queries{place} from seed {seed} on {threads} threads in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     print!("{report}");

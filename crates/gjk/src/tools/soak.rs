@@ -26,7 +26,7 @@ use crate::scenario::{Format, Scenario, ScenarioError};
 use crate::shape::BodySpec;
 use crate::shape::Shape;
 use crate::trace::Finish;
-use generate::{Truth, generate};
+use generate::{Truth, flattened, generate};
 use glam::DQuat;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -200,9 +200,15 @@ fn slack(s: &Scenario) -> f64 {
     1e-12 * size
 }
 
-/// Runs one generated scenario and its three equivalents; problems go into `report`.
-fn query(rng: &mut Rng, label: &str, report: &mut Report) {
+/// Runs one generated scenario (laid in the plane when `plane`) and its three equivalents;
+/// problems go into `report`.
+fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
     let (written, truth) = generate(rng);
+    let (written, truth) = if plane {
+        flattened(written, truth)
+    } else {
+        (written, truth)
+    };
     let format = if rng.chance(0.1) {
         Format::Ron
     } else {
@@ -229,7 +235,11 @@ fn query(rng: &mut Rng, label: &str, report: &mut Report) {
     let config = scenario.config();
     let solve = |a: &BodySpec, b: &BodySpec| crate::query::solve(a, b, &config);
     let original = solve(&scenario.a, &scenario.b);
-    let t = rng.vec(scenario.a.position.length().max(1.0));
+    let mut t = rng.vec(scenario.a.position.length().max(1.0));
+    if plane {
+        // A translation in the plane keeps the pair in it.
+        t.z = 0.0;
+    }
     let mut shifted = (scenario.a.clone(), scenario.b.clone());
     shifted.0.position += t;
     shifted.1.position += t;
@@ -408,6 +418,13 @@ fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
 /// Runs `count` queries from `seed`, timing each; a panic is caught and counted, and the rest go
 /// on.
 pub fn run(seed: u64, count: u64) -> Report {
+    run_in(seed, count, crate::config::Dimension::Three)
+}
+
+/// [`run`], with every scenario laid in the plane when `dimension` is the plane's (see
+/// `generate::flattened`).
+pub fn run_in(seed: u64, count: u64, dimension: crate::config::Dimension) -> Report {
+    let plane = dimension.is_plane();
     let mut report = Report::default();
     let mut rng = Rng::new(seed);
     for n in 0..count {
@@ -416,7 +433,9 @@ pub fn run(seed: u64, count: u64) -> Report {
         let label = format!("seed {seed} query {n}");
         report.queries += 1;
         let started = Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| query(&mut local, &label, &mut report)));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            query(&mut local, &label, plane, &mut report)
+        }));
         let took = started.elapsed();
         report.slowest = report.slowest.max(took);
         if took > Report::HANG {

@@ -307,3 +307,54 @@ pub(super) fn generate(rng: &mut Rng) -> (Scenario, Truth) {
     s.cast = cast(rng, size_a.max(size_b));
     (s, truth)
 }
+
+/// The same scenario laid in the plane `z = 0` (`soak --plane`): positions and clouds lose
+/// their z, a body keeps only its turn about z, a cylinder or cone becomes its section through
+/// its axis, and a cast moves in the plane and turns about its normal. Shapes keep their
+/// origin inside (a section through the origin of a body holding it holds it), so two bodies
+/// sharing a centre still overlap; two spheres' distance is the one in the plane.
+pub(super) fn flattened(mut s: Scenario, truth: Truth) -> (Scenario, Truth) {
+    let flat = |v: DVec3| DVec3::new(v.x, v.y, 0.0);
+    for body in [&mut s.a, &mut s.b] {
+        body.position = flat(body.position);
+        body.rotation = DQuat::from_rotation_z(crate::shape::plane::angle_of(body.rotation));
+        body.shape = match std::mem::replace(&mut body.shape, Shape::Sphere { radius: 0.0 }) {
+            Shape::Cuboid { half_extents } => Shape::Cuboid {
+                half_extents: flat(half_extents),
+            },
+            Shape::Polytope { vertices } => Shape::Polytope {
+                vertices: vertices.into_iter().map(flat).collect(),
+            },
+            Shape::Cylinder {
+                half_height,
+                radius,
+            } => Shape::Cuboid {
+                half_extents: DVec3::new(radius, half_height, 0.0),
+            },
+            Shape::Cone {
+                half_height,
+                radius,
+            } => Shape::Polytope {
+                vertices: vec![
+                    DVec3::new(-radius, -half_height, 0.0),
+                    DVec3::new(radius, -half_height, 0.0),
+                    DVec3::new(0.0, half_height, 0.0),
+                ],
+            },
+            other => other,
+        };
+    }
+    s.dimension = crate::config::Dimension::Two;
+    s.solver.initial_direction = s.solver.initial_direction.map(flat);
+    s.cast = s
+        .cast
+        .map(|c| c.map(flat, |w: DVec3| DVec3::new(0.0, 0.0, w.z)));
+    let truth = match (truth, &s.a.shape, &s.b.shape) {
+        (Truth::Distance(_), Shape::Sphere { radius: ra }, Shape::Sphere { radius: rb }) => {
+            let centres = (s.b.position - s.a.position).length();
+            Truth::Distance((centres - ra - rb - s.a.margin - s.b.margin).max(0.0))
+        }
+        (truth, ..) => truth,
+    };
+    (s, truth)
+}
