@@ -199,6 +199,32 @@ fn a_case_link_opens_that_case_at_its_step() {
 
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_2d_case_link_opens_in_the_plane_with_its_regions_drawn() {
+    let case = gjk_lab::case::assets::find("gallery/p13-vertex-wedge.json")
+        .expect("the plane's vertex-wedge case")
+        .load()
+        .expect("it loads");
+    let link = gjk_lab::case::link::encode(&case, 3, "http://x/");
+    let fragment = link.split_once('#').unwrap().1;
+    let (v, line) = open_page(&format!("#{fragment}"), "plane");
+    assert!(
+        line.contains(&case.name) && line.contains("at step 3 of"),
+        "{line}"
+    );
+    // The triangle's regions in the Minkowski view: its vertex wedges and edge half-strips in
+    // their colours (as the desktop's render check counts them).
+    let vertex = count(&v.shot, 820, 1280, |r, g, b| r > 150 && r > g + 60 && g > b);
+    let edge = count(&v.shot, 820, 1280, |r, g, b| {
+        b > 150 && g > 120 && b > r + 60
+    });
+    assert!(
+        vertex > 2_000 && edge > 1_000,
+        "vertex {vertex}, edge {edge}"
+    );
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_broken_link_opens_the_default_scene_and_says_why() {
     let (v, line) = open_page("#case=not*a*case&step=1", "broken");
     assert!(line.contains("A tilted box and a capsule"), "{line}");
