@@ -139,6 +139,8 @@ fn rebuild_solids(
     };
     mesh.0 = hull_mesh(&clipped.corners).map_or_else(Handle::default, |m| meshes.add(m));
     solid.outline = clipped.edges;
+    // The plane's other regions go when a case leaves the plane.
+    solid.others.clear();
     if let Some((_, f)) = feature {
         solid.color = palette::region(f.kind);
         if let Some(mut material) = materials.get_mut(&material.0) {
