@@ -243,14 +243,6 @@ impl Dimension {
         }
     }
 
-    /// `2` or `3`, as files write it.
-    pub fn number(self) -> u8 {
-        match self {
-            Dimension::Two => 2,
-            Dimension::Three => 3,
-        }
-    }
-
     pub fn is_plane(self) -> bool {
         self == Dimension::Two
     }
