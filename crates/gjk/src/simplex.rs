@@ -63,6 +63,11 @@ impl<R: Real> Simplex<R> {
         self.keep(p, name);
     }
 
+    /// Takes back the point added last (its name is free again).
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
     /// Adds a point under its name.
     fn keep(&mut self, p: CsoPoint<R>, name: u8) {
         self.vertices[self.len] = p;

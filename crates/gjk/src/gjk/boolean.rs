@@ -87,8 +87,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             &outcome,
             &termination,
             self.simplex.vertices(),
-            self.abs_tolerance,
-            0.0,
+            &[],
+            [self.abs_tolerance, 0.0],
         );
         let f = Finish::gjk(outcome, termination, certificate, self.iteration);
         self.finish = Some(f);

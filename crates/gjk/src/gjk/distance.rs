@@ -197,8 +197,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 &outcome,
                 &termination,
                 gjk.simplex.vertices(),
-                gjk.abs_tolerance.to_f64(),
-                gjk.rel_tolerance.to_f64(),
+                &gjk.weights[..gjk.simplex.len()],
+                [gjk.abs_tolerance.to_f64(), gjk.rel_tolerance.to_f64()],
             )
         };
         let mut certificate = certify(self);
@@ -236,7 +236,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     #[inline]
     fn record(
         &self,
-        asked: &Asked<'_, R>,
+        asked: &Asked<R>,
         reduced: Option<(&Simplex<R>, &Reduction<R>)>,
         quantities: Quantities,
         termination: Option<Termination>,
@@ -253,15 +253,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             }
         });
         let done = self.finish.is_some();
+        let before = asked.before.as_ref().unwrap_or(&self.simplex);
         Step {
             iteration: self.iteration,
             phase: Phase::Distance,
             direction: asked.d.to_f64(),
             support: record_vertex(&asked.w),
-            simplex_before: asked.before.record(),
-            candidate: reduced.map_or_else(|| asked.before.record(), |(c, _)| c.record()),
+            simplex_before: before.record(),
+            candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
             names: reduced
-                .map_or(asked.before, |(c, _)| c)
+                .map_or(before, |(c, _)| c)
                 .names()
                 .iter()
                 .copied()
@@ -300,11 +301,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let d = self.direction;
         let w = self.cso.support(d);
         self.bounds.see(d, &w);
-        let before = self.simplex;
         let asked = Asked {
             d,
             w,
-            before: &before,
+            before: O::ENABLED.then_some(self.simplex),
         };
         let mut momentum = self.steering.take();
         let mut q = Quantities {
@@ -338,20 +338,22 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             return Some(f);
         }
         // Y ← W ∪ {w}; v ← the point of conv(Y) nearest the origin; W ← the smallest Y' holding it.
-        let mut candidate = before;
-        candidate.push(w);
+        // Y is built in the simplex itself, which `descend` then reduces to W (or gives w back).
+        self.simplex.push(w);
         let reduction = self
             .subalgorithm
-            .closest_feature::<R>(&candidate.points()[..candidate.len()]);
+            .closest_feature::<R>(&self.simplex.points()[..self.simplex.len()]);
+        let candidate = O::ENABLED.then_some(self.simplex);
         q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
         if let Some(m) = momentum
             && reduction.closest.is_finite()
             && reduction.closest.length_squared() >= self.v.length_squared()
         {
+            self.simplex.pop();
             q.v_norm = Some(self.v.length_squared().sqrt().to_f64());
             return self.switch_off(m, MomentumOff::NotDecreasing, &asked, q, observer);
         }
-        let termination = self.descend(&candidate, &reduction);
+        let termination = self.descend(&reduction);
         if termination.is_none() {
             let (d, off) =
                 self.steering
@@ -370,7 +372,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             self.end(outcome, t)
         });
         if O::ENABLED {
-            let reduced = Some((&candidate, &reduction));
+            let reduced = candidate.as_ref().map(|c| (c, &reduction));
             observer.on_step(self.record(&asked, reduced, q, termination, momentum));
         }
         finish
@@ -378,11 +380,12 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
 }
 
 /// What an iteration asked for: its direction, the support point found along it, and the
-/// simplex it started from.
-struct Asked<'s, R: Real> {
+/// simplex it started from (copied only when someone is watching, so always there when a step
+/// is recorded).
+struct Asked<R: Real> {
     d: R::V,
     w: CsoPoint<R>,
-    before: &'s Simplex<R>,
+    before: Option<Simplex<R>>,
 }
 
 /// The reduction's weights of the vertices it kept, in their order.

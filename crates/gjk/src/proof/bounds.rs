@@ -56,6 +56,35 @@ pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
     hull_distance(&points[..vertices.len().min(4)]) + allowance
 }
 
+/// The upper bound the run's own nearest point proves: its weights over the simplex, clamped and
+/// renormalised, applied in f64 to the witnesses (so the point is in the hull whatever the
+/// working precision), or the nearest vertex where that is nearer. This is what the run found;
+/// [`hull_upper`] works the hull's nearest point out again, and is only asked for when this one
+/// is not tight enough to certify. Weights that do not match the simplex prove nothing:
+/// infinity.
+pub fn weighted_upper<R: Real>(vertices: &[CsoPoint<R>], weights: &[R], allowance: f64) -> f64 {
+    if vertices.is_empty() || weights.len() != vertices.len() {
+        return f64::INFINITY;
+    }
+    let mut nearest = f64::INFINITY;
+    let (mut x, mut total) = (DVec3::ZERO, 0.0);
+    for (v, w) in vertices.iter().zip(weights) {
+        let p = v.a.to_f64() - v.b.to_f64();
+        nearest = nearest.min(p.length_squared());
+        let w = w.to_f64().max(0.0);
+        x += p * w;
+        total += w;
+    }
+    let mut upper = nearest.sqrt();
+    if total > 0.0 && total.is_finite() {
+        let x = x / total;
+        if x.is_finite() {
+            upper = upper.min(x.length());
+        }
+    }
+    upper + allowance
+}
+
 /// The distance from the origin to the convex hull of up to four points, in f64: the Voronoi
 /// subalgorithm's nearest point (its weights clamped and renormalised, so that the point is in
 /// the hull whatever the rounding), or the nearest vertex where that is nearer or not finite.
@@ -94,16 +123,18 @@ pub fn hull_distance(points: &[DVec3]) -> f64 {
 /// that angle times `‖pᵢ‖`; both that and `δ` must fit inside the margin, for the origin and
 /// for the opposite vertex that says which side is inside.
 pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> bool {
-    let p: Vec<DVec3> = vertices
-        .iter()
-        .map(|v| v.a.to_f64() - v.b.to_f64())
-        .collect();
+    let n = vertices.len().min(4);
+    let mut points = [DVec3::ZERO; 4];
+    for (p, v) in points.iter_mut().zip(vertices) {
+        *p = v.a.to_f64() - v.b.to_f64();
+    }
+    let p = &points[..n];
     let size = p.iter().map(|x| x.length()).fold(0.0, f64::max);
     let delta = allowance + 8.0 * f64::EPSILON * size;
-    if p.len() == 3 {
-        return triangle_encloses_origin(&p, delta);
+    if vertices.len() == 3 {
+        return triangle_encloses_origin(p, delta);
     }
-    if p.len() != 4 {
+    if vertices.len() != 4 {
         return false;
     }
     // Each face with the vertex opposite it.
@@ -210,7 +241,10 @@ pub fn certify(
 #[derive(Debug, Clone, Copy)]
 pub struct Tracker {
     lower: f64,
-    upper: f64,
+    /// The least `‖w‖²` of the support points seen: its root plus the allowance is an upper
+    /// bound (the root is taken once, at the end: it is monotone, so the least root is the
+    /// root of the least square).
+    nearest_squared: f64,
     allowance: f64,
     /// The unit search direction whose support plane gave `lower`: the bodies are at least
     /// `lower` apart along it (from A towards B).
@@ -223,7 +257,7 @@ impl Tracker {
     ) -> Self {
         Tracker {
             lower: 0.0,
-            upper: f64::INFINITY,
+            nearest_squared: f64::INFINITY,
             allowance: allowance(cso),
             lower_direction: DVec3::ZERO,
         }
@@ -246,34 +280,53 @@ impl Tracker {
             self.lower = lower;
             self.lower_direction = unit_or_zero::<f64>(d.to_f64());
         }
-        let norm = (w.a.to_f64() - w.b.to_f64()).length() + self.allowance;
-        if norm.is_finite() {
-            self.upper = self.upper.min(norm);
+        let squared = (w.a.to_f64() - w.b.to_f64()).length_squared();
+        if squared < self.nearest_squared {
+            self.nearest_squared = squared;
         }
     }
 
-    /// The certificate for a run that ended with `outcome` and `simplex`; `rel_tolerance` is
-    /// how tight its bounds must be for the distance to count as certified whatever stopped it
-    /// (the gap test's width, `rel · upper`, plus the bounds' own rounding).
+    /// The best upper bound the support points alone have proven.
+    fn upper(&self) -> f64 {
+        self.nearest_squared.sqrt() + self.allowance
+    }
+
+    /// The certificate for a run that ended with `outcome` and `simplex`, whose nearest point
+    /// has `weights` over it (none for boolean GJK); `rel_tolerance` is how tight its bounds
+    /// must be for the distance to count as certified whatever stopped it (the gap test's
+    /// width, `rel · upper`, plus the bounds' own rounding).
+    ///
+    /// The upper bound is first the run's own nearest point ([`weighted_upper`]); only when that
+    /// does not certify is the simplex's nearest point worked out again ([`hull_upper`]), and
+    /// the better of the two kept.
     pub fn certify<R: Real>(
         &self,
         outcome: &Outcome,
         termination: &Termination,
         simplex: &[CsoPoint<R>],
-        abs_tolerance: f64,
-        rel_tolerance: f64,
+        weights: &[R],
+        [abs_tolerance, rel_tolerance]: [f64; 2],
     ) -> Certificate {
-        let upper = self.upper.min(hull_upper(simplex, self.allowance));
         let enclosed = matches!(termination, Termination::IntersectionFound { .. })
             && encloses_origin(simplex, self.allowance);
-        let tight = upper - self.lower <= rel_tolerance * upper + 2.0 * self.allowance;
-        certify(
-            outcome,
-            termination,
-            enclosed,
-            [self.lower, upper],
-            abs_tolerance,
-            tight,
-        )
+        let judge = |upper: f64| {
+            let tight = upper - self.lower <= rel_tolerance * upper + 2.0 * self.allowance;
+            certify(
+                outcome,
+                termination,
+                enclosed,
+                [self.lower, upper],
+                abs_tolerance,
+                tight,
+            )
+        };
+        let found = self
+            .upper()
+            .min(weighted_upper(simplex, weights, self.allowance));
+        let quick = judge(found);
+        if quick.certified {
+            return quick;
+        }
+        judge(found.min(hull_upper(simplex, self.allowance)))
     }
 }

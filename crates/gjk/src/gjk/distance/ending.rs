@@ -6,7 +6,6 @@ use super::{Asked, DistanceGjk, kept_weights};
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::shape::support::SupportMap;
-use crate::simplex::Simplex;
 use crate::simplex::voronoi::Reduction;
 use crate::trace::{Finish, Observer, Quantities, Termination};
 use crate::trace::{Momentum, MomentumOff};
@@ -19,7 +18,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         &mut self,
         mut momentum: Momentum,
         why: MomentumOff,
-        asked: &Asked<'_, R>,
+        asked: &Asked<R>,
         q: Quantities,
         observer: &mut O,
     ) -> Option<Finish> {
@@ -91,43 +90,43 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         })
     }
 
-    /// Takes the subalgorithm's reduction of `candidate` as the new simplex and `v`, unless it
-    /// is degenerate or no closer (then the old ones stay); then the tests on the new `v`: a
-    /// full simplex kept (four points, three in the plane: the origin is inside), `‖v‖` within
-    /// the absolute tolerance, the cap.
-    pub(super) fn descend(
-        &mut self,
-        candidate: &Simplex<R>,
-        r: &Reduction<R>,
-    ) -> Option<Termination> {
+    /// Takes the subalgorithm's reduction `r` of the candidate `Y` (the simplex, with the new
+    /// support point last) as the new simplex and `v`, unless it is degenerate or no closer
+    /// (then the new point goes and the old simplex and `v` stay); then the tests on the new
+    /// `v`: a full simplex kept (four points, three in the plane: the origin is inside), `‖v‖`
+    /// within the absolute tolerance, the cap.
+    pub(super) fn descend(&mut self, r: &Reduction<R>) -> Option<Termination> {
         let new_vv = r.closest.length_squared();
+        let size = self.simplex.len();
+        // Whether there was a `v` before this iteration's point joined.
+        let had_v = size > 1;
         if !r.closest.is_finite() {
-            let points = &candidate.points()[..candidate.len()];
-            return Some(Termination::DegenerateSimplex {
-                size: candidate.len(),
-                measure: crate::simplex::voronoi::shape_measure::<R>(points).to_f64(),
-            });
+            let points = &self.simplex.points()[..size];
+            let measure = crate::simplex::voronoi::shape_measure::<R>(points).to_f64();
+            self.simplex.pop();
+            return Some(Termination::DegenerateSimplex { size, measure });
         }
-        if !self.simplex.is_empty() && new_vv >= self.v.length_squared() {
+        if had_v && new_vv >= self.v.length_squared() {
             // Rounding has taken over: keep the previous, better v.
+            self.simplex.pop();
             return Some(Termination::NotDecreasing {
                 previous: self.v.length_squared().sqrt().to_f64(),
                 current: new_vv.sqrt().to_f64(),
             });
         }
-        if r.mask.count_ones() == self.full && !self.simplex.is_empty() && self.bounds.lower() > 0.0
-        {
+        if r.mask.count_ones() == self.full && had_v && self.bounds.lower() > 0.0 {
             // A full simplex "holds" the origin, but a support plane has already proven the bodies
             // apart: the tetrahedron is flat and rounding put the origin inside it (a cone
             // 5e-7 from a box, where the true v is that short). Keep the previous v, as when
             // ‖v‖ stops decreasing; its bounds are the answer.
+            self.simplex.pop();
             return Some(Termination::NotDecreasing {
                 previous: self.v.length_squared().sqrt().to_f64(),
                 current: new_vv.sqrt().to_f64(),
             });
         }
-        self.simplex = candidate.select_mask(r.mask);
-        self.weights = kept_weights(candidate.len(), r);
+        self.weights = kept_weights(size, r);
+        self.simplex.retain_mask(r.mask);
         self.v = r.closest;
         self.direction = -self.v;
         if r.mask.count_ones() == self.full {
