@@ -26,10 +26,11 @@ pub trait Steppable {
     /// `observer`.
     fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Self::Finish {
         loop {
-            if let Some(f) = self.finish() {
+            // The iteration that ends the run hands its finish back: taken from there, it is
+            // not copied out of the solver again.
+            if let Some(f) = self.advance(observer).or_else(|| self.finish()) {
                 return f;
             }
-            self.advance(observer);
         }
     }
 

@@ -129,13 +129,25 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         *p = v.a.to_f64() - v.b.to_f64();
     }
     let p = &points[..n];
-    let size = p.iter().map(|x| x.length()).fold(0.0, f64::max);
+    // Each point's and each edge's length, worked out once: every face asks for three of them.
+    let mut norm = [0.0; 4];
+    for (l, x) in norm.iter_mut().zip(p) {
+        *l = x.length();
+    }
+    let size = norm[..n].iter().copied().fold(0.0, f64::max);
     let delta = allowance + 8.0 * f64::EPSILON * size;
     if vertices.len() == 3 {
         return triangle_encloses_origin(p, delta);
     }
     if vertices.len() != 4 {
         return false;
+    }
+    let mut edge = [[0.0; 4]; 4];
+    for i in 0..4 {
+        for j in i + 1..4 {
+            edge[i][j] = (p[j] - p[i]).length();
+            edge[j][i] = edge[i][j];
+        }
     }
     // Each face with the vertex opposite it.
     [
@@ -152,21 +164,27 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         if !(len > 0.0 && len.is_finite()) {
             return false;
         }
-        let turn = delta * (e1.length() + e2.length()) / len;
-        same_side(n / len, p[i], p[l], delta, turn)
+        let turn = delta * (edge[i][j] + edge[i][k]) / len;
+        same_side(n / len, [p[i], p[l]], [norm[i], edge[i][l]], delta, turn)
     })
 }
 
 /// Whether the opposite vertex `l` and the origin are clearly on the same side of the face (or
 /// edge) through `i` with unit normal `n`: each signed distance from it must exceed the
 /// points' rounding `delta`, and what a normal turned by up to `turn` radians moves it at that
-/// reach.
-fn same_side(n: DVec3, i: DVec3, l: DVec3, delta: f64, turn: f64) -> bool {
+/// reach (`‖i‖` for the origin, `‖l − i‖` for the vertex).
+fn same_side(
+    n: DVec3,
+    [i, l]: [DVec3; 2],
+    [reach_origin, reach_opposite]: [f64; 2],
+    delta: f64,
+    turn: f64,
+) -> bool {
     let opposite = n.dot(l - i);
     let origin = n.dot(-i);
     let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
-    sure(opposite, (l - i).length())
-        && sure(origin, i.length())
+    sure(opposite, reach_opposite)
+        && sure(origin, reach_origin)
         && (opposite > 0.0) == (origin > 0.0)
 }
 
@@ -187,7 +205,8 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
             }
             // The edge's normal in the plane: e turned a quarter.
             let n = DVec3::new(-e.y, e.x, 0.0) / len;
-            same_side(n, p[i], p[l], delta, 2.0 * delta / len)
+            let reach = [p[i].length(), (p[l] - p[i]).length()];
+            same_side(n, [p[i], p[l]], reach, delta, 2.0 * delta / len)
         })
 }
 
