@@ -137,7 +137,7 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
             g.bench_function(BenchmarkId::new(algorithm.name(), name), |bench| {
                 bench.iter(|| {
                     let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
-                    DistanceGjk::new(cso, &config).run()
+                    shared::keep(DistanceGjk::new(cso, &config).run())
                 })
             });
         }
@@ -148,7 +148,7 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
             g.bench_function(BenchmarkId::new("scan", name), |bench| {
                 bench.iter(|| {
                     let cso = MinkowskiDifference::new(black_box(&sa), black_box(&sb));
-                    DistanceGjk::new(cso, &config).run()
+                    shared::keep(DistanceGjk::new(cso, &config).run())
                 })
             });
         }
@@ -156,7 +156,7 @@ fn ours<R: Real>(c: &mut Criterion, group: &str, cases: &[(String, BodySpec, Bod
         g.bench_function(BenchmarkId::new("boolean", name), |bench| {
             bench.iter(|| {
                 let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
-                BooleanGjk::new(cso, &config).run()
+                shared::keep(BooleanGjk::new(cso, &config).run())
             })
         });
     }
@@ -282,7 +282,7 @@ fn trace_cost(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("untraced", &name), |bench| {
             bench.iter(|| {
                 let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
-                gjk::query::run(cso, &config, None, &mut gjk::NoTrace)
+                shared::keep(gjk::query::run(cso, &config, None, &mut gjk::NoTrace))
             })
         });
         g.bench_function(BenchmarkId::new("traced", &name), |bench| {
@@ -290,7 +290,7 @@ fn trace_cost(c: &mut Criterion) {
                 let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
                 let mut recorder = Recorder::default();
                 let finish = gjk::query::run(cso, &config, None, &mut recorder);
-                (finish, recorder)
+                shared::keep((finish, recorder))
             })
         });
     }
@@ -399,7 +399,15 @@ fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
                 ..SolverConfig::default()
             };
             g.bench_function(BenchmarkId::new(who, name), |bench| {
-                bench.iter(|| gjk::query::query(black_box(qa), qb, &config, None, &mut NoTrace))
+                bench.iter(|| {
+                    shared::keep(gjk::query::query(
+                        black_box(qa),
+                        qb,
+                        &config,
+                        None,
+                        &mut NoTrace,
+                    ))
+                })
             });
         }
         let (ppa, sa) = common::to_parry(a).expect("parry shape");

@@ -98,7 +98,7 @@ fn bench(c: &mut Criterion) {
                 g.bench_function(BenchmarkId::new(algorithm.name(), &name), |bench| {
                     bench.iter(|| {
                         let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
-                        DistanceGjk::new(cso, &config).run()
+                        shared::keep(DistanceGjk::new(cso, &config).run())
                     })
                 });
             }
@@ -106,7 +106,7 @@ fn bench(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("boolean", &name), |bench| {
                 bench.iter(|| {
                     let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));
-                    BooleanGjk::new(cso, &config).run()
+                    shared::keep(BooleanGjk::new(cso, &config).run())
                 })
             });
             let (pa, sa) = (parry_pose(&a), parry_shape(&a).expect("a plane shape"));

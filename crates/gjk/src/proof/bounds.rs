@@ -294,14 +294,22 @@ impl Tracker {
 
     /// Takes in the support point `w` found along `d`.
     pub fn see<R: Real>(&mut self, d: R::V, w: &CsoPoint<R>) {
+        let w64 = w.a.to_f64() - w.b.to_f64();
+        let squared = w64.length_squared();
+        if squared < self.nearest_squared {
+            self.nearest_squared = squared;
+        }
+        // The plane proves a gap only where `w` stops short of the origin along `d` (`d·w < 0`).
+        // Elsewhere its bound, `−d̂·w` less the allowance, is below zero: the rounding of `d̂·w`
+        // is a few ε‖w‖, the allowance 8ε(reach_A + reach_B) ≥ 8ε‖w‖. Such a plane is skipped
+        // unmeasured (most of an overlapping pair's), to the same bounds.
+        if d.to_f64().dot(w64) >= 0.0 {
+            return;
+        }
         let lower = plane_lower(d, w, self.allowance);
         if lower > self.lower {
             self.lower = lower;
             self.lower_direction = unit_or_zero::<f64>(d.to_f64());
-        }
-        let squared = (w.a.to_f64() - w.b.to_f64()).length_squared();
-        if squared < self.nearest_squared {
-            self.nearest_squared = squared;
         }
     }
 
