@@ -273,12 +273,12 @@ fn draw_world(
 
 /// The current closest points on A and B: the step's weights applied to the kept witnesses.
 pub fn closest_points(step: &gjk::Step) -> Option<(DVec3, DVec3)> {
-    if step.weights.is_empty() || step.weights.len() != step.simplex_after.len() {
+    if step.weights.is_empty() || step.weights.len() != step.kept.len() {
         return None;
     }
     let mut pa = DVec3::ZERO;
     let mut pb = DVec3::ZERO;
-    for (w, v) in step.weights.iter().zip(&step.simplex_after) {
+    for (w, v) in step.weights.iter().zip(step.simplex_after()) {
         pa += v.a * *w;
         pb += v.b * *w;
     }

@@ -9,7 +9,7 @@ pub mod voronoi;
 
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
-use crate::trace::SimplexVertex;
+use crate::trace::{Few, SimplexVertex};
 
 /// Up to four points of `A ⊖ B`, oldest first, each with the name it is taught by.
 ///
@@ -127,6 +127,16 @@ impl<R: Real> Simplex<R> {
             b = b + (v[i].b - v[0].b) * weights[i];
         }
         (a, b)
+    }
+
+    /// Where each of this simplex's points stands in `other`, found by name (a point keeps its
+    /// name while it stays): the simplex an iteration kept, as positions in its candidate.
+    pub fn positions_in(&self, other: &Simplex<R>) -> Few<u8> {
+        self.names()
+            .iter()
+            .filter_map(|n| other.names().iter().position(|m| m == n))
+            .map(|i| i as u8)
+            .collect()
     }
 
     pub fn record(&self) -> Vec<SimplexVertex> {

@@ -118,20 +118,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             }
         });
         let done = self.finish.is_some();
+        let candidate = evolved.map_or(before, |(c, _)| c);
         Step {
             iteration: self.iteration,
             phase: Phase::Boolean,
             direction: d.to_f64(),
             support: record_vertex(&w),
-            simplex_before: before.record(),
-            candidate: evolved.map_or_else(|| before.record(), |(c, _)| c.record()),
-            names: evolved
-                .map_or(before, |(c, _)| c)
-                .names()
-                .iter()
-                .copied()
-                .collect(),
-            simplex_after: self.simplex.record(),
+            candidate: candidate.record(),
+            before: before.len(),
+            names: candidate.names().iter().copied().collect(),
+            kept: self.simplex.positions_in(candidate),
             feature,
             closest: None,
             weights: Few::new(),

@@ -212,10 +212,10 @@ pub fn step(cores: &Finish) -> Option<Step> {
         phase: Phase::Distance,
         direction: -v.point / distance,
         support: v,
-        simplex_before: Vec::new(),
         candidate: vec![v],
+        before: 0,
         names: Few::from_iter([0]),
-        simplex_after: vec![v],
+        kept: Few::from_iter([0]),
         feature: Some(Feature {
             kind: FeatureKind::Vertex,
             vertices: Few::from_iter([0]),

@@ -254,20 +254,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         });
         let done = self.finish.is_some();
         let before = asked.before.as_ref().unwrap_or(&self.simplex);
+        let candidate = reduced.map_or(before, |(c, _)| c);
         Step {
             iteration: self.iteration,
             phase: Phase::Distance,
             direction: asked.d.to_f64(),
             support: record_vertex(&asked.w),
-            simplex_before: before.record(),
-            candidate: reduced.map_or_else(|| before.record(), |(c, _)| c.record()),
-            names: reduced
-                .map_or(before, |(c, _)| c)
-                .names()
-                .iter()
-                .copied()
-                .collect(),
-            simplex_after: self.simplex.record(),
+            candidate: candidate.record(),
+            before: before.len(),
+            names: candidate.names().iter().copied().collect(),
+            kept: self.simplex.positions_in(candidate),
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
             weights: self.weights[..self.simplex.len()]

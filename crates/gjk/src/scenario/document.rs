@@ -144,7 +144,7 @@ impl Serialize for WrittenStep<'_> {
             /// stays).
             #[serde(skip_serializing_if = "Vec::is_empty")]
             labels: Vec<&'static str>,
-            simplex_after: &'s [SimplexVertex],
+            simplex_after: Few<SimplexVertex>,
             feature: Option<WrittenFeature<'s>>,
             closest: Option<DVec3>,
             weights: &'s [f64],
@@ -164,10 +164,10 @@ impl Serialize for WrittenStep<'_> {
             iteration: step.iteration,
             direction: step.direction,
             support: &step.support,
-            simplex_before: &step.simplex_before,
+            simplex_before: step.simplex_before(),
             candidate: &step.candidate,
             labels: (0..step.names.len()).map(|i| step.label(i)).collect(),
-            simplex_after: &step.simplex_after,
+            simplex_after: step.simplex_after(),
             feature: step.feature.as_ref().map(|f| WrittenFeature {
                 feature: f,
                 region: step_region(step),

@@ -58,7 +58,7 @@ fn closed_step(step: &Step) -> String {
 /// The plain-words account of one distance-GJK iteration (`plane`: in the plane).
 fn distance_step(step: &Step, plane: bool) -> String {
     let fmt_vec = |v| fmt_vec_in(v, plane);
-    let before_len = step.simplex_before.len();
+    let before_len = step.before;
     let feature = step.feature.as_ref();
     // The arrow drawn is d, the direction this step searched along: −v of the step before, or
     // with momentum a blend of it and the earlier directions.
@@ -175,7 +175,7 @@ fn kept_or_dropped(
 
 /// The plain-words account of one boolean-GJK iteration (`plane`: in the plane).
 fn boolean_step(step: &Step, plane: bool) -> String {
-    let joins = step.label(step.simplex_before.len());
+    let joins = step.label(step.before);
     let dot = step.quantities.support_dot_direction.unwrap_or(f64::NAN);
     let mut s = if step.iteration == 1 {
         "Start: the support point along the first direction becomes the first vertex; the search turns back towards the origin.".to_string()

@@ -102,20 +102,24 @@ pub struct Step {
     pub direction: DVec3,
     /// `w = s_A(d) − s_B(−d)` with its witnesses.
     pub support: SimplexVertex,
-    /// The simplex at the start of the iteration (EPA: the closest face's triangle).
-    pub simplex_before: Vec<SimplexVertex>,
-    /// `simplex_before` plus `support`, unless the step stopped before adding it.
+    /// The simplex at the start of the iteration (EPA: the closest face's triangle), then
+    /// `support` unless the step stopped before adding it. Each point is recorded once: the
+    /// simplex before is its first [`Step::before`] points ([`Step::simplex_before`]), the
+    /// simplex after the points at [`Step::kept`] ([`Step::simplex_after`]).
     pub candidate: Vec<SimplexVertex>,
+    /// How many of `candidate`'s first points are the simplex the iteration started from.
+    pub before: usize,
     /// The name of each `candidate` vertex (0 = w₁ … 3 = w₄): a point keeps its name while it
     /// stays in the simplex (GJK steps; empty for EPA's).
     pub names: Few<u8>,
-    /// The simplex kept for the next iteration.
-    pub simplex_after: Vec<SimplexVertex>,
+    /// The simplex kept for the next iteration: where its points are in `candidate`, in its
+    /// order.
+    pub kept: Few<u8>,
     /// Which feature of `candidate` holds the origin (absent when the step stopped first).
     pub feature: Option<Feature>,
     /// Closest point of the kept simplex to the origin (distance GJK and EPA).
     pub closest: Option<DVec3>,
-    /// Barycentric weights of `closest` over `simplex_after`.
+    /// Barycentric weights of `closest` over [`Step::simplex_after`].
     pub weights: Few<f64>,
     /// The direction for the next iteration.
     pub next_direction: Option<DVec3>,
@@ -137,6 +141,19 @@ pub struct Step {
 }
 
 impl Step {
+    /// The simplex at the start of the iteration.
+    pub fn simplex_before(&self) -> &[SimplexVertex] {
+        &self.candidate[..self.before.min(self.candidate.len())]
+    }
+
+    /// The simplex kept for the next iteration.
+    pub fn simplex_after(&self) -> Few<SimplexVertex> {
+        self.kept
+            .iter()
+            .filter_map(|&i| self.candidate.get(usize::from(i)).copied())
+            .collect()
+    }
+
     /// The label of `candidate[slot]`: its kept name (w₁–w₄), or the slot's when unnamed.
     pub fn label(&self, slot: usize) -> &'static str {
         crate::trace::explain::label(self.names.get(slot).map_or(slot, |&n| usize::from(n)))
@@ -205,12 +222,7 @@ impl Step {
     /// A ⊖ B, the directions and the numbers do not.
     pub fn moved(mut self, by: DVec3) -> Self {
         self.support.move_by(by);
-        for v in self
-            .simplex_before
-            .iter_mut()
-            .chain(&mut self.candidate)
-            .chain(&mut self.simplex_after)
-        {
+        for v in &mut self.candidate {
             v.move_by(by);
         }
         if let Phase::Epa(epa) = &mut self.phase {

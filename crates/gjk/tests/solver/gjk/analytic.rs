@@ -194,7 +194,7 @@ fn boolean_finds_tetrahedron_and_separation() {
         t.finish
     );
     let last_gjk = &t.steps[t.finish.iterations as usize - 1];
-    assert_eq!(last_gjk.simplex_after.len(), 4);
+    assert_eq!(last_gjk.kept.len(), 4);
 
     let far = cube(0.5, DVec3::new(3.0, 0.4, 0.0));
     let t = gjk::trace(&cube(0.5, DVec3::ZERO), &far, &config);
@@ -249,7 +249,7 @@ fn step_records_are_consistent() {
             assert_eq!(s.iteration as usize, k + 1);
             assert!(!s.explanation().is_empty());
             if k > 0 {
-                assert_eq!(s.simplex_before, t.steps[k - 1].simplex_after);
+                assert_eq!(s.simplex_before(), &t.steps[k - 1].simplex_after()[..]);
             }
             // The region drawn for the chosen feature holds the origin (up to rounding).
             for h in &gjk::simplex::voronoi::step_region(s) {

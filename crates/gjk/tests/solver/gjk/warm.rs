@@ -74,7 +74,7 @@ fn a_warm_first_step_says_so() {
     b.position.x += 0.01;
     let warm = trace_warm(&a, &b, &config, first.cache.as_ref());
     let step = &warm.steps[0];
-    assert!(!step.simplex_before.is_empty());
+    assert!(!step.simplex_before().is_empty());
     assert!(
         step.explanation()
             .contains("Warm start: the previous run's simplex"),

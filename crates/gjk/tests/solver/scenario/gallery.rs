@@ -136,7 +136,7 @@ fn a_point_keeps_its_label_while_it_stays_in_the_simplex() {
         }
         for pair in gjk_steps.windows(2) {
             let (now, next) = (pair[0], pair[1]);
-            for (i, kept) in next.simplex_before.iter().enumerate() {
+            for (i, kept) in next.simplex_before().iter().enumerate() {
                 let was = now
                     .candidate
                     .iter()

@@ -100,7 +100,7 @@ fn disagreements(name: &str, a: &BodySpec, b: &BodySpec, config: &SolverConfig) 
             let sum: f64 = step.weights.iter().sum();
             let lowest = step.weights.iter().copied().fold(f64::INFINITY, f64::min);
             let inside = step.epa().is_none() || i == last;
-            if step.weights.len() != step.simplex_after.len()
+            if step.weights.len() != step.kept.len()
                 || (sum - 1.0).abs() > 1e-6
                 || (inside && lowest < -1e-6)
             {
@@ -108,7 +108,7 @@ fn disagreements(name: &str, a: &BodySpec, b: &BodySpec, config: &SolverConfig) 
                     "step {}: weights {:?} over {} points",
                     step.iteration,
                     step.weights,
-                    step.simplex_after.len()
+                    step.kept.len()
                 ));
             }
         }
