@@ -27,7 +27,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, Observer, Penetration, SimplexVertex, Step, Termination};
+use crate::trace::{EpaRecord, Few, Observer, Penetration, SimplexVertex, Step, Termination};
 use answer::{barycentric, flat_finish, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
 use record::Looked;
@@ -435,7 +435,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         let shown = answered.unwrap_or_else(|| self.contact_face(face));
         let foot = shown.normal * depth_of(&shown);
         let weights = barycentric::<R>(foot, shown.v.map(|i| self.vertices[i].point));
-        let tri: Vec<SimplexVertex> = shown
+        let tri: Few<SimplexVertex> = shown
             .v
             .iter()
             .map(|&i| record_vertex(&self.vertices[i]))

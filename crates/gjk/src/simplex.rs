@@ -139,7 +139,7 @@ impl<R: Real> Simplex<R> {
             .collect()
     }
 
-    pub fn record(&self) -> Vec<SimplexVertex> {
+    pub fn record(&self) -> Few<SimplexVertex> {
         self.vertices().iter().map(record_vertex).collect()
     }
 }

@@ -192,7 +192,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             v_dot_w: vw.to_f64(),
             v_dot_r: vr.to_f64(),
             advanced,
-            simplex: kept.record(),
+            simplex: kept.record().to_vec(),
             closest: v.to_f64(),
         };
         log.step(start.0.to_f64(), lambda.to_f64(), record, status.as_ref());

@@ -30,7 +30,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, Observer, Penetration, Termination};
+use crate::trace::{EpaRecord, Few, Observer, Penetration, Termination};
 use glam::DVec3;
 
 /// A unit normal, in the plane, of points on a line: its longest stretch turned a quarter (+Y
@@ -334,7 +334,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
             self.finish = Some((self.penetration(&answered), t));
         }
         if let Some((vertices, faces)) = before {
-            let pair: Vec<_> = answered
+            let pair: Few<_> = answered
                 .v
                 .iter()
                 .map(|&i| record_vertex(&self.vertices[i]))

@@ -11,7 +11,7 @@ use crate::trace::{EpaRecord, Few, Phase, Quantities, SimplexVertex, Step, Termi
 /// face (or edge) the closest point is read from with its weights, and the test's numbers.
 pub(super) struct Looked<R: Real> {
     pub(super) w: CsoPoint<R>,
-    pub(super) shown: Vec<SimplexVertex>,
+    pub(super) shown: Few<SimplexVertex>,
     pub(super) closest: glam::DVec3,
     pub(super) weights: Few<f64>,
     pub(super) gap: R,

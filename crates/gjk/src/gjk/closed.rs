@@ -212,7 +212,7 @@ pub fn step(cores: &Finish) -> Option<Step> {
         phase: Phase::Distance,
         direction: -v.point / distance,
         support: v,
-        candidate: vec![v],
+        candidate: Few::from_iter([v]),
         before: 0,
         names: Few::from_iter([0]),
         kept: Few::from_iter([0]),

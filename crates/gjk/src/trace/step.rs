@@ -106,7 +106,7 @@ pub struct Step {
     /// `support` unless the step stopped before adding it. Each point is recorded once: the
     /// simplex before is its first [`Step::before`] points ([`Step::simplex_before`]), the
     /// simplex after the points at [`Step::kept`] ([`Step::simplex_after`]).
-    pub candidate: Vec<SimplexVertex>,
+    pub candidate: Few<SimplexVertex>,
     /// How many of `candidate`'s first points are the simplex the iteration started from.
     pub before: usize,
     /// The name of each `candidate` vertex (0 = w₁ … 3 = w₄): a point keeps its name while it
