@@ -45,7 +45,7 @@ pub struct Recorder {
 
 impl Recorder {
     /// Room for this many steps from the start: most runs take fewer (6.4 GJK iterations on
-    /// average over random pairs), so the list of steps (728 bytes each) is not copied as it
+    /// average over random pairs), so the list of steps (832 bytes each) is not copied as it
     /// grows.
     const ROOM: usize = 16;
 }
