@@ -30,7 +30,7 @@ use crate::trace::{
 #[derive(Debug, Clone)]
 struct Case<R: Real> {
     /// Candidate indices kept, in the order the next iteration sees them (newest last).
-    keep: Vec<usize>,
+    keep: Few<usize>,
     direction: R::V,
     /// Size of the quantities the direction was built from: a direction this much smaller
     /// (relative to machine precision) is zero.
@@ -158,26 +158,28 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         let w = self.cso.support(d);
         self.bounds.see(d, &w);
         let dot = w.point.dot(d);
-        let before = self.simplex;
         let q = Quantities {
             support_dot_direction: Some(dot.to_f64()),
             ..Quantities::default()
         };
 
         // The early out: the supporting plane at w, normal to d, has the origin strictly beyond it.
-        if !before.is_empty() && dot < R::ZERO {
+        if !self.simplex.is_empty() && dot < R::ZERO {
             let t = Termination::NotPastOrigin { dot: dot.to_f64() };
             let f = self.end(Outcome::Disjoint, t);
             if O::ENABLED {
-                observer.on_step(self.record(d, w, &before, None, q, Some(t)));
+                observer.on_step(self.record(d, w, &self.simplex, None, q, Some(t)));
             }
             return Some(f);
         }
 
-        let mut candidate = before;
-        candidate.push(w);
-        let case = evolve::<R>(&candidate.points()[..candidate.len()], self.plane);
-        self.simplex = candidate.select(&case.keep);
+        // The candidate is built in the simplex itself; the simplex before and the candidate
+        // are copied only when someone is watching.
+        let before = O::ENABLED.then_some(self.simplex);
+        self.simplex.push(w);
+        let case = evolve::<R>(&self.simplex.points()[..self.simplex.len()], self.plane);
+        let candidate = O::ENABLED.then_some(self.simplex);
+        self.simplex = self.simplex.select(&case.keep);
         self.direction = case.direction;
 
         let termination = if case.enclosed {
@@ -214,8 +216,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
             };
             self.end(outcome, t)
         });
-        if O::ENABLED {
-            let step = self.record(d, w, &before, Some((&candidate, &case)), q, termination);
+        if O::ENABLED
+            && let (Some(before), Some(candidate)) = (&before, &candidate)
+        {
+            let step = self.record(d, w, before, Some((candidate, &case)), q, termination);
             observer.on_step(step);
         }
         finish
@@ -235,7 +239,7 @@ fn evolve<R: Real>(y: &[R::V], plane: bool) -> Case<R> {
     let ao = -a;
     match n {
         1 => Case {
-            keep: vec![0],
+            keep: Few::from_iter([0]),
             direction: ao,
             scale: a.length_squared().sqrt().max_with(R::EPSILON),
             enclosed: false,
@@ -255,7 +259,7 @@ fn line<R: Real>(y: &[R::V], ib: usize, ia: usize) -> Case<R> {
     if ab.dot(ao) > R::ZERO {
         // The origin is beside the segment: search perpendicular to AB, towards O.
         Case {
-            keep: vec![ib, ia],
+            keep: Few::from_iter([ib, ia]),
             direction: triple::<R>(ab, ao),
             scale,
             enclosed: false,
@@ -263,7 +267,7 @@ fn line<R: Real>(y: &[R::V], ib: usize, ia: usize) -> Case<R> {
         }
     } else {
         Case {
-            keep: vec![ia],
+            keep: Few::from_iter([ia]),
             direction: ao,
             scale: ao.length_squared().sqrt().max_with(R::EPSILON),
             enclosed: false,
@@ -280,7 +284,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
     let measure = shape_measure::<R>(&[a, b, c]);
     if measure <= tolerance::<R>() {
         return Case {
-            keep: vec![ic, ib, ia],
+            keep: Few::from_iter([ic, ib, ia]),
             direction: R::V::ZERO,
             scale: R::ONE,
             enclosed: false,
@@ -293,7 +297,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
         // Beyond edge AC.
         if ac.dot(ao) > R::ZERO {
             return Case {
-                keep: vec![ic, ia],
+                keep: Few::from_iter([ic, ia]),
                 direction: triple::<R>(ac, ao),
                 scale: ac.length_squared() * ao.length_squared().sqrt(),
                 enclosed: false,
@@ -310,7 +314,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
         // Within both edges through A, and on the inner side of BC (A was found beyond it, in
         // the direction of the origin): the triangle encloses the origin.
         return Case {
-            keep: vec![ic, ib, ia],
+            keep: Few::from_iter([ic, ib, ia]),
             direction: R::V::ZERO,
             scale: R::ONE,
             enclosed: true,
@@ -321,7 +325,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
     let scale = abc.length_squared().sqrt();
     if abc.dot(ao) > R::ZERO {
         Case {
-            keep: vec![ic, ib, ia],
+            keep: Few::from_iter([ic, ib, ia]),
             direction: abc,
             scale,
             enclosed: false,
@@ -329,7 +333,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
         }
     } else {
         Case {
-            keep: vec![ib, ic, ia],
+            keep: Few::from_iter([ib, ic, ia]),
             direction: -abc,
             scale,
             enclosed: false,
@@ -344,7 +348,7 @@ fn tetrahedron<R: Real>(y: &[R::V]) -> Case<R> {
     let measure = shape_measure::<R>(y);
     if measure <= tolerance::<R>() {
         return Case {
-            keep: vec![0, 1, 2, 3],
+            keep: Few::from_iter([0, 1, 2, 3]),
             direction: R::V::ZERO,
             scale: R::ONE,
             enclosed: false,
@@ -364,7 +368,7 @@ fn tetrahedron<R: Real>(y: &[R::V]) -> Case<R> {
         }
     }
     Case {
-        keep: vec![0, 1, 2, 3],
+        keep: Few::from_iter([0, 1, 2, 3]),
         direction: R::V::ZERO,
         scale: R::ONE,
         enclosed: true,
