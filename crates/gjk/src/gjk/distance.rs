@@ -253,15 +253,15 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             }
         });
         let done = self.finish.is_some();
-        let before = asked.before.as_ref().unwrap_or(&self.simplex);
-        let candidate = reduced.map_or(before, |(c, _)| c);
+        // A step that stopped before `w` joined kept its simplex as it was.
+        let candidate = reduced.map_or(&self.simplex, |(c, _)| c);
         Step {
             iteration: self.iteration,
             phase: Phase::Distance,
             direction: asked.d.to_f64(),
             support: record_vertex(&asked.w),
             candidate: candidate.record(),
-            before: before.len(),
+            before: asked.before,
             names: candidate.names().iter().copied().collect(),
             kept: self.simplex.positions_in(candidate),
             feature,
@@ -300,7 +300,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let asked = Asked {
             d,
             w,
-            before: O::ENABLED.then_some(self.simplex),
+            before: self.simplex.len(),
         };
         let mut momentum = self.steering.take();
         let mut q = Quantities {
@@ -375,13 +375,12 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
     }
 }
 
-/// What an iteration asked for: its direction, the support point found along it, and the
-/// simplex it started from (copied only when someone is watching, so always there when a step
-/// is recorded).
+/// What an iteration asked for: its direction, the support point found along it, and how many
+/// points the simplex had when it started (the simplex itself is the candidate's first ones).
 struct Asked<R: Real> {
     d: R::V,
     w: CsoPoint<R>,
-    before: Option<Simplex<R>>,
+    before: usize,
 }
 
 /// The reduction's weights of the vertices it kept, in their order.
