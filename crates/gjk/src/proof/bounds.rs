@@ -32,12 +32,10 @@ pub fn allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     8.0 * R::EPSILON.to_f64() * (cso.a.reach() + cso.b.reach())
 }
 
-/// The lower bound that the support point `w` furthest along `d` proves (0 when it proves
-/// nothing, i.e. `w` got past the origin).
-pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>, allowance: f64) -> f64 {
-    let n = unit_or_zero::<f64>(d.to_f64());
-    let w64 = w.a.to_f64() - w.b.to_f64();
-    let lower = -n.dot(w64) - allowance;
+/// The lower bound that the support point `w` furthest along the unit direction `n` proves (0
+/// when it proves nothing, i.e. `w` got past the origin).
+pub fn plane_lower(n: DVec3, w: DVec3, allowance: f64) -> f64 {
+    let lower = -n.dot(w) - allowance;
     if lower.is_finite() {
         lower.max(0.0)
     } else {
@@ -45,66 +43,67 @@ pub fn plane_lower<R: Real>(d: R::V, w: &CsoPoint<R>, allowance: f64) -> f64 {
     }
 }
 
-/// The upper bound the points of a simplex prove: the distance from the origin to their convex
-/// hull, found in f64 by the Voronoi subalgorithm (or, where that is inconclusive, the nearest
-/// vertex), plus the rounding allowance.
-pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
+/// The points of `A ⊖ B` a simplex's support points stand for, in f64 from their witnesses
+/// (the first four), and how many there are.
+fn witness_points<R: Real>(vertices: &[CsoPoint<R>]) -> ([DVec3; 4], usize) {
     let mut points = [DVec3::ZERO; 4];
     for (p, v) in points.iter_mut().zip(vertices) {
         *p = v.a.to_f64() - v.b.to_f64();
     }
-    hull_distance(&points[..vertices.len().min(4)]) + allowance
+    (points, vertices.len().min(4))
 }
 
-/// The upper bound the run's own nearest point proves: its weights over the simplex, clamped and
-/// renormalised, applied in f64 to the witnesses (so the point is in the hull whatever the
-/// working precision), or the nearest vertex where that is nearer. This is what the run found;
-/// [`hull_upper`] works the hull's nearest point out again, and is only asked for when this one
-/// is not tight enough to certify. Weights that do not match the simplex prove nothing:
-/// infinity.
+/// The upper bound the points of a simplex prove: the distance from the origin to their convex
+/// hull, found in f64 by the Voronoi subalgorithm (or, where that is inconclusive, the nearest
+/// vertex), plus the rounding allowance.
+pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
+    let (points, n) = witness_points(vertices);
+    hull_distance(&points[..n]) + allowance
+}
+
+/// The upper bound the run's own nearest point proves: its weights over the simplex applied in
+/// f64 to the witnesses ([`weighted_distance`]), plus the rounding allowance. This is what the
+/// run found; [`hull_upper`] works the hull's nearest point out again, and is only asked for
+/// when this one is not tight enough to certify. Weights that do not match the simplex prove
+/// nothing: infinity.
 pub fn weighted_upper<R: Real>(vertices: &[CsoPoint<R>], weights: &[R], allowance: f64) -> f64 {
-    if vertices.is_empty() || weights.len() != vertices.len() {
+    if vertices.is_empty() || vertices.len() > 4 || weights.len() != vertices.len() {
         return f64::INFINITY;
     }
-    let mut nearest = f64::INFINITY;
-    let (mut x, mut total) = (DVec3::ZERO, 0.0);
-    for (v, w) in vertices.iter().zip(weights) {
-        let p = v.a.to_f64() - v.b.to_f64();
-        nearest = nearest.min(p.length_squared());
-        let w = w.to_f64().max(0.0);
-        x += p * w;
-        total += w;
+    let (points, n) = witness_points(vertices);
+    let mut w = [0.0; 4];
+    for (w, x) in w.iter_mut().zip(weights) {
+        *w = x.to_f64();
     }
-    let mut upper = nearest.sqrt();
-    if total > 0.0 && total.is_finite() {
-        let x = x / total;
-        if x.is_finite() {
-            upper = upper.min(x.length());
-        }
-    }
-    upper + allowance
+    weighted_distance(&points[..n], &w[..n]) + allowance
 }
 
 /// The distance from the origin to the convex hull of up to four points, in f64: the Voronoi
-/// subalgorithm's nearest point (its weights clamped and renormalised, so that the point is in
-/// the hull whatever the rounding), or the nearest vertex where that is nearer or not finite.
-/// No point: infinity.
+/// subalgorithm's nearest point ([`weighted_distance`]). No point: infinity.
 pub fn hull_distance(points: &[DVec3]) -> f64 {
+    if points.is_empty() {
+        return f64::INFINITY;
+    }
+    let r = crate::simplex::voronoi::closest_feature::<f64>(points);
+    weighted_distance(points, &r.weights[..points.len()])
+}
+
+/// The distance from the origin to the point `weights` give over `points`, clamped at zero and
+/// renormalised (so that the point is in the hull whatever rounding made the weights), or to
+/// the nearest of `points` where that is nearer or the weights give no finite point.
+fn weighted_distance(points: &[DVec3], weights: &[f64]) -> f64 {
     let mut upper = points
         .iter()
         .map(|p| p.length())
         .fold(f64::INFINITY, f64::min);
-    if !points.is_empty() {
-        let r = crate::simplex::voronoi::closest_feature::<f64>(points);
-        let total: f64 = r.weights[..points.len()].iter().map(|w| w.max(0.0)).sum();
-        if total > 0.0 && total.is_finite() {
-            let x = points
-                .iter()
-                .zip(r.weights)
-                .fold(DVec3::ZERO, |x, (p, w)| x + *p * (w.max(0.0) / total));
-            if x.is_finite() {
-                upper = upper.min(x.length());
-            }
+    let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
+    if total > 0.0 && total.is_finite() {
+        let x = points
+            .iter()
+            .zip(weights)
+            .fold(DVec3::ZERO, |x, (p, w)| x + *p * (w.max(0.0) / total));
+        if x.is_finite() {
+            upper = upper.min(x.length());
         }
     }
     upper
@@ -123,11 +122,7 @@ pub fn hull_distance(points: &[DVec3]) -> f64 {
 /// that angle times `‖pᵢ‖`; both that and `δ` must fit inside the margin, for the origin and
 /// for the opposite vertex that says which side is inside.
 pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> bool {
-    let n = vertices.len().min(4);
-    let mut points = [DVec3::ZERO; 4];
-    for (p, v) in points.iter_mut().zip(vertices) {
-        *p = v.a.to_f64() - v.b.to_f64();
-    }
+    let (points, n) = witness_points(vertices);
     let p = &points[..n];
     // Each point's and each edge's length, worked out once: every face asks for three of them.
     let mut norm = [0.0; 4];
@@ -303,13 +298,15 @@ impl Tracker {
         // Elsewhere its bound, `−d̂·w` less the allowance, is below zero: the rounding of `d̂·w`
         // is a few ε‖w‖, the allowance 8ε(reach_A + reach_B) ≥ 8ε‖w‖. Such a plane is skipped
         // unmeasured (most of an overlapping pair's), to the same bounds.
-        if d.to_f64().dot(w64) >= 0.0 {
+        let d = d.to_f64();
+        if d.dot(w64) >= 0.0 {
             return;
         }
-        let lower = plane_lower(d, w, self.allowance);
+        let n = unit_or_zero::<f64>(d);
+        let lower = plane_lower(n, w64, self.allowance);
         if lower > self.lower {
             self.lower = lower;
-            self.lower_direction = unit_or_zero::<f64>(d.to_f64());
+            self.lower_direction = n;
         }
     }
 
