@@ -38,10 +38,11 @@ pub trait Real:
     fn vec(v: DVec3) -> Self::V;
     /// The rotation of a unit quaternion, formed in f64 and then rounded to the type.
     fn quat(q: DQuat) -> Self::Q;
-    /// `M v`: the vector turned.
-    fn rotate(q: Self::Q, v: Self::V) -> Self::V;
-    /// `Mᵀ v`: the vector turned back (the transpose of a rotation is its inverse).
+    /// `Mᵀ v`: the vector turned back (the transpose of a rotation is its inverse); and with
+    /// `Mᵀ` for `M`, [`Real::transpose`], the vector turned.
     fn unrotate(q: Self::Q, v: Self::V) -> Self::V;
+    /// `Mᵀ`: its columns are `M`'s rows.
+    fn transpose(q: Self::Q) -> Self::Q;
 }
 
 /// The vector operations GJK needs.
@@ -107,14 +108,14 @@ macro_rules! impl_real {
             fn quat(q: DQuat) -> $q {
                 $m(DMat3::from_quat(q))
             }
-            #[inline]
-            fn rotate(m: $q, v: $v) -> $v {
-                m * v
-            }
             /// The transpose's product, row by row: the columns' dot products.
             #[inline]
             fn unrotate(m: $q, v: $v) -> $v {
                 <$v>::new(m.x_axis.dot(v), m.y_axis.dot(v), m.z_axis.dot(v))
+            }
+            #[inline]
+            fn transpose(m: $q) -> $q {
+                m.transpose()
             }
         }
 

@@ -21,7 +21,14 @@ pub struct Body<R: Real, S = Convex<R>> {
     position: R::V,
     /// The pose's position: the body's reference point, as the user placed it.
     reference: R::V,
+    /// The rotation's matrix `M`, whose columns turn a direction into the frame (`Mᵀ d`, a
+    /// column's dot product per component).
     rotation: R::Q,
+    /// `Mᵀ`, whose columns are `M`'s rows: a point is turned out as `M p` by the same dot
+    /// products, to the same bits as the matrix product. Read that way, the support point is
+    /// loaded as it was stored; glam's column form read back its `y` and `z` as one pair
+    /// straddling two stores, and stalled every support call (`perf annotate`, box–box).
+    rows: R::Q,
     margin: R,
     /// `‖position‖` plus the furthest the body reaches from it: the size of the numbers a
     /// support point is computed from, and so the scale of its rounding.
@@ -47,6 +54,7 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
             position: R::vec(position),
             reference: R::vec(pose.position),
             rotation: R::quat(pose.rotation),
+            rows: R::transpose(R::quat(pose.rotation)),
             margin: R::from_f64(margin),
         }
     }
@@ -68,7 +76,7 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
 
     /// A point of the body's own frame in the world.
     pub fn to_world(&self, p: R::V) -> R::V {
-        R::rotate(self.rotation, p) + self.position
+        R::unrotate(self.rows, p) + self.position
     }
 
     /// The body's reference point (the position it was placed at).
@@ -85,6 +93,6 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
         if self.margin > R::ZERO {
             p = p + unit_or_zero::<R>(local_d) * self.margin;
         }
-        R::rotate(self.rotation, p) + self.position
+        R::unrotate(self.rows, p) + self.position
     }
 }

@@ -71,7 +71,7 @@ impl<R: Real> Climb<R> {
     }
 
     /// Walk to a neighbour that reaches further along `d` until none does (see [`crate::shape::hull`]).
-    #[inline]
+    #[inline(always)]
     fn support(&self, d: R::V) -> R::V {
         let (x, y, z) = (d.x().abs(), d.y().abs(), d.z().abs());
         let axis = if x >= y && x >= z {

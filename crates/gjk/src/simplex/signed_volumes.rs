@@ -36,6 +36,7 @@ struct Found<R: Real> {
 }
 
 impl<R: Real> Found<R> {
+    #[inline(always)]
     fn vertex(y: &[R::V], i: usize) -> Self {
         let mut weights = [R::ZERO; 4];
         weights[i] = R::ONE;
@@ -48,6 +49,7 @@ impl<R: Real> Found<R> {
 
     /// The weighted point, formed relative to the first kept vertex (rounding proportional to
     /// the simplex's size, not its distance from the origin).
+    #[inline(always)]
     fn with_weights(y: &[R::V], idx: &[usize], lambda: &[R]) -> Self {
         let mut weights = [R::ZERO; 4];
         let mut mask = 0;
@@ -66,6 +68,7 @@ impl<R: Real> Found<R> {
         }
     }
 
+    #[inline(always)]
     fn nearer(self, other: Option<Self>) -> Self {
         match other {
             Some(o) if o.closest.length_squared() <= self.closest.length_squared() => o,
