@@ -159,28 +159,41 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         if !(len > 0.0 && len.is_finite()) {
             return false;
         }
-        let turn = delta * (edge[i][j] + edge[i][k]) / len;
-        same_side(n / len, [p[i], p[l]], [norm[i], edge[i][l]], delta, turn)
+        let face = Face {
+            normal: n,
+            length: len,
+            delta,
+            turn: delta * (edge[i][j] + edge[i][k]),
+        };
+        face.same_side([p[i], p[l]], [norm[i], edge[i][l]])
     })
 }
 
-/// Whether the opposite vertex `l` and the origin are clearly on the same side of the face (or
-/// edge) through `i` with unit normal `n`: each signed distance from it must exceed the
-/// points' rounding `delta`, and what a normal turned by up to `turn` radians moves it at that
-/// reach (`‖i‖` for the origin, `‖l − i‖` for the vertex).
-fn same_side(
-    n: DVec3,
-    [i, l]: [DVec3; 2],
-    [reach_origin, reach_opposite]: [f64; 2],
+/// A face (in the plane: an edge) through a point `i`, with its normal at any length.
+struct Face {
+    normal: DVec3,
+    /// `‖normal‖`.
+    length: f64,
+    /// The points' rounding.
     delta: f64,
+    /// How far the normal may be turned by it, in radians, times `length`.
     turn: f64,
-) -> bool {
-    let opposite = n.dot(l - i);
-    let origin = n.dot(-i);
-    let sure = |d: f64, reach: f64| d.abs() > delta + turn * reach;
-    sure(opposite, reach_opposite)
-        && sure(origin, reach_origin)
-        && (opposite > 0.0) == (origin > 0.0)
+}
+
+impl Face {
+    /// Whether the opposite vertex `l` and the origin are clearly on the same side of the
+    /// face through `i`: each signed distance from it must exceed the points' rounding
+    /// `delta`, and what a normal turned by up to `turn / length` radians moves it at that reach
+    /// (`‖i‖` for the origin, `‖l − i‖` for the vertex). The distances are left multiplied by
+    /// `length`, and so are the margins: the test needs no division.
+    fn same_side(&self, [i, l]: [DVec3; 2], [reach_origin, reach_opposite]: [f64; 2]) -> bool {
+        let opposite = self.normal.dot(l - i);
+        let origin = self.normal.dot(-i);
+        let sure = |d: f64, reach: f64| d.abs() > self.delta * self.length + self.turn * reach;
+        sure(opposite, reach_opposite)
+            && sure(origin, reach_origin)
+            && (opposite > 0.0) == (origin > 0.0)
+    }
 }
 
 /// The plane's case of [`encloses_origin`]: a triangle in the plane `z = 0` holds the origin
@@ -199,9 +212,14 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
                 return false;
             }
             // The edge's normal in the plane: e turned a quarter.
-            let n = DVec3::new(-e.y, e.x, 0.0) / len;
+            let face = Face {
+                normal: DVec3::new(-e.y, e.x, 0.0),
+                length: len,
+                delta,
+                turn: 2.0 * delta,
+            };
             let reach = [p[i].length(), (p[l] - p[i]).length()];
-            same_side(n, [p[i], p[l]], reach, delta, 2.0 * delta / len)
+            face.same_side([p[i], p[l]], reach)
         })
 }
 
@@ -333,6 +351,10 @@ impl Tracker {
     ) -> Certificate {
         let enclosed = matches!(termination, Termination::IntersectionFound { .. })
             && encloses_origin(simplex, self.allowance);
+        if enclosed && matches!(outcome, Outcome::Intersecting) {
+            // Proven by the tetrahedron alone: no upper bound is asked for.
+            return Certificate::ENCLOSED;
+        }
         let judge = |upper: f64| {
             let tight = upper - self.lower <= rel_tolerance * upper + 2.0 * self.allowance;
             certify(
