@@ -233,7 +233,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     }
 
     /// Builds the record of the iteration that just ran (only when someone is watching).
-    #[inline]
+    #[inline(always)]
     fn record(
         &self,
         asked: &Asked<R>,
