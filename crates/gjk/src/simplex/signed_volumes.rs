@@ -85,9 +85,11 @@ fn s1d<R: Real>(y: &[R::V], i: usize, j: usize) -> Found<R> {
     if tt > R::ZERO {
         // The origin's projection on the line, and the axis along which the segment is longest.
         let p = a - t * (a.dot(t) / tt);
+        // The three points' coordinates along that axis, read once.
         let k = largest_axis::<R>(t);
-        let mu = a.get(k) - b.get(k);
-        let (ca, cb) = (p.get(k) - b.get(k), a.get(k) - p.get(k));
+        let [ak, bk, pk] = [a, b, p].map(|v| v.get(k));
+        let mu = ak - bk;
+        let (ca, cb) = (pk - bk, ak - pk);
         if same_sign(mu, ca) && same_sign(mu, cb) {
             return Found::with_weights(y, &[i, j], &[ca / mu, cb / mu]);
         }
@@ -109,12 +111,14 @@ fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
         // area is the normal's component.
         let ax = largest_axis::<R>(n);
         let (u, w) = ((ax + 1) % 3, (ax + 2) % 3);
-        let area = |p: R::V, q: R::V, r: R::V| {
-            (q.get(u) - p.get(u)) * (r.get(w) - p.get(w))
-                - (q.get(w) - p.get(w)) * (r.get(u) - p.get(u))
+        // The four points' shadows, each read once: the component an axis names is looked up
+        // at run time, and the areas need each coordinate twice.
+        let [p2, a2, b2, c2] = [p, a, b, c].map(|v| [v.get(u), v.get(w)]);
+        let area = |p: [R; 2], q: [R; 2], r: [R; 2]| {
+            (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
         };
         let mu = n.get(ax);
-        let c = [area(p, b, c), area(a, p, c), area(a, b, p)];
+        let c = [area(p2, b2, c2), area(a2, p2, c2), area(a2, b2, p2)];
         inside = c.map(|cj| same_sign(mu, cj));
         if inside.iter().all(|&s| s) {
             let lambda = c.map(|cj| cj / mu);
