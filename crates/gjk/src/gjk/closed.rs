@@ -176,7 +176,6 @@ pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Close
     let certificate = certify(
         &outcome,
         &termination,
-        false,
         [lower, upper],
         config.abs_tolerance,
         tight,

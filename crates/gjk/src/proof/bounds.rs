@@ -161,35 +161,32 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         }
         let face = Face {
             normal: n,
-            length: len,
-            delta,
+            rounding: delta * len,
             turn: delta * (edge[i][j] + edge[i][k]),
         };
         face.same_side([p[i], p[l]], [norm[i], edge[i][l]])
     })
 }
 
-/// A face (in the plane: an edge) through a point `i`, with its normal at any length.
+/// A face (in the plane: an edge) through a point `i`, with its normal at any length `‖n‖`.
 struct Face {
     normal: DVec3,
-    /// `‖normal‖`.
-    length: f64,
-    /// The points' rounding.
-    delta: f64,
-    /// How far the normal may be turned by it, in radians, times `length`.
+    /// The points' rounding `delta`, times `‖n‖`.
+    rounding: f64,
+    /// How far the normal may be turned by that rounding, in radians, times `‖n‖`.
     turn: f64,
 }
 
 impl Face {
     /// Whether the opposite vertex `l` and the origin are clearly on the same side of the
-    /// face through `i`: each signed distance from it must exceed the points' rounding
-    /// `delta`, and what a normal turned by up to `turn / length` radians moves it at that reach
-    /// (`‖i‖` for the origin, `‖l − i‖` for the vertex). The distances are left multiplied by
-    /// `length`, and so are the margins: the test needs no division.
+    /// face through `i`: each signed distance from it must exceed the points' rounding, and
+    /// what a normal turned by up to `turn / ‖n‖` radians moves it at that reach (`‖i‖` for the
+    /// origin, `‖l − i‖` for the vertex). The distances are left multiplied by `‖n‖`, and so
+    /// are the margins: the test needs no division.
     fn same_side(&self, [i, l]: [DVec3; 2], [reach_origin, reach_opposite]: [f64; 2]) -> bool {
         let opposite = self.normal.dot(l - i);
         let origin = self.normal.dot(-i);
-        let sure = |d: f64, reach: f64| d.abs() > self.delta * self.length + self.turn * reach;
+        let sure = |d: f64, reach: f64| d.abs() > self.rounding + self.turn * reach;
         sure(opposite, reach_opposite)
             && sure(origin, reach_origin)
             && (opposite > 0.0) == (origin > 0.0)
@@ -214,8 +211,7 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
             // The edge's normal in the plane: e turned a quarter.
             let face = Face {
                 normal: DVec3::new(-e.y, e.x, 0.0),
-                length: len,
-                delta,
+                rounding: delta * len,
                 turn: 2.0 * delta,
             };
             let reach = [p[i].length(), (p[l] - p[i]).length()];
@@ -223,11 +219,11 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
         })
 }
 
-/// What the bounds prove about the algorithm's verdict.
+/// What the bounds prove about the algorithm's verdict (an enclosing tetrahedron, which needs
+/// no bounds, is [`Tracker::certify`]'s to find).
 ///
-/// The verdict is confirmed or left unproven, never turned round: an overlap needs an enclosing
-/// tetrahedron (`enclosed`, checked by [`encloses_origin`]) or an upper bound within
-/// `abs_tolerance`; a separation needs a lower bound above zero, and its distance is certified
+/// The verdict is confirmed or left unproven, never turned round: an overlap needs an upper
+/// bound within `abs_tolerance`; a separation needs a lower bound above zero, and its distance is certified
 /// when the gap test (or, for boolean GJK, the plane test) stopped the run, or when the bounds
 /// themselves are as `tight` as the gap test would have made them (a run that stopped on a
 /// repeated support point or a |v| that no longer shrinks, with its bounds already met: a box
@@ -235,7 +231,6 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
 pub fn certify(
     outcome: &Outcome,
     termination: &Termination,
-    enclosed: bool,
     [lower, upper]: [f64; 2],
     abs_tolerance: f64,
     tight: bool,
@@ -247,9 +242,6 @@ pub fn certify(
         distance_bounds: bounds,
     };
     match (outcome, termination) {
-        (Outcome::Intersecting, Termination::IntersectionFound { .. }) if enclosed => {
-            Certificate::ENCLOSED
-        }
         (Outcome::Intersecting, _) if upper <= abs_tolerance => Certificate {
             intersecting: Some(true),
             certified: true,
@@ -349,10 +341,12 @@ impl Tracker {
         weights: &[R],
         [abs_tolerance, rel_tolerance]: [f64; 2],
     ) -> Certificate {
-        let enclosed = matches!(termination, Termination::IntersectionFound { .. })
-            && encloses_origin(simplex, self.allowance);
-        if enclosed && matches!(outcome, Outcome::Intersecting) {
-            // Proven by the tetrahedron alone: no upper bound is asked for.
+        if matches!(outcome, Outcome::Intersecting)
+            && matches!(termination, Termination::IntersectionFound { .. })
+            && encloses_origin(simplex, self.allowance)
+        {
+            // Proven by the tetrahedron alone (checked by `encloses_origin`): no upper bound
+            // is asked for.
             return Certificate::ENCLOSED;
         }
         let judge = |upper: f64| {
@@ -360,7 +354,6 @@ impl Tracker {
             certify(
                 outcome,
                 termination,
-                enclosed,
                 [self.lower, upper],
                 abs_tolerance,
                 tight,
