@@ -57,6 +57,7 @@ impl<R: Real> Simplex<R> {
     }
 
     /// Adds a point under the first name no vertex has.
+    #[inline]
     pub fn push(&mut self, p: CsoPoint<R>) {
         let taken = self.names();
         let name = (0..4).find(|n| !taken.contains(n)).unwrap_or(0);
@@ -69,6 +70,7 @@ impl<R: Real> Simplex<R> {
     }
 
     /// Adds a point under its name.
+    #[inline]
     fn keep(&mut self, p: CsoPoint<R>, name: u8) {
         self.vertices[self.len] = p;
         self.names[self.len] = name;

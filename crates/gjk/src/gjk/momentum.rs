@@ -79,6 +79,7 @@ impl<R: Real> Steering<R> {
     /// closest point `v` with support point `w`: −v, or blended while the momentum is on. The
     /// momentum gets half the budget at most, so that a run it slows down still has the other
     /// half to finish plain; returns why it stopped when it stops here.
+    #[inline(always)]
     pub fn steer(
         &mut self,
         iterations: u32,
@@ -89,6 +90,17 @@ impl<R: Real> Steering<R> {
         if self.kind == Acceleration::None {
             return (-v, None);
         }
+        self.steer_blended(iterations, cap, v, w)
+    }
+
+    /// [`Self::steer`] while the momentum is on.
+    fn steer_blended(
+        &mut self,
+        iterations: u32,
+        cap: u32,
+        v: R::V,
+        w: R::V,
+    ) -> (R::V, Option<MomentumOff>) {
         if iterations >= cap / 2 {
             self.switch_off();
             return (-v, Some(MomentumOff::Budget));

@@ -92,10 +92,13 @@ pub fn hull_distance(points: &[DVec3]) -> f64 {
 /// renormalised (so that the point is in the hull whatever rounding made the weights), or to
 /// the nearest of `points` where that is nearer or the weights give no finite point.
 fn weighted_distance(points: &[DVec3], weights: &[f64]) -> f64 {
+    // The nearest point's length, rooted once: the root is monotone and correctly rounded,
+    // so the root of the least square is the least root.
     let mut upper = points
         .iter()
-        .map(|p| p.length())
-        .fold(f64::INFINITY, f64::min);
+        .map(|p| p.length_squared())
+        .fold(f64::INFINITY, f64::min)
+        .sqrt();
     let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
     if total > 0.0 && total.is_finite() {
         let x = points
@@ -297,7 +300,9 @@ impl Tracker {
         self.lower_direction
     }
 
-    /// Takes in the support point `w` found along `d`.
+    /// Takes in the support point `w` found along `d`. Inlined into the loop: called, it read
+    /// the support point back from memory before the stores that wrote it had finished.
+    #[inline(always)]
     pub fn see<R: Real>(&mut self, d: R::V, w: &CsoPoint<R>) {
         let w64 = w.a.to_f64() - w.b.to_f64();
         let squared = w64.length_squared();
