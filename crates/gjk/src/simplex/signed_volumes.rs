@@ -78,6 +78,7 @@ impl<R: Real> Found<R> {
 }
 
 /// Segment `y[i] y[j]`.
+#[inline(always)]
 fn s1d<R: Real>(y: &[R::V], i: usize, j: usize) -> Found<R> {
     let (a, b) = (y[i], y[j]);
     let t = b - a;
@@ -98,6 +99,7 @@ fn s1d<R: Real>(y: &[R::V], i: usize, j: usize) -> Found<R> {
 }
 
 /// Triangle `y[i] y[j] y[k]`.
+#[inline(always)]
 fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
     let (a, b, c) = (y[i], y[j], y[k]);
     let n = (b - a).cross(c - a);
