@@ -88,7 +88,7 @@ fn s1d<R: Real>(y: &[R::V], i: usize, j: usize) -> Found<R> {
         let p = a - t * (a.dot(t) / tt);
         // The three points' coordinates along that axis, read once.
         let k = largest_axis::<R>(t);
-        let [ak, bk, pk] = [a, b, p].map(|v| v.get(k));
+        let (ak, bk, pk) = (a.get(k), b.get(k), p.get(k));
         let mu = ak - bk;
         let (ca, cb) = (pk - bk, ak - pk);
         if same_sign(mu, ca) && same_sign(mu, cb) {
@@ -115,7 +115,10 @@ fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
         let (u, w) = ((ax + 1) % 3, (ax + 2) % 3);
         // The four points' shadows, each read once: the component an axis names is looked up
         // at run time, and the areas need each coordinate twice.
-        let [p2, a2, b2, c2] = [p, a, b, c].map(|v| [v.get(u), v.get(w)]);
+        // (Called one by one: `array::map` here was compiled as a call of its own, the four
+        // points passed through memory.)
+        let shadow = |v: R::V| [v.get(u), v.get(w)];
+        let (p2, a2, b2, c2) = (shadow(p), shadow(a), shadow(b), shadow(c));
         let area = |p: [R; 2], q: [R; 2], r: [R; 2]| {
             (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
         };
