@@ -85,13 +85,25 @@ impl<R: Real> Simplex<R> {
         out
     }
 
-    /// The vertices at `indices`, in that order.
-    pub fn select(&self, indices: &[usize]) -> Self {
-        let mut s = Simplex::default();
-        for &i in indices {
-            s.keep(self.vertices[i], self.names[i]);
+    /// Keeps the vertices at `indices`, in that order. Indices in increasing order (the
+    /// common case: the newest point stays last) are kept in place, one vertex at a time; a
+    /// new order goes through a copy. (Built anew and assigned, the simplex was copied whole,
+    /// and the copy's wide loads waited on the narrower stores that had just written it.)
+    pub fn select(&mut self, indices: &[usize]) {
+        if indices.windows(2).all(|pair| pair[0] < pair[1]) {
+            // Each index is at least its new position, so nothing is overwritten before it is read.
+            for (k, &i) in indices.iter().enumerate() {
+                self.vertices[k] = self.vertices[i];
+                self.names[k] = self.names[i];
+            }
+            self.len = indices.len();
+        } else {
+            let old = *self;
+            self.len = 0;
+            for &i in indices {
+                self.keep(old.vertices[i], old.names[i]);
+            }
         }
-        s
     }
 
     /// The vertices whose bit is set in `mask`, in their order.

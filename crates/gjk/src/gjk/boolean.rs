@@ -179,7 +179,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         self.simplex.push(w);
         let case = evolve::<R>(&self.simplex.points()[..self.simplex.len()], self.plane);
         let candidate = O::ENABLED.then_some(self.simplex);
-        self.simplex = self.simplex.select(&case.keep);
+        self.simplex.select(&case.keep);
         self.direction = case.direction;
 
         let termination = if case.enclosed {
