@@ -34,6 +34,9 @@ use crate::config::Acceleration;
 use crate::real::{Real, Vector};
 use crate::trace::{Momentum, MomentumOff};
 
+/// The next search direction, and why the momentum stopped when it stopped there.
+type Steered<R> = (<R as Real>::V, Option<MomentumOff>);
+
 /// A run's momentum: how it blends, the direction so far, and the record of the direction the
 /// next iteration takes. Plain GJK steers along −v only.
 #[derive(Debug, Clone, Copy)]
@@ -80,27 +83,15 @@ impl<R: Real> Steering<R> {
     /// momentum gets half the budget at most, so that a run it slows down still has the other
     /// half to finish plain; returns why it stopped when it stops here.
     #[inline(always)]
-    pub fn steer(
-        &mut self,
-        iterations: u32,
-        cap: u32,
-        v: R::V,
-        w: R::V,
-    ) -> (R::V, Option<MomentumOff>) {
+    pub fn steer(&mut self, iterations: u32, cap: u32, v: R::V, w: R::V) -> Steered<R> {
         if self.kind == Acceleration::None {
             return (-v, None);
         }
-        self.steer_blended(iterations, cap, v, w)
+        self.steer_blended([iterations, cap], [v, w])
     }
 
-    /// [`Self::steer`] while the momentum is on.
-    fn steer_blended(
-        &mut self,
-        iterations: u32,
-        cap: u32,
-        v: R::V,
-        w: R::V,
-    ) -> (R::V, Option<MomentumOff>) {
+    /// [`Self::steer`] while the momentum is on (kept out of the loop that runs without it).
+    fn steer_blended(&mut self, [iterations, cap]: [u32; 2], [v, w]: [R::V; 2]) -> Steered<R> {
         if iterations >= cap / 2 {
             self.switch_off();
             return (-v, Some(MomentumOff::Budget));
