@@ -134,11 +134,12 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
     holds_origin(p, allowance, outer_length) || holds_origin(p, allowance, DVec3::length)
 }
 
-/// An upper bound on `‖x‖` that needs no root: `|x|₁ ≥ ‖x‖`, raised by a few ε for the
-/// rounding of its own sum.
+/// An upper bound on `‖x‖` as `DVec3::length` computes it, with no root: `|x|₁ ≥ ‖x‖`, and the
+/// factor `1 + 8ε` covers both roundings, the sum's and its product's (at most 3ε below `|x|₁`)
+/// and the true length's (at most 2.5ε above `‖x‖`), even along an axis, where `|x|₁ = ‖x‖`.
 #[inline(always)]
 fn outer_length(x: DVec3) -> f64 {
-    x.abs().element_sum() * (1.0 + 4.0 * f64::EPSILON)
+    x.abs().element_sum() * (1.0 + 8.0 * f64::EPSILON)
 }
 
 /// [`encloses_origin`] on the points `p`, each length measured by `length` (the true one or an
