@@ -226,11 +226,11 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
 /// no bounds, is [`Tracker::certify`]'s to find).
 ///
 /// The verdict is confirmed or left unproven, never turned round: an overlap needs an upper
-/// bound within `abs_tolerance`; a separation needs a lower bound above zero, and its distance is certified
-/// when the gap test (or, for boolean GJK, the plane test) stopped the run, or when the bounds
-/// themselves are as `tight` as the gap test would have made them (a run that stopped on a
-/// repeated support point or a |v| that no longer shrinks, with its bounds already met: a box
-/// 5e-4 over a hull's face).
+/// bound within `abs_tolerance`; a separation needs a lower bound above zero, and its distance
+/// is certified when the gap test (or, for boolean GJK, the plane test) stopped the run, or
+/// when the bounds themselves are as `tight` as the gap test would have made them (a run that
+/// stopped on a repeated support point or a |v| that no longer shrinks, with its bounds already
+/// met: a box 5e-4 over a hull's face).
 pub fn certify(
     outcome: &Outcome,
     termination: &Termination,
