@@ -13,6 +13,7 @@ mod app {
         pub mod sweeping;
     }
     pub mod views {
+        pub mod fonts;
         pub mod framing;
         pub mod pictures;
         pub mod plane;

@@ -1,5 +1,5 @@
 //! Every text on screen, the panel's, the captions' and the labels': the fonts it is drawn
-//! with, and its size. Text grows with the window (a panel made for a laptop is unreadable on a
+//! with ([`fonts`]), and its size. Text grows with the window (a panel made for a laptop is unreadable on a
 //! projector), larger still in presenter mode, and by the reader's own factor: Ctrl + / Ctrl −
 //! / Ctrl 0, or the panel's *Text size*.
 
@@ -7,15 +7,13 @@ use crate::case::playback::{LabSet, PanelSystems};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContext, EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TextSize>()
         .add_systems(Update, keys.in_set(LabSet::Input))
-        .add_systems(
-            EguiPrimaryContextPass,
-            (glyphs, apply_size).chain().before(PanelSystems),
-        );
+        .add_systems(EguiPrimaryContextPass, apply_size.before(PanelSystems))
+        .add_observer(install_fonts);
 }
 
 /// How large text is drawn: egui's zoom is `window height / 800 × presenter × reader`.
@@ -96,25 +94,57 @@ fn apply_size(
     Ok(())
 }
 
-/// Every glyph the sentences use, drawn: egui's text font (Ubuntu Light) has no ⊖, ‖, ∈ or
-/// arrows, which its code font (Hack, already bundled) has; Hack becomes the text's fallback.
-fn glyphs(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if *done {
-        return Ok(());
+/// The fonts every text is drawn with, given to each egui context as it is made (before its
+/// first pass lays out any text): egui's own four, in its order, with its symbol fonts cut to
+/// what lies below the emoji pictographs (`assets/fonts/README.md`: the panel's ▶ ⏸ ⏭ ➕ and
+/// 🗑 are in them), so the page does not carry the pictographs nobody draws. egui's text font,
+/// Ubuntu Light, has no ⊖, ‖, ∈ or arrows, which its code font, Hack, has: Hack is the text's
+/// last fallback.
+pub fn fonts() -> egui::FontDefinitions {
+    let font = |bytes: &'static [u8], scale: f32| {
+        let tweak = egui::FontTweak {
+            scale,
+            ..Default::default()
+        };
+        std::sync::Arc::new(egui::FontData::from_static(bytes).tweak(tweak))
+    };
+    let mut fonts = egui::FontDefinitions::empty();
+    fonts.font_data.extend([
+        (
+            TEXT.to_owned(),
+            font(epaint_default_fonts::UBUNTU_LIGHT, 1.0),
+        ),
+        (
+            CODE.to_owned(),
+            font(epaint_default_fonts::HACK_REGULAR, 1.0),
+        ),
+        (NOTO.to_owned(), font(NOTO_SYMBOLS, 0.81)),
+        (ICONS.to_owned(), font(ICON_SYMBOLS, 0.90)),
+    ]);
+    let family = |names: [&str; 4]| names.map(str::to_owned).to_vec();
+    fonts.families.extend([
+        (
+            egui::FontFamily::Proportional,
+            family([TEXT, NOTO, ICONS, CODE]),
+        ),
+        (
+            egui::FontFamily::Monospace,
+            family([CODE, TEXT, NOTO, ICONS]),
+        ),
+    ]);
+    fonts
+}
+
+const NOTO_SYMBOLS: &[u8] = include_bytes!("../../assets/fonts/NotoEmoji-Symbols.ttf");
+const ICON_SYMBOLS: &[u8] = include_bytes!("../../assets/fonts/emoji-icon-font-Symbols.ttf");
+const TEXT: &str = "Ubuntu-Light";
+const CODE: &str = "Hack";
+const NOTO: &str = "NotoEmoji-Symbols";
+const ICONS: &str = "emoji-icon-font-Symbols";
+
+/// Gives a new egui context [`fonts`].
+fn install_fonts(add: On<Add, EguiContext>, mut contexts: Query<&mut EguiContext>) {
+    if let Ok(mut context) = contexts.get_mut(add.entity) {
+        context.get_mut().set_fonts(fonts());
     }
-    let ctx = contexts.ctx_mut()?;
-    let mut fonts = egui::FontDefinitions::default();
-    let code = fonts
-        .families
-        .get(&egui::FontFamily::Monospace)
-        .and_then(|f| f.first().cloned());
-    if let (Some(code), Some(text)) = (
-        code,
-        fonts.families.get_mut(&egui::FontFamily::Proportional),
-    ) {
-        text.push(code);
-    }
-    ctx.set_fonts(fonts);
-    *done = true;
-    Ok(())
 }
