@@ -1,7 +1,7 @@
 //! Every text on screen, the panel's, the captions' and the labels': the fonts it is drawn
-//! with ([`fonts`]), and its size. Text grows with the window (a panel made for a laptop is unreadable on a
-//! projector), larger still in presenter mode, and by the reader's own factor: Ctrl + / Ctrl −
-//! / Ctrl 0, or the panel's *Text size*.
+//! with ([`fonts`]), and its size. Text grows with the window (a panel made for a laptop is
+//! unreadable on a projector), larger still in presenter mode, and by the reader's own factor:
+//! Ctrl + / Ctrl − / Ctrl 0, or the panel's *Text size*.
 
 use crate::case::playback::{LabSet, PanelSystems};
 use bevy::prelude::*;
@@ -95,11 +95,12 @@ fn apply_size(
 }
 
 /// The fonts every text is drawn with, given to each egui context as it is made (before its
-/// first pass lays out any text): egui's own four, in its order, with its symbol fonts cut to
-/// what lies below the emoji pictographs (`assets/fonts/README.md`: the panel's ▶ ⏸ ⏭ ➕ and
-/// 🗑 are in them), so the page does not carry the pictographs nobody draws. egui's text font,
-/// Ubuntu Light, has no ⊖, ‖, ∈ or arrows, which its code font, Hack, has: Hack is the text's
-/// last fallback.
+/// first pass lays out any text): egui's own four, in its order and at its scales, made smaller
+/// for the page (`assets/fonts/README.md`): the text and code fonts without their hinting
+/// programs (egui's renderer then hints them with its own autohinter), the two symbol fonts
+/// cut to what lies below the emoji pictographs (the panel's ▶ ⏸ ⏭ ➕ and 🗑 are in them).
+/// egui's text font, Ubuntu Light, has no ⊖, ‖, ∈ or arrows, which its code font, Hack, has:
+/// Hack is the text's last fallback.
 pub fn fonts() -> egui::FontDefinitions {
     let font = |bytes: &'static [u8], scale: f32| {
         let tweak = egui::FontTweak {
@@ -110,14 +111,8 @@ pub fn fonts() -> egui::FontDefinitions {
     };
     let mut fonts = egui::FontDefinitions::empty();
     fonts.font_data.extend([
-        (
-            TEXT.to_owned(),
-            font(epaint_default_fonts::UBUNTU_LIGHT, 1.0),
-        ),
-        (
-            CODE.to_owned(),
-            font(epaint_default_fonts::HACK_REGULAR, 1.0),
-        ),
+        (TEXT.to_owned(), font(TEXT_FONT, 1.0)),
+        (CODE.to_owned(), font(CODE_FONT, 1.0)),
         (NOTO.to_owned(), font(NOTO_SYMBOLS, 0.81)),
         (ICONS.to_owned(), font(ICON_SYMBOLS, 0.90)),
     ]);
@@ -135,6 +130,8 @@ pub fn fonts() -> egui::FontDefinitions {
     fonts
 }
 
+const TEXT_FONT: &[u8] = include_bytes!("../../assets/fonts/UbuntuDerivativeGJKLab-Light.ttf");
+const CODE_FONT: &[u8] = include_bytes!("../../assets/fonts/HackDerivativeGJKLab-Regular.ttf");
 const NOTO_SYMBOLS: &[u8] = include_bytes!("../../assets/fonts/NotoEmoji-Symbols.ttf");
 const ICON_SYMBOLS: &[u8] = include_bytes!("../../assets/fonts/emoji-icon-font-Symbols.ttf");
 const TEXT: &str = "Ubuntu-Light";
