@@ -21,8 +21,8 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `.rs` file under `dir`, with its path relative to `dir`.
-fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+/// Every file under `dir`, its folders searched all the way down, sorted.
+pub(crate) fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -30,14 +30,25 @@ fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                out.push((path.strip_prefix(dir).unwrap().to_path_buf(), text));
+            } else {
+                out.push(path);
             }
         }
     }
     out.sort();
     out
+}
+
+/// Every `.rs` file under `dir`, with its path relative to `dir`.
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    files_under(dir)
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path.strip_prefix(dir).unwrap().to_path_buf(), text)
+        })
+        .collect()
 }
 
 /// A line without its `//` comment (a `//` inside a string literal is kept).

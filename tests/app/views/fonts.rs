@@ -1,7 +1,8 @@
 //! The fonts the app installs draw every character its sentences use: the panel's strings and the
 //! presets', gallery's and lessons' texts, in the text font and in the code font.
 
-use bevy_egui::egui::FontFamily;
+use crate::app::layout::files_under;
+use bevy_egui::egui::{FontDefinitions, FontFamily};
 use gjk_lab::views::glyphs::fonts;
 use skrifa::MetadataProvider;
 use std::collections::BTreeMap;
@@ -44,31 +45,17 @@ fn literal_chars(source: &str, file: &Path, found: &mut BTreeMap<char, PathBuf>)
     }
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            walk(&path, files);
-        } else {
-            files.push(path);
-        }
-    }
-}
-
 /// Every non-ASCII character the app can put on screen from its own sources and assets.
 fn used_chars() -> BTreeMap<char, PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in [
+    let dirs = [
         "src",
         "crates/gjk/src",
         "assets/scenarios",
         "assets/lessons",
-    ] {
-        walk(&root.join(dir), &mut files);
-    }
+    ];
     let mut found = BTreeMap::new();
-    for file in files {
+    for file in dirs.iter().flat_map(|dir| files_under(&root.join(dir))) {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
@@ -83,14 +70,12 @@ fn used_chars() -> BTreeMap<char, PathBuf> {
     found
 }
 
-/// Whether egui draws `c` in `family` of [`fonts`]: as egui does, the first font of the family
+/// Whether egui draws `c` in `family` of `fonts`: as egui does, the first font of the family
 /// whose character map has it. (egui's own `has_glyph` answers no for every character of the
 /// font that holds its replacement box.)
-fn drawn(family: &FontFamily, c: char) -> bool {
-    let definitions = fonts();
-    definitions.families[family].iter().any(|name| {
-        let data = &definitions.font_data[name];
-        let font = skrifa::FontRef::new(&data.font).expect("a font file");
+fn drawn(fonts: &FontDefinitions, family: &FontFamily, c: char) -> bool {
+    fonts.families[family].iter().any(|name| {
+        let font = skrifa::FontRef::new(&fonts.font_data[name].font).expect("a font file");
         font.charmap()
             .map(c)
             .is_some_and(|g| g != skrifa::GlyphId::NOTDEF)
@@ -99,7 +84,7 @@ fn drawn(family: &FontFamily, c: char) -> bool {
 
 #[test]
 fn every_character_the_app_writes_has_a_glyph_in_both_families() {
-    let used = used_chars();
+    let (fonts, used) = (fonts(), used_chars());
     // The scan sees the sentences: the panel's symbols and the texts' mathematics.
     for c in ['⊖', '→', '▶', '⏸', '🗑', '≤', 'ε'] {
         assert!(used.contains_key(&c), "{c} not found in the sources");
@@ -107,7 +92,7 @@ fn every_character_the_app_writes_has_a_glyph_in_both_families() {
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
         let missing: Vec<_> = used
             .iter()
-            .filter(|&(&c, _)| !drawn(&family, c))
+            .filter(|&(&c, _)| !drawn(&fonts, &family, c))
             .map(|(c, file)| format!("{c} (U+{:04X}, {})", *c as u32, file.display()))
             .collect();
         assert!(missing.is_empty(), "{family:?} cannot draw {missing:?}");
@@ -116,16 +101,16 @@ fn every_character_the_app_writes_has_a_glyph_in_both_families() {
 
 #[test]
 fn the_symbol_fonts_keep_symbols_and_leave_out_pictographs() {
-    let text = FontFamily::Proportional;
+    let (fonts, text) = (fonts(), FontFamily::Proportional);
     // Arrows, technical symbols, geometric shapes and dingbats a user's text may use.
     for c in ['⇒', '⌘', '⏩', '◆', '☀', '✔', '⚠', '➜', '⬆'] {
-        assert!(drawn(&text, c), "{c} has no glyph");
+        assert!(drawn(&fonts, &text, c), "{c} has no glyph");
     }
     // The pictographs are not in the page: an emoji in a scenario's name is a replacement box.
     // Nor are the code points egui never draws from its own fonts (`assets/fonts/make.py`).
     for c in [
         '🚀', '😀', '🍕', '\u{534d}', '\u{5350}', '\u{e0ff}', '\u{f200}',
     ] {
-        assert!(!drawn(&text, c), "U+{:04X} has a glyph", c as u32);
+        assert!(!drawn(&fonts, &text, c), "U+{:04X} has a glyph", c as u32);
     }
 }
