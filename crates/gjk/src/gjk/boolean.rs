@@ -177,7 +177,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         // are copied only when someone is watching.
         let before = O::ENABLED.then_some(self.simplex);
         self.simplex.push(w);
-        let case = evolve::<R>(&self.simplex.points()[..self.simplex.len()], self.plane);
+        let case = evolve::<R>(self.simplex.points(), self.plane);
         let candidate = O::ENABLED.then_some(self.simplex);
         self.simplex.select(&case.keep);
         self.direction = case.direction;

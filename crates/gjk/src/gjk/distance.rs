@@ -142,9 +142,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         if simplex.is_empty() {
             return gjk;
         }
-        let r = gjk
-            .subalgorithm
-            .closest_feature::<R>(&simplex.points()[..simplex.len()]);
+        let r = gjk.subalgorithm.closest_feature::<R>(simplex.points());
         if !r.closest.is_finite() || r.closest.length_squared() == R::ZERO {
             return gjk;
         }
@@ -338,7 +336,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         self.simplex.push(w);
         let reduction = self
             .subalgorithm
-            .closest_feature::<R>(&self.simplex.points()[..self.simplex.len()]);
+            .closest_feature::<R>(self.simplex.points());
         let candidate = O::ENABLED.then_some(self.simplex);
         q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
         if let Some(m) = momentum

@@ -69,10 +69,46 @@ impl<R: Real> Found<R> {
     }
 
     #[inline(always)]
-    fn nearer(self, other: Option<Self>) -> Self {
-        match other {
-            Some(o) if o.closest.length_squared() <= self.closest.length_squared() => o,
-            _ => self,
+    fn nearer(self, other: Self) -> Self {
+        if other.closest.length_squared() <= self.closest.length_squared() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// The nearest of the features offered so far, the first of equals kept, updated in place
+/// (passed back and forth as an `Option`, the 64-byte answer went through the stack at every
+/// comparison).
+struct Nearest<R: Real> {
+    found: Found<R>,
+    squared: R,
+    any: bool,
+}
+
+impl<R: Real> Nearest<R> {
+    #[inline(always)]
+    fn new() -> Self {
+        Nearest {
+            found: Found {
+                mask: 0,
+                weights: [R::ZERO; 4],
+                closest: R::V::ZERO,
+            },
+            squared: R::ZERO,
+            any: false,
+        }
+    }
+
+    /// Keeps `f` unless a feature offered before is as near (a NaN distance never is).
+    #[inline(always)]
+    fn offer(&mut self, f: Found<R>) {
+        let squared = f.closest.length_squared();
+        if !self.any || !(self.squared <= squared) {
+            self.found = f;
+            self.squared = squared;
+            self.any = true;
         }
     }
 }
@@ -95,7 +131,7 @@ fn s1d<R: Real>(y: &[R::V], i: usize, j: usize) -> Found<R> {
             return Found::with_weights(y, &[i, j], &[ca / mu, cb / mu]);
         }
     }
-    Found::vertex(y, i).nearer(Some(Found::vertex(y, j)))
+    Found::vertex(y, i).nearer(Found::vertex(y, j))
 }
 
 /// Triangle `y[i] y[j] y[k]`.
@@ -104,7 +140,6 @@ fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
     let (a, b, c) = (y[i], y[j], y[k]);
     let n = (b - a).cross(c - a);
     let nn = n.length_squared();
-    let mut best: Option<Found<R>> = None;
     let mut inside = [false; 3];
     if nn > R::ZERO {
         let p = n * (a.dot(n) / nn);
@@ -131,13 +166,17 @@ fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
         }
     }
     // Beyond the edge opposite each vertex whose sign differs (every edge when flat).
+    let mut best = Nearest::new();
     for (skip, edge) in [(0, (j, k)), (1, (i, k)), (2, (i, j))] {
         if !inside[skip] {
-            let f = s1d::<R>(y, edge.0, edge.1);
-            best = Some(f.nearer(best));
+            best.offer(s1d::<R>(y, edge.0, edge.1));
         }
     }
-    best.expect("a point outside the triangle is beyond one of its edges")
+    debug_assert!(
+        best.any,
+        "a point outside the triangle is beyond one of its edges"
+    );
+    best.found
 }
 
 /// Tetrahedron `y[0..4]`.
@@ -157,14 +196,17 @@ fn s3d<R: Real>(y: &[R::V]) -> Found<R> {
         return Found::with_weights(y, &[0, 1, 2, 3], &lambda);
     }
     let faces = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)];
-    let mut best = None;
+    let mut best = Nearest::new();
     for (skip, &(i, j, k)) in faces.iter().enumerate() {
         if !inside[skip] {
-            let f = s2d::<R>(y, i, j, k);
-            best = Some(f.nearer(best));
+            best.offer(s2d::<R>(y, i, j, k));
         }
     }
-    best.expect("a point outside the tetrahedron is beyond one of its faces")
+    debug_assert!(
+        best.any,
+        "a point outside the tetrahedron is beyond one of its faces"
+    );
+    best.found
 }
 
 fn largest_axis<R: Real>(v: R::V) -> usize {

@@ -101,7 +101,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         // Whether there was a `v` before this iteration's point joined.
         let had_v = size > 1;
         if !r.closest.is_finite() {
-            let points = &self.simplex.points()[..size];
+            let points = self.simplex.points();
             let measure = crate::simplex::voronoi::shape_measure::<R>(points).to_f64();
             self.simplex.pop();
             return Some(Termination::DegenerateSimplex { size, measure });
