@@ -63,7 +63,7 @@ impl<R: Real> Simplex<R> {
     }
 
     /// Adds a point under the first name no vertex has.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, p: CsoPoint<R>) {
         let taken = self.names();
         let name = (0..4).find(|n| !taken.contains(n)).unwrap_or(0);
@@ -76,7 +76,7 @@ impl<R: Real> Simplex<R> {
     }
 
     /// Adds a point under its name.
-    #[inline]
+    #[inline(always)]
     fn keep(&mut self, p: CsoPoint<R>, name: u8) {
         self.vertices[self.len] = p;
         self.points[self.len] = p.point;
