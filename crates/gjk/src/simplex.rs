@@ -149,12 +149,13 @@ impl<R: Real> Simplex<R> {
         (a, b)
     }
 
-    /// Where each of this simplex's points stands in `other`, found by name (a point keeps its
-    /// name while it stays): the simplex an iteration kept, as positions in its candidate.
-    pub fn positions_in(&self, other: &Simplex<R>) -> Few<u8> {
+    /// Where each of this simplex's points stands among `names` (another simplex's, in its
+    /// order), found by name (a point keeps its name while it stays): the simplex an iteration
+    /// kept, as positions in its candidate.
+    pub fn positions_in(&self, names: &[u8]) -> Few<u8> {
         self.names()
             .iter()
-            .filter_map(|n| other.names().iter().position(|m| m == n))
+            .filter_map(|n| names.iter().position(|m| m == n))
             .map(|i| i as u8)
             .collect()
     }
@@ -162,6 +163,22 @@ impl<R: Real> Simplex<R> {
     pub fn record(&self) -> Few<SimplexVertex> {
         self.vertices().iter().map(record_vertex).collect()
     }
+
+    /// The simplex as a step records it, taken before the iteration reduces it (only what the
+    /// record needs: a copy of the whole simplex was most of a traced step's extra copying).
+    pub fn recorded(&self) -> Recorded {
+        Recorded {
+            points: self.record(),
+            names: self.names().iter().copied().collect(),
+        }
+    }
+}
+
+/// A simplex as a step records it: its points with their witnesses, and their names.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub points: Few<SimplexVertex>,
+    pub names: Few<u8>,
 }
 
 pub fn record_vertex<R: Real>(p: &CsoPoint<R>) -> SimplexVertex {

@@ -21,7 +21,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::shape_measure;
-use crate::simplex::{Simplex, record_vertex};
+use crate::simplex::{Recorded, Simplex, record_vertex};
 use crate::trace::{
     Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
@@ -95,16 +95,19 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         f
     }
 
+    /// Builds the record of the iteration that just ran: `before` points in the simplex when
+    /// it started, and the candidate (recorded before the case analysis reduced it) with the
+    /// case it went to, unless the step stopped first.
     fn record(
         &self,
         d: R::V,
         w: CsoPoint<R>,
-        before: &Simplex<R>,
-        evolved: Option<(&Simplex<R>, &Case<R>)>,
+        before: usize,
+        evolved: Option<(Recorded, &Case<R>)>,
         quantities: Quantities,
         termination: Option<Termination>,
     ) -> Step {
-        let feature = evolved.map(|(_, case)| {
+        let feature = evolved.as_ref().map(|(_, case)| {
             let mut vertices: Few<usize> = case.keep.iter().copied().collect();
             vertices.sort_unstable();
             Feature {
@@ -118,16 +121,17 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             }
         });
         let done = self.finish.is_some();
-        let candidate = evolved.map_or(before, |(c, _)| c);
+        // A step that stopped before `w` joined kept its simplex as it was.
+        let candidate = evolved.map_or_else(|| self.simplex.recorded(), |(c, _)| c);
         Step {
             iteration: self.iteration,
             phase: Phase::Boolean,
             direction: d.to_f64(),
             support: record_vertex(&w),
-            candidate: candidate.record(),
-            before: before.len(),
-            names: candidate.names().iter().copied().collect(),
-            kept: self.simplex.positions_in(candidate),
+            kept: self.simplex.positions_in(&candidate.names),
+            candidate: candidate.points,
+            before,
+            names: candidate.names,
             feature,
             closest: None,
             weights: Few::new(),
@@ -168,17 +172,18 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
             let t = Termination::NotPastOrigin { dot: dot.to_f64() };
             let f = self.end(Outcome::Disjoint, t);
             if O::ENABLED {
-                observer.on_step(self.record(d, w, &self.simplex, None, q, Some(t)));
+                let before = self.simplex.len();
+                observer.on_step(self.record(d, w, before, None, q, Some(t)));
             }
             return Some(f);
         }
 
-        // The candidate is built in the simplex itself; the simplex before and the candidate
-        // are copied only when someone is watching.
-        let before = O::ENABLED.then_some(self.simplex);
+        // The candidate is built in the simplex itself, and recorded only when someone is
+        // watching.
+        let before = self.simplex.len();
         self.simplex.push(w);
         let case = evolve::<R>(self.simplex.points(), self.plane);
-        let candidate = O::ENABLED.then_some(self.simplex);
+        let candidate = O::ENABLED.then(|| self.simplex.recorded());
         self.simplex.select(&case.keep);
         self.direction = case.direction;
 
@@ -217,7 +222,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
             self.end(outcome, t)
         });
         if O::ENABLED
-            && let (Some(before), Some(candidate)) = (&before, &candidate)
+            && let Some(candidate) = candidate
         {
             let step = self.record(d, w, before, Some((candidate, &case)), q, termination);
             observer.on_step(step);

@@ -28,7 +28,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::Reduction;
-use crate::simplex::{Simplex, record_vertex};
+use crate::simplex::{Recorded, Simplex, record_vertex};
 use crate::trace::{
     Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
@@ -235,13 +235,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     fn record(
         &self,
         asked: &Asked<R>,
-        reduced: Option<(&Simplex<R>, &Reduction<R>)>,
+        reduced: Option<(Recorded, &Reduction<R>)>,
         quantities: Quantities,
         termination: Option<Termination>,
         momentum: Option<Momentum>,
     ) -> Step {
-        let feature = reduced.map(|(candidate, r)| {
-            let vertices: Few<usize> = (0..candidate.len())
+        let feature = reduced.as_ref().map(|(candidate, r)| {
+            let vertices: Few<usize> = (0..candidate.points.len())
                 .filter(|i| r.mask & (1 << i) != 0)
                 .collect();
             Feature {
@@ -252,16 +252,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         });
         let done = self.finish.is_some();
         // A step that stopped before `w` joined kept its simplex as it was.
-        let candidate = reduced.map_or(&self.simplex, |(c, _)| c);
+        let candidate = reduced.map_or_else(|| self.simplex.recorded(), |(c, _)| c);
         Step {
             iteration: self.iteration,
             phase: Phase::Distance,
             direction: asked.d.to_f64(),
             support: record_vertex(&asked.w),
-            candidate: candidate.record(),
+            kept: self.simplex.positions_in(&candidate.names),
+            candidate: candidate.points,
             before: asked.before,
-            names: candidate.names().iter().copied().collect(),
-            kept: self.simplex.positions_in(candidate),
+            names: candidate.names,
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
             weights: self.weights[..self.simplex.len()]
@@ -337,7 +337,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let reduction = self
             .subalgorithm
             .closest_feature::<R>(self.simplex.points());
-        let candidate = O::ENABLED.then_some(self.simplex);
+        let candidate = O::ENABLED.then(|| self.simplex.recorded());
         q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
         if let Some(m) = momentum
             && reduction.closest.is_finite()
@@ -366,7 +366,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             self.end(outcome, t)
         });
         if O::ENABLED {
-            let reduced = candidate.as_ref().map(|c| (c, &reduction));
+            let reduced = candidate.map(|c| (c, &reduction));
             observer.on_step(self.record(&asked, reduced, q, termination, momentum));
         }
         finish
