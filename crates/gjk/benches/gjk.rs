@@ -14,6 +14,8 @@
 //!   split (cores and radii), closed (a sphere's and a capsule's cores in closed form) and
 //!   folded, and with Nesterov momentum, against parry's
 //!   `query::distance` and its GJK;
+//! - `poses/*`: signed volumes against parry's GJK over 1,000 random poses of a curved pair
+//!   (`curved`);
 //! - `cast/*`: time of impact, B moving onto A: our ray cast against parry's `cast_shapes`, and
 //!   with A turning, our conservative advancement against parry's `cast_shapes_nonlinear`.
 //!
@@ -34,6 +36,9 @@ use std::hint::black_box;
     reason = "the bench uses only part of the shared test helpers"
 )]
 mod common;
+mod curved;
+#[path = "../examples/curved/mod.rs"]
+mod pairs;
 mod shared;
 
 fn place(shape: Shape, position: DVec3, rotation: DQuat) -> BodySpec {
@@ -452,6 +457,7 @@ fn bench(c: &mut Criterion) {
         }
     }
     radii(c, &cases);
+    curved::poses(c);
     ours::<f64>(c, "f64", &cases);
     parry_f64(c, &cases);
     ours::<f32>(c, "f32", &cases);

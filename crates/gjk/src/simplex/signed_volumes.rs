@@ -105,7 +105,8 @@ impl<R: Real> Nearest<R> {
     #[inline(always)]
     fn offer(&mut self, f: Found<R>) {
         let squared = f.closest.length_squared();
-        if !self.any || !(self.squared <= squared) {
+        let as_near_before = self.any && self.squared <= squared;
+        if !as_near_before {
             self.found = f;
             self.squared = squared;
             self.any = true;
