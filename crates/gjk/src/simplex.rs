@@ -65,8 +65,15 @@ impl<R: Real> Simplex<R> {
     /// Adds a point under the first name no vertex has.
     #[inline(always)]
     pub fn push(&mut self, p: CsoPoint<R>) {
-        let taken = self.names();
-        let name = (0..4).find(|n| !taken.contains(n)).unwrap_or(0);
+        // The names in use as bits; the lowest clear bit is the first free name (none when
+        // all four are taken: then 0, as a full simplex never grows).
+        let taken = self.names().iter().fold(0u8, |m, &n| m | (1 << (n & 3)));
+        let free = !taken & 0b1111;
+        let name = if free == 0 {
+            0
+        } else {
+            free.trailing_zeros() as u8
+        };
         self.keep(p, name);
     }
 
@@ -123,9 +130,12 @@ impl<R: Real> Simplex<R> {
         let mut k = 0;
         for i in 0..self.len {
             if mask & (1 << i) != 0 {
-                self.vertices[k] = self.vertices[i];
-                self.points[k] = self.points[i];
-                self.names[k] = self.names[i];
+                // Vertices before the first dropped one stay where they are.
+                if k != i {
+                    self.vertices[k] = self.vertices[i];
+                    self.points[k] = self.points[i];
+                    self.names[k] = self.names[i];
+                }
                 k += 1;
             }
         }

@@ -384,12 +384,12 @@ struct Asked<R: Real> {
 /// The reduction's weights of the vertices it kept, in their order.
 fn kept_weights<R: Real>(n: usize, r: &Reduction<R>) -> [R; 4] {
     let mut weights = [R::ZERO; 4];
-    let kept = r.weights[..n]
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| r.mask & (1 << i) != 0);
-    for (slot, (_, &w)) in weights.iter_mut().zip(kept) {
-        *slot = w;
+    let mut k = 0;
+    for (i, &w) in r.weights.iter().enumerate().take(n) {
+        if r.mask & (1 << i) != 0 {
+            weights[k] = w;
+            k += 1;
+        }
     }
     weights
 }

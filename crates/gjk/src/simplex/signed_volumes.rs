@@ -123,9 +123,12 @@ fn s1d<R: Real>(y: &[R::V], i: usize, j: usize) -> Found<R> {
     if tt > R::ZERO {
         // The origin's projection on the line, and the axis along which the segment is longest.
         let p = a - t * (a.dot(t) / tt);
-        // The three points' coordinates along that axis, read once.
-        let k = largest_axis::<R>(t);
-        let (ak, bk, pk) = (a.get(k), b.get(k), p.get(k));
+        // The three points' coordinates along that axis, picked by one branch on it.
+        let (ak, bk, pk) = match largest_axis::<R>(t) {
+            0 => (a.x(), b.x(), p.x()),
+            1 => (a.y(), b.y(), p.y()),
+            _ => (a.z(), b.z(), p.z()),
+        };
         let mu = ak - bk;
         let (ca, cb) = (pk - bk, ak - pk);
         if same_sign(mu, ca) && same_sign(mu, cb) {
@@ -147,18 +150,18 @@ fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
         // Drop the axis where the normal is largest: the triangle's shadow on the other two
         // is as large as it gets. With (u, w) following x on cyclically, the shadow's signed
         // area is the normal's component.
-        let ax = largest_axis::<R>(n);
-        let (u, w) = ((ax + 1) % 3, (ax + 2) % 3);
-        // The four points' shadows, each read once: the component an axis names is looked up
-        // at run time, and the areas need each coordinate twice.
-        // (Called one by one: `array::map` here was compiled as a call of its own, the four
+        // The four points' shadows and the normal's component, picked by one branch on the
+        // axis (looked up axis by axis, each coordinate cost a branch of its own).
+        // (Named one by one: `array::map` here was compiled as a call of its own, the four
         // points passed through memory.)
-        let shadow = |v: R::V| [v.get(u), v.get(w)];
-        let (p2, a2, b2, c2) = (shadow(p), shadow(a), shadow(b), shadow(c));
+        let (mu, [p2, a2, b2, c2]) = match largest_axis::<R>(n) {
+            0 => (n.x(), [p, a, b, c].map(|v| [v.y(), v.z()])),
+            1 => (n.y(), [p, a, b, c].map(|v| [v.z(), v.x()])),
+            _ => (n.z(), [p, a, b, c].map(|v| [v.x(), v.y()])),
+        };
         let area = |p: [R; 2], q: [R; 2], r: [R; 2]| {
             (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
         };
-        let mu = n.get(ax);
         let c = [area(p2, b2, c2), area(a2, p2, c2), area(a2, b2, p2)];
         inside = c.map(|cj| same_sign(mu, cj));
         if inside.iter().all(|&s| s) {
