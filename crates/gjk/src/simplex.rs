@@ -176,11 +176,18 @@ impl<R: Real> Simplex<R> {
 
     /// The simplex as a step records it, taken before the iteration reduces it (only what the
     /// record needs: a copy of the whole simplex was most of a traced step's extra copying).
+    #[inline(always)]
     pub fn recorded(&self) -> Recorded {
-        Recorded {
-            points: self.record(),
-            names: self.names().iter().copied().collect(),
+        // Pushed one by one into the answer: collected, each list was built aside and copied.
+        let mut recorded = Recorded {
+            points: Few::new(),
+            names: Few::new(),
+        };
+        for (v, &name) in self.vertices().iter().zip(self.names()) {
+            recorded.points.push(record_vertex(v));
+            recorded.names.push(name);
         }
+        recorded
     }
 }
 
