@@ -30,7 +30,7 @@ pub trait Steppable {
             // not copied out of the solver again. Only a run that had ended before this call
             // reads its finish here, and only once it is known to be there: read on every
             // iteration, the 312-byte finish was copied out before its presence was tested
-            // (a `memcpy` an iteration, 6% of a cylinder–cone query's instructions).
+            // (a `memcpy` an iteration, 5% of a cylinder–cone query's instructions).
             if let Some(f) = self.advance(observer) {
                 return f;
             }
