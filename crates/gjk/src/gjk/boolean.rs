@@ -14,11 +14,11 @@
 //! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
 
 use crate::config::SolverConfig;
-use crate::gjk::stepper::Steppable;
+use crate::gjk::stepper::{Asked, Steppable};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
-use crate::shape::cso::{CsoPoint, MinkowskiDifference};
+use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::shape_measure;
 use crate::simplex::{Recorded, Simplex, record_vertex};
@@ -100,14 +100,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
     /// case it went to, unless the step stopped first.
     fn record(
         &self,
-        d: R::V,
-        w: CsoPoint<R>,
-        before: usize,
-        evolved: Option<(Recorded, &Case<R>)>,
+        asked: &Asked<R>,
+        candidate: &mut Recorded,
+        evolved: Option<&Case<R>>,
         quantities: Quantities,
         termination: Option<Termination>,
     ) -> Step {
-        let feature = evolved.as_ref().map(|(_, case)| {
+        let feature = evolved.map(|case| {
             let mut vertices: Few<usize> = case.keep.iter().copied().collect();
             vertices.sort_unstable();
             Feature {
@@ -121,17 +120,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             }
         });
         let done = self.finish.is_some();
-        // A step that stopped before `w` joined kept its simplex as it was.
-        let candidate = evolved.map_or_else(|| self.simplex.recorded(), |(c, _)| c);
+        let kept = self.simplex.positions_in(&candidate.names);
         Step {
             iteration: self.iteration,
             phase: Phase::Boolean,
-            direction: d.to_f64(),
-            support: record_vertex(&w),
-            kept: self.simplex.positions_in(&candidate.names),
-            candidate: candidate.points,
-            before,
-            names: candidate.names,
+            direction: asked.d.to_f64(),
+            support: record_vertex(&asked.w),
+            kept,
+            candidate: std::mem::take(&mut candidate.points),
+            before: asked.before,
+            names: std::mem::take(&mut candidate.names),
             feature,
             closest: None,
             weights: Few::new(),
@@ -172,8 +170,16 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
             let t = Termination::NotPastOrigin { dot: dot.to_f64() };
             let f = self.end(Outcome::Disjoint, t);
             if O::ENABLED {
-                let before = self.simplex.len();
-                observer.on_step(self.record(d, w, before, None, q, Some(t)));
+                // A step that stopped before `w` joined kept its simplex as it was.
+                let mut candidate = Recorded::default();
+                self.simplex.record_into(&mut candidate);
+                let asked = Asked {
+                    d,
+                    w,
+                    before: self.simplex.len(),
+                };
+                let step = self.record(&asked, &mut candidate, None, q, Some(t));
+                observer.on_step(step);
             }
             return Some(f);
         }
@@ -183,7 +189,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         let before = self.simplex.len();
         self.simplex.push(w);
         let case = evolve::<R>(self.simplex.points(), self.plane);
-        let candidate = O::ENABLED.then(|| self.simplex.recorded());
+        let mut candidate = Recorded::default();
+        if O::ENABLED {
+            self.simplex.record_into(&mut candidate);
+        }
         self.simplex.select(&case.keep);
         self.direction = case.direction;
 
@@ -221,10 +230,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
             };
             self.end(outcome, t)
         });
-        if O::ENABLED
-            && let Some(candidate) = candidate
-        {
-            let step = self.record(d, w, before, Some((candidate, &case)), q, termination);
+        if O::ENABLED {
+            let asked = Asked { d, w, before };
+            let step = self.record(&asked, &mut candidate, Some(&case), q, termination);
             observer.on_step(step);
         }
         finish

@@ -21,7 +21,7 @@ mod ending;
 
 use crate::config::SolverConfig;
 use crate::gjk::momentum::Steering;
-use crate::gjk::stepper::Steppable;
+use crate::gjk::stepper::{Asked, Steppable};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -235,12 +235,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     fn record(
         &self,
         asked: &Asked<R>,
-        reduced: Option<(Recorded, &Reduction<R>)>,
+        candidate: &mut Recorded,
+        reduced: Option<&Reduction<R>>,
         quantities: Quantities,
         termination: Option<Termination>,
         momentum: Option<Momentum>,
     ) -> Step {
-        let feature = reduced.as_ref().map(|(candidate, r)| {
+        let feature = reduced.map(|r| {
             let vertices: Few<usize> = (0..candidate.points.len())
                 .filter(|i| r.mask & (1 << i) != 0)
                 .collect();
@@ -251,17 +252,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             }
         });
         let done = self.finish.is_some();
-        // A step that stopped before `w` joined kept its simplex as it was.
-        let candidate = reduced.map_or_else(|| self.simplex.recorded(), |(c, _)| c);
+        let kept = self.simplex.positions_in(&candidate.names);
         Step {
             iteration: self.iteration,
             phase: Phase::Distance,
             direction: asked.d.to_f64(),
             support: record_vertex(&asked.w),
-            kept: self.simplex.positions_in(&candidate.names),
-            candidate: candidate.points,
+            kept,
+            candidate: std::mem::take(&mut candidate.points),
             before: asked.before,
-            names: candidate.names,
+            names: std::mem::take(&mut candidate.names),
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
             weights: self.weights[..self.simplex.len()]
@@ -327,7 +327,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         } else if let Some(t) = self.nothing_new(&w, &mut q) {
             let f = self.end(self.separated(), t);
             if O::ENABLED {
-                observer.on_step(self.record(&asked, None, q, Some(t), None));
+                // A step that stopped before `w` joined kept its simplex as it was.
+                let mut candidate = Recorded::default();
+                self.simplex.record_into(&mut candidate);
+                observer.on_step(self.record(&asked, &mut candidate, None, q, Some(t), None));
             }
             return Some(f);
         }
@@ -337,7 +340,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let reduction = self
             .subalgorithm
             .closest_feature::<R>(self.simplex.points());
-        let candidate = O::ENABLED.then(|| self.simplex.recorded());
+        let mut candidate = Recorded::default();
+        if O::ENABLED {
+            self.simplex.record_into(&mut candidate);
+        }
         q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
         if let Some(m) = momentum
             && reduction.closest.is_finite()
@@ -366,19 +372,18 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             self.end(outcome, t)
         });
         if O::ENABLED {
-            let reduced = candidate.map(|c| (c, &reduction));
-            observer.on_step(self.record(&asked, reduced, q, termination, momentum));
+            let step = self.record(
+                &asked,
+                &mut candidate,
+                Some(&reduction),
+                q,
+                termination,
+                momentum,
+            );
+            observer.on_step(step);
         }
         finish
     }
-}
-
-/// What an iteration asked for: its direction, the support point found along it, and how many
-/// points the simplex had when it started (the simplex itself is the candidate's first ones).
-struct Asked<R: Real> {
-    d: R::V,
-    w: CsoPoint<R>,
-    before: usize,
 }
 
 /// The reduction's weights of the vertices it kept, in their order.

@@ -1,7 +1,18 @@
 //! What every solver offers — the GJK variants and EPA alike: one iteration at a time, or the
 //! whole run.
 
+use crate::real::Real;
+use crate::shape::cso::CsoPoint;
 use crate::trace::{NoTrace, Observer, Recorder, Step};
+
+/// What a GJK iteration asked for: its direction, the support point found along it, and how
+/// many points the simplex had when it started (the simplex itself is the candidate's first
+/// ones).
+pub(crate) struct Asked<R: Real> {
+    pub d: R::V,
+    pub w: CsoPoint<R>,
+    pub before: usize,
+}
 
 /// A solver that runs one iteration per [`Steppable::advance`] and records it as a [`Step`].
 pub trait Steppable {

@@ -2,7 +2,8 @@
 //! enough (van den Bergen's gap), whether the support point brought nothing new, whether the
 //! simplex still descends, and how an accelerated step that proved nothing gives way to `−v`.
 
-use super::{Asked, DistanceGjk, kept_weights};
+use super::{DistanceGjk, kept_weights};
+use crate::gjk::stepper::Asked;
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::shape::support::SupportMap;
@@ -31,7 +32,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         });
         let finish = capped.map(|t| self.end(self.separated(), t));
         if O::ENABLED {
-            observer.on_step(self.record(asked, None, q, capped, Some(momentum)));
+            let mut candidate = crate::simplex::Recorded::default();
+            self.simplex.record_into(&mut candidate);
+            observer.on_step(self.record(asked, &mut candidate, None, q, capped, Some(momentum)));
         }
         finish
     }
