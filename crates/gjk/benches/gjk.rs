@@ -292,10 +292,10 @@ fn trace_cost(c: &mut Criterion) {
             continue;
         }
         let name = pair.replace('-', "_");
-        let body = |s: &BodySpec| {
-            Body::<f64>::prepared(&PreparedShape::new(s.shape.clone()), s.pose(), s.margin)
-        };
-        let (ba, bb) = (body(&a), body(&b));
+        let (ba, bb) = (
+            body::<f64>(&a, PreparedShape::new),
+            body::<f64>(&b, PreparedShape::new),
+        );
         g.bench_function(BenchmarkId::new("untraced", &name), |bench| {
             bench.iter(|| {
                 let cso = MinkowskiDifference::new(black_box(&ba), black_box(&bb));

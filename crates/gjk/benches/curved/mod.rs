@@ -10,27 +10,20 @@ use crate::common;
 use crate::shared;
 use criterion::{BenchmarkId, Criterion};
 use gjk::{
-    Algorithm, Body, BodySpec, DistanceGjk, MinkowskiDifference, Precision, PreparedShape,
-    SolverConfig, Steppable,
+    Algorithm, BodySpec, DistanceGjk, MinkowskiDifference, Precision, PreparedShape, SolverConfig,
+    Steppable,
 };
 use std::hint::black_box;
 
 pub fn poses(c: &mut Criterion) {
     let mut g = c.benchmark_group("poses");
     let pairs = crate::pairs::cylinder_cone_pairs(1000);
-    let body = |s: &BodySpec| {
-        Body::<f64>::prepared(&PreparedShape::new(s.shape.clone()), s.pose(), s.margin)
-    };
+    let body = |s: &BodySpec| crate::body::<f64>(s, PreparedShape::new);
     let ours: Vec<_> = pairs.iter().map(|(a, b)| (body(a), body(b))).collect();
-    let mut at_parry = SolverConfig::default_for(Algorithm::SignedVolumes, Precision::F64);
+    let config = SolverConfig::default_for(Algorithm::SignedVolumes, Precision::F64);
+    let mut at_parry = config;
     at_parry.rel_tolerance = (10.0 * f64::EPSILON).sqrt();
-    let configs = [
-        (
-            "signed_volumes",
-            SolverConfig::default_for(Algorithm::SignedVolumes, Precision::F64),
-        ),
-        ("sv-parry-tolerance", at_parry),
-    ];
+    let configs = [("signed_volumes", config), ("sv-parry-tolerance", at_parry)];
     for (who, config) in configs {
         g.bench_function(BenchmarkId::new(who, "cylinder-cone"), |bench| {
             bench.iter(|| {
