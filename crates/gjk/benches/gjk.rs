@@ -37,88 +37,9 @@ use std::hint::black_box;
 )]
 mod common;
 mod curved;
-#[path = "../examples/curved/mod.rs"]
+#[path = "../examples/pairs/mod.rs"]
 mod pairs;
 mod shared;
-
-fn place(shape: Shape, position: DVec3, rotation: DQuat) -> BodySpec {
-    BodySpec {
-        shape,
-        position,
-        rotation,
-        margin: 0.0,
-    }
-}
-
-fn hull(rng: &mut common::Rng, n: usize) -> Shape {
-    // Points on a sphere: every one is a hull vertex, the hard case for a support scan.
-    Shape::Polytope {
-        vertices: (0..n)
-            .map(|_| rng.vec(-1.0, 1.0).normalize_or(DVec3::X))
-            .collect(),
-    }
-}
-
-/// The pairs, each separated by about 0.3.
-fn pairs() -> Vec<(&'static str, BodySpec, BodySpec)> {
-    let mut rng = common::Rng::new(9);
-    let tilt = DQuat::from_euler(glam::EulerRot::YXZ, 0.4, 0.3, 0.2);
-    let cuboid = |h: DVec3| Shape::Cuboid { half_extents: h };
-    let mut pairs = vec![
-        (
-            "box-box",
-            place(cuboid(DVec3::new(0.5, 0.4, 0.6)), DVec3::ZERO, tilt),
-            place(
-                cuboid(DVec3::splat(0.5)),
-                DVec3::new(1.6, 0.3, 0.2),
-                tilt.inverse(),
-            ),
-        ),
-        (
-            "sphere-capsule",
-            place(Shape::Sphere { radius: 0.5 }, DVec3::ZERO, DQuat::IDENTITY),
-            place(
-                Shape::Capsule {
-                    half_height: 0.6,
-                    radius: 0.3,
-                },
-                DVec3::new(1.2, 0.5, 0.1),
-                tilt,
-            ),
-        ),
-        (
-            "cylinder-cone",
-            place(
-                Shape::Cylinder {
-                    half_height: 0.5,
-                    radius: 0.4,
-                },
-                DVec3::ZERO,
-                tilt,
-            ),
-            place(
-                Shape::Cone {
-                    half_height: 0.5,
-                    radius: 0.5,
-                },
-                DVec3::new(1.3, 0.2, -0.1),
-                tilt.inverse(),
-            ),
-        ),
-    ];
-    // Points on spheres, the same pose for every size; drawn in order, so the clouds match
-    // earlier runs of this bench.
-    for (name, n) in [("hull32", 32), ("hull100", 100), ("hull1000", 1000)] {
-        let a = place(hull(&mut rng, n), DVec3::ZERO, tilt);
-        let b = place(
-            hull(&mut rng, n),
-            DVec3::new(2.3, 0.3, -0.2),
-            DQuat::IDENTITY,
-        );
-        pairs.push((name, a, b));
-    }
-    pairs
-}
 
 /// The pair separated, moved along its separating direction until touching, and overlapping.
 /// The body of `spec` in precision `R`, its shape prepared by `prepare` (walking or scanning).
@@ -263,7 +184,7 @@ fn supports(c: &mut Criterion) {
         .map(|_| rng.vec(-1.0, 1.0).normalize_or(DVec3::X))
         .collect();
     for n in [48, 100, 1000, 10_000] {
-        let shape = hull(&mut rng, n);
+        let shape = pairs::hull(&mut rng, n);
         let walk = Body::<f64>::prepared(&PreparedShape::new(shape.clone()), pose, 0.0);
         let scan = Body::<f64>::prepared(&PreparedShape::scanning(shape.clone()), pose, 0.0);
         for (who, body) in [("walk", &walk), ("scan", &scan)] {
@@ -287,7 +208,7 @@ fn supports(c: &mut Criterion) {
 fn trace_cost(c: &mut Criterion) {
     let mut g = c.benchmark_group("trace_cost");
     let config = SolverConfig::default_for(Algorithm::Distance, Precision::F64);
-    for (pair, a, b) in pairs() {
+    for (pair, a, b) in pairs::bench_pairs() {
         if pair == "hull100" {
             continue;
         }
@@ -320,7 +241,7 @@ fn casts(c: &mut Criterion) {
     };
     let mut g = c.benchmark_group("cast");
     let config = SolverConfig::default();
-    for (pair, a, b) in pairs() {
+    for (pair, a, b) in pairs::bench_pairs() {
         let name = pair.replace('-', "_");
         let (pa, pb) = (
             PreparedShape::new(a.shape.clone()),
@@ -451,7 +372,7 @@ fn bench(c: &mut Criterion) {
     trace_cost(c);
     supports(c);
     let mut cases = Vec::new();
-    for (pair, a, b) in pairs() {
+    for (pair, a, b) in pairs::bench_pairs() {
         for (pose, b) in shared::poses(&a, &b, &SolverConfig::default()) {
             cases.push((format!("{pair}-{pose}"), a.clone(), b));
         }

@@ -20,7 +20,8 @@ use std::cell::Cell;
     reason = "the example uses only part of the shared test helpers"
 )]
 mod common;
-mod curved;
+#[expect(dead_code, reason = "the example draws only the curved pairs")]
+mod pairs;
 #[expect(dead_code, reason = "the example draws its own pairs")]
 mod shared;
 
@@ -39,7 +40,7 @@ impl SupportMap for Counting<'_> {
 
 fn main() {
     let n = shared::pairs_argument("against_parry");
-    let pairs = curved::cylinder_cone_pairs(n);
+    let pairs = pairs::cylinder_cone_pairs(n);
     let ours = SolverConfig::default_for(Algorithm::SignedVolumes, Precision::F64);
     let mut at_parry = ours;
     at_parry.rel_tolerance = (10.0 * f64::EPSILON).sqrt();
