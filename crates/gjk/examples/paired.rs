@@ -10,7 +10,7 @@
 //! cancel is a change of the machine's state that slows the two loops unequally: here the host
 //! alternates, over tens of seconds, between a fast and a slow state, and in the slow one our
 //! cylinder–cone queries (divisions and roots in every iteration) slow by about 40% and
-//! parry's by about 17%, so that ratio reads about 1.44 or about 1.75. Run it twice.
+//! parry's by about 20%, so that ratio reads about 1.44 or about 1.75. Run it twice.
 //!
 //! Two ratios: what recording costs (`trace_cost`: the distance GJK on the bench's separated
 //! pairs, traced with a [`Recorder`] / untraced), and ours against parry's GJK on 1,000
