@@ -19,8 +19,8 @@
 //! this is the check on their ratios.
 
 use gjk::{
-    Algorithm, Body, BodySpec, DistanceGjk, MinkowskiDifference, NoTrace, Precision, PreparedShape,
-    Recorder, SolverConfig, Steppable,
+    Algorithm, Body, BodySpec, MinkowskiDifference, NoTrace, Precision, PreparedShape, Recorder,
+    SolverConfig,
 };
 use std::hint::black_box;
 use std::time::Instant;
@@ -84,45 +84,15 @@ fn main() {
         println!("  {name}: {}", summary(ratios));
     }
 
-    let poses = pairs::cylinder_cone_pairs(1000);
-    let ours: Vec<_> = poses.iter().map(|(a, b)| (body(a), body(b))).collect();
-    let theirs: Vec<_> = poses
-        .iter()
-        .map(|(a, b)| {
-            let (pa, sa) = common::to_parry(a).expect("parry shape");
-            let (pb, sb) = common::to_parry(b).expect("parry shape");
-            (pa.inv_mul(&pb), sa, sb)
-        })
-        .collect();
+    let poses = pairs::Poses::new(1000);
     let sv = SolverConfig::default_for(Algorithm::SignedVolumes, Precision::F64);
     let mut at_parry = sv;
     at_parry.rel_tolerance = (10.0 * f64::EPSILON).sqrt();
-    let run_ours = |config: &SolverConfig| {
-        for (a, b) in &ours {
-            let cso = MinkowskiDifference::new(black_box(a), black_box(b));
-            black_box(&DistanceGjk::new(cso, config).run());
-        }
-    };
-    let run_parry = || {
-        for (pos12, sa, sb) in &theirs {
-            let (ga, gb) = (
-                sa.as_support_map().expect("convex"),
-                sb.as_support_map().expect("convex"),
-            );
-            black_box(
-                parry3d_f64::query::details::distance_support_map_support_map(
-                    black_box(pos12),
-                    ga,
-                    gb,
-                ),
-            );
-        }
-    };
     let (mut tight, mut like) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
-        let ours_tight = seconds(|| run_ours(&sv));
-        let ours_like = seconds(|| run_ours(&at_parry));
-        let parry = seconds(run_parry);
+        let ours_tight = seconds(|| poses.ours(&sv));
+        let ours_like = seconds(|| poses.ours(&at_parry));
+        let parry = seconds(|| poses.parry());
         tight.push(ours_tight / parry);
         like.push(ours_like / parry);
     }

@@ -1,9 +1,14 @@
 //! The pairs the benches and the measuring examples draw: the bench's six pairs, and separated
 //! cylinder–cone pairs in random poses.
 
-use super::common::Rng;
-use gjk::{Algorithm, BodySpec, Precision, Shape, SolverConfig};
+use super::common::{Rng, to_parry};
+use gjk::{
+    Algorithm, Body, BodySpec, DistanceGjk, MinkowskiDifference, Precision, PreparedShape, Shape,
+    SolverConfig, Steppable,
+};
 use glam::{DQuat, DVec3};
+use parry3d_f64::shape::SharedShape;
+use std::hint::black_box;
 
 fn place(shape: Shape, position: DVec3, rotation: DQuat) -> BodySpec {
     BodySpec {
@@ -118,4 +123,57 @@ pub fn cylinder_cone_pairs(n: usize) -> Vec<(BodySpec, BodySpec)> {
         }
     }
     pairs
+}
+
+/// The random cylinder–cone poses ready for both solvers: our bodies, and parry's shapes with
+/// B's pose in A's frame (what its GJK takes).
+pub struct Poses {
+    ours: Vec<(Body<f64>, Body<f64>)>,
+    theirs: Vec<(parry3d_f64::math::Pose, SharedShape, SharedShape)>,
+}
+
+impl Poses {
+    /// The first `n` of [`cylinder_cone_pairs`].
+    pub fn new(n: usize) -> Self {
+        let pairs = cylinder_cone_pairs(n);
+        let body =
+            |s: &BodySpec| Body::prepared(&PreparedShape::new(s.shape.clone()), s.pose(), s.margin);
+        let theirs = pairs
+            .iter()
+            .map(|(a, b)| {
+                let (pa, sa) = to_parry(a).expect("parry shape");
+                let (pb, sb) = to_parry(b).expect("parry shape");
+                (pa.inv_mul(&pb), sa, sb)
+            })
+            .collect();
+        Poses {
+            ours: pairs.iter().map(|(a, b)| (body(a), body(b))).collect(),
+            theirs,
+        }
+    }
+
+    /// Our distance GJK on every pose, as `config` says.
+    pub fn ours(&self, config: &SolverConfig) {
+        for (a, b) in &self.ours {
+            let cso = MinkowskiDifference::new(black_box(a), black_box(b));
+            black_box(&DistanceGjk::new(cso, config).run());
+        }
+    }
+
+    /// parry's GJK (`distance_support_map_support_map`) on every pose.
+    pub fn parry(&self) {
+        for (pos12, sa, sb) in &self.theirs {
+            let (ga, gb) = (
+                sa.as_support_map().expect("convex"),
+                sb.as_support_map().expect("convex"),
+            );
+            black_box(
+                parry3d_f64::query::details::distance_support_map_support_map(
+                    black_box(pos12),
+                    ga,
+                    gb,
+                ),
+            );
+        }
+    }
 }

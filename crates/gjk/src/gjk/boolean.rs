@@ -14,14 +14,14 @@
 //! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
 
 use crate::config::SolverConfig;
-use crate::gjk::stepper::{Asked, Steppable};
+use crate::gjk::stepper::{Asked, Found, Steppable};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::shape_measure;
-use crate::simplex::{Recorded, Simplex, record_vertex};
+use crate::simplex::{Recorded, Simplex};
 use crate::trace::{
     Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
@@ -119,28 +119,23 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
                 by_fallback: false,
             }
         });
-        let done = self.finish.is_some();
-        let kept = self.simplex.positions_in(&candidate.names);
-        Step {
-            iteration: self.iteration,
-            phase: Phase::Boolean,
-            direction: asked.d.to_f64(),
-            support: record_vertex(&asked.w),
-            kept,
-            candidate: std::mem::take(&mut candidate.points),
-            before: asked.before,
-            names: std::mem::take(&mut candidate.names),
+        let found = Found {
             feature,
             closest: None,
             weights: Few::new(),
-            next_direction: (!done).then(|| self.direction.to_f64()),
+            next_direction: self.finish.is_none().then(|| self.direction.to_f64()),
             quantities,
             termination,
             certificate: self.finish.map(|f| f.certificate),
-            cores: None,
-            radii: None,
             momentum: None,
-        }
+        };
+        asked.step(
+            self.iteration,
+            Phase::Boolean,
+            candidate,
+            &self.simplex,
+            found,
+        )
     }
 }
 

@@ -21,14 +21,14 @@ mod ending;
 
 use crate::config::SolverConfig;
 use crate::gjk::momentum::Steering;
-use crate::gjk::stepper::{Asked, Steppable};
+use crate::gjk::stepper::{Asked, Found, Steppable};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::Reduction;
-use crate::simplex::{Recorded, Simplex, record_vertex};
+use crate::simplex::{Recorded, Simplex};
 use crate::trace::{
     Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
 };
@@ -251,31 +251,26 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 by_fallback: r.by_fallback,
             }
         });
-        let done = self.finish.is_some();
-        let kept = self.simplex.positions_in(&candidate.names);
-        Step {
-            iteration: self.iteration,
-            phase: Phase::Distance,
-            direction: asked.d.to_f64(),
-            support: record_vertex(&asked.w),
-            kept,
-            candidate: std::mem::take(&mut candidate.points),
-            before: asked.before,
-            names: std::mem::take(&mut candidate.names),
+        let found = Found {
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
             weights: self.weights[..self.simplex.len()]
                 .iter()
                 .map(|w| w.to_f64())
                 .collect(),
-            next_direction: (!done).then(|| self.direction.to_f64()),
+            next_direction: self.finish.is_none().then(|| self.direction.to_f64()),
             quantities,
             termination,
             certificate: self.finish.map(|f| f.certificate),
-            cores: None,
-            radii: None,
             momentum,
-        }
+        };
+        asked.step(
+            self.iteration,
+            Phase::Distance,
+            candidate,
+            &self.simplex,
+            found,
+        )
     }
 }
 

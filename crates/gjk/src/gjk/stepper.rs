@@ -1,9 +1,14 @@
 //! What every solver offers — the GJK variants and EPA alike: one iteration at a time, or the
 //! whole run.
 
-use crate::real::Real;
+use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
-use crate::trace::{NoTrace, Observer, Recorder, Step};
+use crate::simplex::{Recorded, Simplex, record_vertex};
+use crate::trace::{
+    Certificate, Feature, Few, Momentum, NoTrace, Observer, Phase, Quantities, Recorder, Step,
+    Termination,
+};
+use glam::DVec3;
 
 /// What a GJK iteration asked for: its direction, the support point found along it, and how
 /// many points the simplex had when it started (the simplex itself is the candidate's first
@@ -12,6 +17,55 @@ pub(crate) struct Asked<R: Real> {
     pub d: R::V,
     pub w: CsoPoint<R>,
     pub before: usize,
+}
+
+impl<R: Real> Asked<R> {
+    /// The record of the iteration that asked: its number, what it asked, its candidate simplex
+    /// (moved out of `candidate`, with where the vertices of `kept`, the simplex it kept, stand
+    /// in it) and what it found. Built in one piece, where it is returned: built and then
+    /// amended, the 832-byte step was copied once more.
+    #[inline(always)]
+    pub fn step(
+        &self,
+        iteration: u32,
+        phase: Phase,
+        candidate: &mut Recorded,
+        kept: &Simplex<R>,
+        found: Found,
+    ) -> Step {
+        Step {
+            iteration,
+            phase,
+            direction: self.d.to_f64(),
+            support: record_vertex(&self.w),
+            kept: kept.positions_in(&candidate.names),
+            candidate: std::mem::take(&mut candidate.points),
+            before: self.before,
+            names: std::mem::take(&mut candidate.names),
+            feature: found.feature,
+            closest: found.closest,
+            weights: found.weights,
+            next_direction: found.next_direction,
+            quantities: found.quantities,
+            termination: found.termination,
+            certificate: found.certificate,
+            cores: None,
+            radii: None,
+            momentum: found.momentum,
+        }
+    }
+}
+
+/// What a GJK iteration found, for its record (see [`Step`] for each field).
+pub(crate) struct Found {
+    pub feature: Option<Feature>,
+    pub closest: Option<DVec3>,
+    pub weights: Few<f64>,
+    pub next_direction: Option<DVec3>,
+    pub quantities: Quantities,
+    pub termination: Option<Termination>,
+    pub certificate: Option<Certificate>,
+    pub momentum: Option<Momentum>,
 }
 
 /// A solver that runs one iteration per [`Steppable::advance`] and records it as a [`Step`].
