@@ -122,7 +122,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         let found = Found {
             feature,
             closest: None,
-            weights: Few::new(),
+            weights: &[],
             next_direction: self.finish.is_none().then(|| self.direction.to_f64()),
             quantities,
             termination,

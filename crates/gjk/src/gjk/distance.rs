@@ -254,10 +254,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         let found = Found {
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
-            weights: self.weights[..self.simplex.len()]
-                .iter()
-                .map(|w| w.to_f64())
-                .collect(),
+            weights: &self.weights[..self.simplex.len()],
             next_direction: self.finish.is_none().then(|| self.direction.to_f64()),
             quantities,
             termination,

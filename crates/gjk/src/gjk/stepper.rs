@@ -5,7 +5,7 @@ use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::simplex::{Recorded, Simplex, record_vertex};
 use crate::trace::{
-    Certificate, Feature, Few, Momentum, NoTrace, Observer, Phase, Quantities, Recorder, Step,
+    Certificate, Feature, Momentum, NoTrace, Observer, Phase, Quantities, Recorder, Step,
     Termination,
 };
 use glam::DVec3;
@@ -31,7 +31,7 @@ impl<R: Real> Asked<R> {
         phase: Phase,
         candidate: &mut Recorded,
         kept: &Simplex<R>,
-        found: Found,
+        found: Found<'_, R>,
     ) -> Step {
         Step {
             iteration,
@@ -44,7 +44,7 @@ impl<R: Real> Asked<R> {
             names: std::mem::take(&mut candidate.names),
             feature: found.feature,
             closest: found.closest,
-            weights: found.weights,
+            weights: found.weights.iter().map(|w| w.to_f64()).collect(),
             next_direction: found.next_direction,
             quantities: found.quantities,
             termination: found.termination,
@@ -56,11 +56,12 @@ impl<R: Real> Asked<R> {
     }
 }
 
-/// What a GJK iteration found, for its record (see [`Step`] for each field).
-pub(crate) struct Found {
+/// What a GJK iteration found, for its record (see [`Step`] for each field; the weights in the
+/// working precision, as the solver keeps them).
+pub(crate) struct Found<'w, R: Real> {
     pub feature: Option<Feature>,
     pub closest: Option<DVec3>,
-    pub weights: Few<f64>,
+    pub weights: &'w [R],
     pub next_direction: Option<DVec3>,
     pub quantities: Quantities,
     pub termination: Option<Termination>,
