@@ -177,7 +177,7 @@ impl<R: Real> Simplex<R> {
     /// Writes the simplex into `into` as a step records it, taken before the iteration reduces
     /// it (only what the record needs). Written in place, in a list the solver keeps until the
     /// step is built: returned by value, the 292-byte list was copied three times on its way
-    /// into the step, now once (5% of a traced sphere–capsule run's instructions).
+    /// into the step, now once (4% of a traced sphere–capsule run's instructions).
     #[inline(always)]
     pub fn record_into(&self, into: &mut Recorded) {
         into.points.clear();
