@@ -1,5 +1,5 @@
 //! What every solver offers — the GJK variants and EPA alike: one iteration at a time, or the
-//! whole run; and how the two GJK variants build an iteration's record ([`Asked::step`]).
+//! whole run; and how the two GJK variants build an iteration's record (`Asked::step`).
 
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
