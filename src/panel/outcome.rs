@@ -53,6 +53,9 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
         (format!("Outcome: {verdict}"), palette::CLOSEST)
     } else {
         let claim = match certificate.intersecting {
+            Some(true) if finish.penetration.is_some_and(|p| !p.certified) => {
+                "overlap proven; depth not to tolerance"
+            }
             Some(true) => "touching, proven",
             Some(false) => "apart, proven; distance not to tolerance",
             None => "neither overlap nor separation proven",

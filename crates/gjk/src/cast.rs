@@ -39,6 +39,7 @@
 //! grows its target by the radii instead.
 
 pub mod advance;
+mod at;
 pub mod explain;
 mod problem;
 pub mod question;
@@ -46,6 +47,7 @@ pub mod ray;
 pub mod record;
 pub mod swept;
 
+use at::At;
 use problem::{Bodies, depth, distance_config, split_off};
 pub(crate) use problem::{Exact, Gap, Problem, distance};
 pub use question::{
@@ -313,19 +315,20 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         if let Some(points) = ending.points
             && ending.bounds[1] <= settings.target + settings.tolerance
         {
-            let (normal, bounds) = (ending.normal, ending.bounds);
+            // Bounds that cross by their rounding keep the lower at the upper.
+            let [lower, upper] = ending.bounds;
             return Some((
                 time,
                 At {
                     points,
-                    normal,
-                    bounds,
+                    normal: ending.normal,
+                    bounds: [lower.min(upper), upper],
                 },
             ));
         }
         // From the method's last simplex when it left one; cold when that proves less.
         let cold = || problem.judge::<R>(time, None);
-        let mut at = match &ending.warm {
+        let at = match &ending.warm {
             Some(cache) => {
                 let warm = problem.judge::<R>(time, Some(cache));
                 if warm.bounds()[1] <= settings.target + settings.tolerance {
@@ -336,10 +339,10 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             }
             None => cold(),
         };
-        let proven = &mut at.finish.certificate.distance_bounds;
-        proven[0] = proven[0].max(ending.bounds[0]);
-        proven[1] = proven[1].min(ending.bounds[1]);
-        Some((time, At::of(&at, ending.normal)))
+        Some((
+            time,
+            At::of(&at, ending.normal).with(ending, R::EPSILON.to_f64()),
+        ))
     };
     let hit = |at: &At| at.bounds[1] <= settings.target + settings.tolerance;
     // A confirmed hit says how far above the target it may be by the bounds it reports.
@@ -400,26 +403,6 @@ fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             answer(ending.status, None, Some(At::of(&at, None)), iterations)
         }
         status => answer(status, None, None, iterations),
-    }
-}
-
-/// What an answer says of the bodies at the time it reports: points of A and B near the
-/// contact, the normal from A to B, and the proven bounds on their distance.
-struct At {
-    points: (DVec3, DVec3),
-    normal: Option<DVec3>,
-    bounds: [f64; 2],
-}
-
-impl At {
-    /// A static query's answer, with the normal a method found on its way preferred to the
-    /// query's own.
-    fn of(gap: &Gap, hint: Option<DVec3>) -> At {
-        At {
-            points: gap.points,
-            normal: hint.or(gap.normal),
-            bounds: gap.bounds(),
-        }
     }
 }
 

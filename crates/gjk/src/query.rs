@@ -17,6 +17,7 @@ use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
+use crate::proof::bounds::allowance_for;
 use crate::proof::radii::{OnCores, add_radii, add_radii_along};
 use crate::real::Real;
 use crate::shape::body::Body;
@@ -64,6 +65,12 @@ impl<'p> Placed<'p> {
             return self.pose.position;
         }
         self.pose.position + self.pose.rotation * centre
+    }
+
+    /// `‖anchor‖` plus the furthest the body reaches from it: the size of the numbers its
+    /// support points are computed from (its [`Body::reach`]).
+    pub fn reach(&self) -> f64 {
+        self.anchor().length() + self.shape.centred_radius() + self.margin
     }
 
     /// The same body moved by `by`.
@@ -215,7 +222,9 @@ fn query_here<O: Observer>(
         let grown = radius_a + radius_b;
         let warm = warm.filter(|c| c.cores);
         let (mut finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
-        add_radii(&mut finish, radius_a, radius_b, config);
+        let epsilon = config.precision.epsilon();
+        let allowance = allowance_for(epsilon, core_a.reach() + core_b.reach());
+        add_radii(&mut finish, [radius_a, radius_b], allowance, config);
         let cache = cache.map(|c| SimplexCache { cores: true, ..c });
         return (finish, cache);
     }
@@ -264,8 +273,8 @@ fn closed_answer<O: Observer>(
     add_radii_along(
         &mut answer.0,
         Some(closest.unit),
-        radius_a,
-        radius_b,
+        [radius_a, radius_b],
+        closest.allowance,
         config,
     );
     answer.0.move_by(origin);
@@ -376,6 +385,18 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
         {
             finish.certificate = crate::trace::Certificate::ENCLOSED;
         }
+        // A plane that proved the bodies apart (touching only within a loose absolute
+        // tolerance) leaves no depth above zero proven, whatever EPA's polytope says.
+        let mut penetration = penetration;
+        if finish.certificate.distance_bounds[0] > 0.0
+            && let Some(bounds) = &mut penetration.depth_bounds
+            && bounds[0] > 0.0
+        {
+            bounds[0] = 0.0;
+            penetration.certified = false;
+        }
+        // One `certified` for the whole answer: every number it gives, the depth included.
+        finish.certificate.certified &= penetration.certified;
         finish.penetration = Some(penetration);
         finish.epa_termination = Some(termination);
         finish.epa_iterations = epa_iterations;

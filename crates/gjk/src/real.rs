@@ -172,6 +172,49 @@ macro_rules! impl_real {
 impl_real!(f32, Vec3, Mat3, |m: DMat3| m.as_mat3());
 impl_real!(f64, DVec3, DMat3, |m: DMat3| m);
 
+/// `d` scaled by a power of two into `[2⁻³⁰, 2³⁰]` (its largest component), or `d` itself
+/// when it is there already, zero or not finite.
+///
+/// A support mapping looks only at where `d` points, and a power of two scales every
+/// component exactly, so the support point is the same, unless `d` is so small or so large that
+/// turning it into a body's frame underflows or overflows. Boolean GJK asks along triple
+/// products, the cube of a length: on a cone 1e-12 across in f32 they are about 1e-36, the
+/// products of turning them fall below f32's smallest normal number and lose their bits, and
+/// the point returned is not the furthest along `d` at all. The plane through it then
+/// "proved" a point at the cone's centre 8.8e-13 away from it (the soak found it).
+#[inline(always)]
+pub fn moderate<R: Real>(d: R::V) -> R::V {
+    let (low, high) = (R::from_f64(LOW), R::from_f64(HIGH));
+    let largest = d.max_abs();
+    if largest >= low && largest <= high {
+        return d;
+    }
+    moderated::<R>(d, largest)
+}
+
+/// The ends of [`moderate`]'s range, and the step it scales by (each a power of two).
+const LOW: f64 = 1.0 / 1073741824.0;
+const HIGH: f64 = 1073741824.0;
+const STEP: f64 = 1099511627776.0;
+
+/// [`moderate`] for a direction outside its range (kept out of line: it is rare).
+#[inline(never)]
+fn moderated<R: Real>(mut d: R::V, mut largest: R) -> R::V {
+    if !(largest > R::ZERO && largest.to_f64().is_finite()) {
+        return d;
+    }
+    let (up, down) = (R::from_f64(STEP), R::from_f64(1.0 / STEP));
+    while largest < R::from_f64(LOW) {
+        d = d * up;
+        largest = largest * up;
+    }
+    while largest > R::from_f64(HIGH) {
+        d = d * down;
+        largest = largest * down;
+    }
+    d
+}
+
 /// `d / ‖d‖`, or zero for a zero direction (every point supports a zero direction).
 ///
 /// `d` is first divided by its largest component: boolean GJK asks along triple products, the

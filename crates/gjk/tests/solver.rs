@@ -16,6 +16,7 @@ mod solver {
         pub mod warm;
     }
     pub mod proof {
+        pub mod answers;
         pub mod bounds;
         pub mod radii;
     }

@@ -88,7 +88,9 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 let along = problem.exact.separation(t, n);
                 if along > separation {
                     (normal, separation) = (n, along);
-                    bounds[0] = bounds[0].max(along);
+                    // Two proofs of one distance: where they cross by their rounding, the
+                    // lower stays at the upper (still a true lower bound).
+                    bounds[0] = bounds[0].max(along).min(bounds[1]);
                 }
             }
         }
@@ -183,7 +185,9 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
                 bounds,
                 // The check at this time starts where this query ended.
                 warm: Some(gap.cache.clone()),
-                points: None,
+                // The query's closest points realise its upper bound: a hit within the
+                // tolerance needs no second query to confirm it.
+                points: Some(gap.points),
                 start_clear: None,
             };
         }

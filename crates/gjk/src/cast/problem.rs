@@ -8,6 +8,7 @@ use crate::config::{Algorithm, SolverConfig};
 use crate::epa::penetrate;
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
+use crate::proof::bounds::allowance;
 use crate::proof::radii::add_radii;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
@@ -93,7 +94,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Exact for Bodies<'_, R, A, B> 
         let d = R::vec(n);
         let (pa, pb) = (Vector::to_f64(a.support(d)), Vector::to_f64(b.support(-d)));
         let s = n.dot(pb) - n.dot(pa) - self.radii[0] - self.radii[1];
-        s - crate::proof::bounds::allowance(&cso)
+        s - allowance(&cso)
     }
 }
 
@@ -241,15 +242,34 @@ pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let (a, b) = gjk.closest_points();
     let n = unit_or_zero::<f64>(b - a);
     if grown > 0.0 {
-        add_radii(&mut finish, radii[0], radii[1], config);
+        add_radii(&mut finish, radii, allowance(&cso), config);
     }
     Gap {
         finish,
-        points: (a + n * radii[0], b - n * radii[1]),
+        points: surface_points((a, b), radii),
         normal: (n != DVec3::ZERO).then_some(n),
         separating: gjk.separating_direction(),
         cache: gjk.cache(),
     }
+}
+
+/// Points of the shapes from their cores' points `a` and `b`: each pushed out by its radius
+/// along the line between them, so that their distance is the cores' less the radii. Where the
+/// cores are closer than the radii the shapes overlap there, and both are the one point of that
+/// line that both shapes hold (within `radius_a` of `a` and `radius_b` of `b`): pushed out,
+/// they would cross, and their distance would be a depth, not the shapes' distance.
+pub(crate) fn surface_points((a, b): (DVec3, DVec3), radii: [f64; 2]) -> (DVec3, DVec3) {
+    let grown = radii[0] + radii[1];
+    if grown <= 0.0 {
+        return (a, b);
+    }
+    let d = (b - a).length();
+    if d < grown {
+        let p = a + (b - a) * (radii[0] / grown);
+        return (p, p);
+    }
+    let n = (b - a) / d;
+    (a + n * radii[0], b - n * radii[1])
 }
 
 /// How deep and along which normal (from A to B) two bodies that a static query proved to
@@ -269,7 +289,7 @@ pub(super) fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         finish.penetration = Some(answer.0);
     }
     if radii[0] + radii[1] > 0.0 {
-        add_radii(&mut finish, radii[0], radii[1], config);
+        add_radii(&mut finish, radii, allowance(&cso), config);
     }
     let p = finish.penetration?;
     (p.normal != DVec3::ZERO && p.normal.is_finite() && p.depth.is_finite())

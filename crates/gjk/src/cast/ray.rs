@@ -228,14 +228,14 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             });
             let normal = normal.map(|n| unit_or_zero::<f64>(n.to_f64()));
             // The nearest point's witnesses, on the cores, carried to the time reached and
-            // out to the shapes' surfaces along the normal.
+            // out to the shapes' surfaces along the line between them (`surface_points`):
+            // their distance is then the cores' less the radii, which the bounds bound. (Along the last plane's normal
+            // instead, a few 1e-4 radians off that line on a ball and a capsule, points
+            // 1.3 + 0.8 out were 5.2e-4 apart where the bounds said at most 4.7e-7.)
             let points = witnesses(&kept, &on_b, &weights).map(|(pa, pb)| {
                 let t = lambda.to_f64();
-                let n = normal.unwrap_or(DVec3::ZERO);
-                (
-                    pa + a.motion.velocity * t + n * problem.radii[0],
-                    pb + b.motion.velocity * t - n * problem.radii[1],
-                )
+                let cores = (pa + a.motion.velocity * t, pb + b.motion.velocity * t);
+                super::problem::surface_points(cores, problem.radii)
             });
             return Ending {
                 status,

@@ -89,6 +89,13 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// `penetration` with its proven depth bounds (see [`bounded`]).
     pub(super) fn bounded(&self, penetration: Penetration, normal: R::V) -> Penetration {
         let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
+        // A polytope of slivers alone is flat: no ball fits in it, and a sliver's distance
+        // (to its longest edge) is no signed distance that the origin's side could show. (A
+        // ball's centre 0.78 from a flat hull, touching by a loose tolerance, was given a
+        // depth of at least 0.2.)
+        if self.faces.iter().all(|f| f.normal == R::V::ZERO) {
+            return bounded(&self.cso, penetration, normal, 0.0, |d| self.threshold(d));
+        }
         let nearest_face = self
             .faces
             .iter()

@@ -132,6 +132,8 @@ pub struct Closest {
     pub distance: f64,
     pub unit: DVec3,
     pub certificate: Certificate,
+    /// The rounding its bounds gave up (see [`crate::proof::bounds::allowance`]).
+    pub allowance: f64,
 }
 
 impl Closest {
@@ -186,6 +188,7 @@ pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Close
         distance,
         unit: n,
         certificate,
+        allowance,
     })
 }
 

@@ -25,11 +25,19 @@ use crate::shape::support::SupportMap;
 use crate::trace::{Certificate, Outcome, Termination};
 use glam::DVec3;
 
+mod pairs;
+
 /// The rounding a support point of `A ⊖ B` computed in precision `R` may carry.
 pub fn allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
 ) -> f64 {
-    8.0 * R::EPSILON.to_f64() * (cso.a.reach() + cso.b.reach())
+    allowance_for(R::EPSILON.to_f64(), cso.a.reach() + cso.b.reach())
+}
+
+/// [`allowance`] for bodies that reach `reach` together (see [`crate::shape::body::Body::reach`])
+/// in a precision of machine epsilon `epsilon`.
+pub fn allowance_for(epsilon: f64, reach: f64) -> f64 {
+    8.0 * epsilon * reach
 }
 
 /// The lower bound that the support point `w` furthest along the unit direction `n` proves (0
@@ -276,6 +284,8 @@ pub struct Tracker {
     /// The unit search direction whose support plane gave `lower`: the bodies are at least
     /// `lower` apart along it (from A towards B).
     lower_direction: DVec3,
+    /// The witnesses on A and on B of the support point nearest the origin.
+    nearest: (DVec3, DVec3),
 }
 
 impl Tracker {
@@ -287,7 +297,13 @@ impl Tracker {
             nearest_squared: f64::INFINITY,
             allowance: allowance(cso),
             lower_direction: DVec3::ZERO,
+            nearest: (DVec3::ZERO, DVec3::ZERO),
         }
+    }
+
+    /// The rounding its bounds allow for (see [`allowance`]).
+    pub fn allowance(&self) -> f64 {
+        self.allowance
     }
 
     /// The best lower bound seen so far.
@@ -304,10 +320,12 @@ impl Tracker {
     /// the support point back from memory before the stores that wrote it had finished.
     #[inline(always)]
     pub fn see<R: Real>(&mut self, d: R::V, w: &CsoPoint<R>) {
-        let w64 = w.a.to_f64() - w.b.to_f64();
+        let (a, b) = (w.a.to_f64(), w.b.to_f64());
+        let w64 = a - b;
         let squared = w64.length_squared();
         if squared < self.nearest_squared {
             self.nearest_squared = squared;
+            self.nearest = (a, b);
         }
         // The plane proves a gap only where `w` stops short of the origin along `d` (`d·w < 0`).
         // Elsewhere its bound, `−d̂·w` less the allowance, is below zero: the rounding of `d̂·w`

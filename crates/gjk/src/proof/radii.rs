@@ -28,10 +28,17 @@ use glam::DVec3;
 ///
 /// The proof carries over: the cores' distance bounds `[lo, hi]` become `[lo − r, hi − r]`
 /// (floored at 0). Overlap is proven when `hi ≤ r`, separation when `lo > r`; between the two
-/// the verdict is not proven, and the finish says so.
+/// the verdict is not proven, and the finish says so. `allowance` is the rounding the cores'
+/// support points may carry ([`crate::proof::bounds::allowance`]; 0 for a closed form): the
+/// bounds are judged tight by the same rule as a run on the whole shapes, which allows for it.
 #[inline]
-pub fn add_radii(finish: &mut Finish, radius_a: f64, radius_b: f64, config: &SolverConfig) {
-    add_radii_along(finish, None, radius_a, radius_b, config);
+pub fn add_radii(
+    finish: &mut Finish,
+    [radius_a, radius_b]: [f64; 2],
+    allowance: f64,
+    config: &SolverConfig,
+) {
+    add_radii_along(finish, None, [radius_a, radius_b], allowance, config);
 }
 
 /// [`add_radii`], given the unit direction from A's core to B's where the caller has it (the
@@ -40,14 +47,17 @@ pub fn add_radii(finish: &mut Finish, radius_a: f64, radius_b: f64, config: &Sol
 pub fn add_radii_along(
     finish: &mut Finish,
     unit: Option<DVec3>,
-    radius_a: f64,
-    radius_b: f64,
+    [radius_a, radius_b]: [f64; 2],
+    allowance: f64,
     config: &SolverConfig,
 ) {
     let r = radius_a + radius_b;
     let [lo, hi] = finish.certificate.distance_bounds;
     // Shapes closer than the absolute tolerance touch, as in a run on the whole shapes.
     let touching = r + config.abs_tolerance;
+    // What the bounds may be off by on their own: the support points' rounding on each side,
+    // and the rounding of adding the radii.
+    let rounding = 2.0 * allowance + 4.0 * config.precision.epsilon() * (hi + r);
     let case = match finish.outcome {
         Outcome::Separated {
             distance,
@@ -70,23 +80,20 @@ pub fn add_radii_along(
                 let bounds = [(r - hi).max(0.0), (r - lo).max(0.0)];
                 // The reported core distance may sit a rounding outside its proven bounds.
                 let depth = (r - distance).clamp(bounds[0], bounds[1]);
-                let rounding = 4.0 * config.precision.epsilon() * r;
-                let allowed = (config.epa_tolerance * bounds[1]).max(config.abs_tolerance);
                 finish.penetration = Some(Penetration {
                     depth,
                     normal: n,
                     point_a,
                     point_b,
                     depth_bounds: Some(bounds),
-                    certified: bounds[1] - bounds[0] <= allowed + rounding,
+                    certified: depth_tight(bounds, rounding, config),
                 });
                 CoreCase::Shallow
             }
         }
         Outcome::Intersecting => {
             if let Some(p) = &mut finish.penetration {
-                p.depth += r;
-                p.depth_bounds = p.depth_bounds.map(|[lo, hi]| [lo + r, hi + r]);
+                grow_depth(p, r, [lo, hi], rounding, config);
                 p.point_a += p.normal * radius_a;
                 p.point_b -= p.normal * radius_b;
             }
@@ -102,17 +109,16 @@ pub fn add_radii_along(
     } else {
         None
     };
-    // A proven contact is certified, as in a run on the whole shapes (its depth is EPA's
-    // business, or here r − d to the cores' bounds), whatever stopped the run on the cores: a
-    // sphere resting on a turned box ended on a repeated support point with the contact
-    // proven to 7e-15. A separated answer must have its distance hi − r within the relative
-    // tolerance: the bounds' width is unchanged by the radii, the answer smaller. The run on
-    // the cores aimed its gap test at that (see `DistanceGjk::on_cores`); what it met, up to
-    // the rounding of the bounds themselves, is checked here.
-    let rounding = 4.0 * config.precision.epsilon() * hi;
+    // A separated answer must have its distance hi − r within the relative tolerance: the
+    // bounds' width is unchanged by the radii, the answer smaller. The run on the cores aimed
+    // its gap test at that (see `DistanceGjk::on_cores`); what it met, up to the rounding of
+    // the bounds themselves, is checked here. A proven contact is certified when its depth is
+    // (one `certified` for every number an answer gives), whatever stopped the run on the cores:
+    // a sphere resting on a turned box ended on a repeated support point with the contact
+    // proven to 7e-15.
     let tight = hi - lo <= config.rel_tolerance * (hi - r).max(config.abs_tolerance) + rounding;
     let certified = match (intersecting, case) {
-        (Some(true), _) => true,
+        (Some(true), _) => finish.penetration.is_none_or(|p| p.certified),
         (Some(false), CoreCase::Apart) => tight,
         _ => false,
     };
@@ -126,7 +132,45 @@ pub fn add_radii_along(
         radius_b,
         core_distance_bounds: [lo, hi],
         case,
+        answer: match finish.outcome {
+            Outcome::Separated { distance, .. } => distance,
+            _ => finish.penetration.map_or(0.0, |p| p.depth),
+        },
     });
+}
+
+/// EPA's depth of the cores grown into the shapes' by `r`, for cores whose distance lies in
+/// `[lo, hi]`. Where the cores' overlap is proven (a tetrahedron enclosed the origin, `hi = 0`,
+/// or EPA's polytope holds it deeper than 0, where no plane proved the cores apart) the shapes
+/// overlap by the cores' depth plus `r`. Cores found only to touch within the absolute
+/// tolerance may be apart by up to `hi`: then all that is proven is an overlap of `r − hi`.
+/// (Adding `r` to both bounds there proved a depth of at least `r` for a sphere 0.039 from a
+/// flat hull, with a loose tolerance.) The upper bound holds either way: B moved by it along
+/// the normal clears the cores by `r`.
+fn grow_depth(
+    p: &mut Penetration,
+    r: f64,
+    [lo, hi]: [f64; 2],
+    rounding: f64,
+    config: &SolverConfig,
+) {
+    let proven = hi == 0.0 || lo == 0.0 && p.depth_bounds.is_some_and(|[lower, _]| lower > 0.0);
+    p.depth += r;
+    p.depth_bounds = p.depth_bounds.map(|[lower, upper]| {
+        let lower = if proven { lower + r } else { (r - hi).max(0.0) };
+        [lower, upper + r]
+    });
+    if let Some(bounds) = p.depth_bounds {
+        p.depth = p.depth.clamp(bounds[0], bounds[1]);
+        p.certified = depth_tight(bounds, rounding, config);
+    }
+}
+
+/// Whether depth bounds are as tight as EPA's convergence test makes them at that depth
+/// (`epa_tolerance` of it, at least `abs_tolerance`), up to the bounds' own `rounding`: the
+/// rule EPA certifies its own depth by.
+fn depth_tight([lower, upper]: [f64; 2], rounding: f64, config: &SolverConfig) -> bool {
+    upper - lower <= (config.epa_tolerance * upper).max(config.abs_tolerance) + rounding
 }
 
 /// The observer of a run on the cores: marks every step with the cores' radii (the query then

@@ -12,7 +12,7 @@
 //! Collision Detection – GJK").
 
 use crate::config::SolverConfig;
-use crate::real::{Real, Vector, unit_or_zero};
+use crate::real::{Real, Vector, moderate, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::convex::Convex;
 use crate::shape::support::SupportMap;
@@ -49,6 +49,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> MinkowskiDifference<'s, R,
 
     #[inline(always)]
     pub fn support(&self, d: R::V) -> CsoPoint<R> {
+        let d = moderate::<R>(d);
         let a = self.a.support(d);
         let b = self.b.support(-d);
         CsoPoint { point: a - b, a, b }

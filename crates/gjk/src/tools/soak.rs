@@ -17,11 +17,12 @@
 //! A contradiction is a proven claim or a bound that one of these refutes. Uncertified answers
 //! are not contradictions: they are counted, because an honest "not proven" is allowed.
 
+mod check;
 mod generate;
 
 pub use generate::Rng;
 
-use crate::cast::CastStatus;
+use crate::cast::{CastMethod, CastStatus};
 use crate::scenario::{Format, Scenario, ScenarioError};
 use crate::shape::BodySpec;
 use crate::shape::Shape;
@@ -56,6 +57,8 @@ pub struct Report {
     /// overlap (the cap, or a failure with its reason).
     pub casts: u64,
     pub casts_unanswered: u64,
+    /// The casts by method, in [`CastMethod::ALL`]'s order: every one checked.
+    pub casts_by_method: [u64; 3],
     /// The first few problems, each with the seed and query number that reproduce it.
     pub examples: Vec<String>,
 }
@@ -97,6 +100,9 @@ impl Report {
         self.contradictions += other.contradictions;
         self.casts += other.casts;
         self.casts_unanswered += other.casts_unanswered;
+        for (mine, theirs) in self.casts_by_method.iter_mut().zip(other.casts_by_method) {
+            *mine += theirs;
+        }
         for e in other.examples {
             self.problem(e);
         }
@@ -158,6 +164,11 @@ impl fmt::Display for Report {
             f,
             "| casts ending capped or failed, with their reason | {} |",
             self.casts_unanswered
+        )?;
+        let [ray, advancement, swept] = self.casts_by_method;
+        writeln!(
+            f,
+            "| casts by method (ray cast / advancement / swept hull) | {ray} / {advancement} / {swept} |"
         )?;
         for e in &self.examples {
             writeln!(f, "  {e}")?;
@@ -262,6 +273,14 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
         report.problem(format!("{label}: {what}\n    {}", text.replace('\n', " ")));
     };
     for (name, f) in std::iter::once(("as written", original)).chain(variants) {
+        let moved = if name == "translated" {
+            t.length()
+        } else {
+            0.0
+        };
+        if let Some(why) = check::static_answer(&f, check::rounding(&scenario, moved)) {
+            contradiction(format!("{name}: {why}"), report);
+        }
         if non_finite(&f) {
             report.non_finite += 1;
             report.problem(format!("{label} ({name}): non-finite number in {f:?}"));
@@ -306,6 +325,9 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
                 if c.intersecting == Some(false) && d == 0.0 {
                     contradiction(format!("{name}: overlapping spheres proven apart"), report);
                 }
+                if let Some(why) = check::sphere_depth(&scenario, &f, tol) {
+                    contradiction(format!("{name}: {why}"), report);
+                }
             }
             _ => {}
         }
@@ -330,11 +352,16 @@ fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
         return;
     };
     report.casts += 1;
+    report.casts_by_method[CastMethod::ALL
+        .iter()
+        .position(|m| *m == answer.method)
+        .unwrap_or(0)] += 1;
     let spec = scenario.cast.expect("a cast section");
     let settings = spec.settings(scenario.solver.precision);
     let problem = |what: String, report: &mut Report| {
         report.contradictions += 1;
-        report.problem(format!("{label}: cast: {what}\n    {answer:?}"));
+        let text = scenario.to_text(Format::Json).replace('\n', " ");
+        report.problem(format!("{label}: cast: {what}\n    {answer:?}\n    {text}"));
     };
     let numbers: Vec<f64> = match &answer.status {
         CastStatus::Hit { time, gap } => vec![*time, *gap],
@@ -351,6 +378,10 @@ fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
             return;
         }
     };
+    let travel = (spec.velocity_a.length() + spec.velocity_b.length()) * settings.max_time;
+    if let Some(why) = check::cast_answer(&answer, check::rounding(scenario, travel)) {
+        problem(why, report);
+    }
     let toi = answer.toi.unwrap_or(0.0);
     let normal = answer.normal.map_or(0.0, |n| n.length());
     if numbers

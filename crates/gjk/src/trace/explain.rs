@@ -262,10 +262,17 @@ impl Certificate {
             format!("lies in [{}, {}]", fmt_num(lower), fmt_num(upper))
         };
         match (self.intersecting, self.certified) {
-            // A proven contact is always certified (see `bounds::certify`).
-            (Some(true), _) if upper == 0.0 => format!("Certified: the {subject} intersect."),
-            (Some(true), _) => format!(
+            // A proven contact is certified unless its depth is not (one `certified` for the
+            // whole answer, see `query::run`).
+            (Some(true), true) if upper == 0.0 => format!("Certified: the {subject} intersect."),
+            (Some(true), true) => format!(
                 "Certified: the {subject} touch; their distance {distance}, within the absolute tolerance."
+            ),
+            (Some(true), false) if upper == 0.0 => format!(
+                "Not certified: the {subject} are proven to intersect, but their depth is not proven to the tolerance (see its bounds)."
+            ),
+            (Some(true), false) => format!(
+                "Not certified: the {subject} are proven to overlap or touch (their distance {distance}, within the absolute tolerance), but their depth is not proven to the tolerance (see its bounds)."
             ),
             (Some(false), true) => {
                 format!("Certified: the {subject} are apart; their distance {distance}.")

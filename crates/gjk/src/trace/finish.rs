@@ -265,6 +265,10 @@ pub struct CoreRadii {
     /// What GJK proved about the distance between the cores.
     pub core_distance_bounds: [f64; 2],
     pub case: CoreCase,
+    /// The shapes' number the answer gives: their distance when apart, their depth when they
+    /// overlap (what `query` prints, so that the words say it too).
+    #[serde(default)]
+    pub answer: f64,
 }
 
 /// Which way the radii decided the answer.
@@ -307,14 +311,16 @@ impl CoreRadii {
         };
         match self.case {
             CoreCase::Apart => format!(
-                "Radii added back: {cores} and {radii}, so the shapes are apart by the cores' distance less r, along the same line."
+                "Radii added back: {cores} and {radii}, so the shapes are apart by the cores' distance less r, along the same line: {}.",
+                fmt_num(self.answer)
             ),
             CoreCase::Shallow => format!(
                 "Radii added back: {cores}, less than the radii ({radii}), so the shapes overlap by r − d = {} along the line between the cores' closest points: exact, with no EPA.",
-                fmt_num(r - hi)
+                fmt_num(self.answer)
             ),
             CoreCase::CoresOverlap => format!(
-                "Radii added back: the cores themselves overlap, so EPA ran on the cores; {radii}, which add to EPA's depth along its normal."
+                "Radii added back: the cores themselves overlap, so EPA ran on the cores; {radii}, which add to EPA's depth along its normal: the shapes overlap by {}.",
+                fmt_num(self.answer)
             ),
         }
     }

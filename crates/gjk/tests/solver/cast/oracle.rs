@@ -131,6 +131,20 @@ pub fn check(s: &Scenario, theirs: &gjk::tools::reference::ReferenceCast, tally:
             s.to_text(gjk::Format::Json)
         )
     };
+    // The points it reports at its time lie within the bounds it proves there (a cast that
+    // starts overlapping reports deepest points, not a pair at a distance).
+    if let (Some([lower, upper]), Some(a), Some(b)) =
+        (ours.distance_bounds, ours.point_a, ours.point_b)
+        && !matches!(ours.status, CastStatus::OverlappingAtStart { .. })
+    {
+        let apart = (b - a).length();
+        let slack = 1e-12 * (1.0 + a.length() + b.length());
+        assert!(
+            lower <= upper + slack && apart >= lower - slack && apart <= upper + slack,
+            "points {apart:e} apart, bounds [{lower:e}, {upper:e}]\n{}",
+            case()
+        );
+    }
     // Our own claim: no time before ours (or before max_time on a miss) comes below the target.
     let until = match ours.status {
         CastStatus::Hit { time, .. } => {
