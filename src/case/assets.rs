@@ -47,6 +47,50 @@ impl Case {
     }
 }
 
+/// The gallery's groups, as its menu shows them: each case in one, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// Static queries in space, f64.
+    Space,
+    /// Static queries in f32, where an engine's numbers live.
+    F32,
+    /// Moving shapes: when do they first touch?
+    Casts,
+    /// The plane (`p01`…).
+    Plane,
+}
+
+impl Group {
+    /// Every group, in the menu's order.
+    pub const ALL: [Group; 4] = [Group::Space, Group::F32, Group::Casts, Group::Plane];
+
+    /// The heading the menu gives the group.
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Space => "3D",
+            Group::F32 => "f32",
+            Group::Casts => "Casts",
+            Group::Plane => "The plane (2D)",
+        }
+    }
+
+    /// The group a gallery case belongs to: the plane's cases are named `p01-…`, a cast's
+    /// name says `cast`, an f32 case's `f32` (a cast in f32 is a cast).
+    pub fn of(case: &Case) -> Group {
+        let title = case.title();
+        let mut chars = title.chars();
+        if chars.next() == Some('p') && chars.next().is_some_and(|c| c.is_ascii_digit()) {
+            Group::Plane
+        } else if title.contains("cast") {
+            Group::Casts
+        } else if title.contains("f32") {
+            Group::F32
+        } else {
+            Group::Space
+        }
+    }
+}
+
 /// Folders where a copy on disk is looked for, first found wins.
 fn disk_folders() -> Vec<PathBuf> {
     let beside_exe = std::env::current_exe()

@@ -50,6 +50,8 @@ pub struct ScenarioFiles {
     pub presets: Vec<Case>,
     /// The failure cases of `assets/scenarios/gallery/`.
     pub gallery: Vec<Case>,
+    /// What the gallery's list is narrowed to (a part of a case's name; empty: all).
+    pub gallery_filter: String,
     pub path_field: String,
     pub trace_field: String,
     pub mesh_field: String,
@@ -65,6 +67,7 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_resource(ScenarioFiles {
             presets: crate::case::assets::presets(),
             gallery: crate::case::assets::gallery(),
+            gallery_filter: String::new(),
             path_field: "scenario.json".to_string(),
             trace_field: "trace.json".to_string(),
             mesh_field: "shape.obj".to_string(),

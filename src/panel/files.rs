@@ -1,6 +1,7 @@
 //! The scenario files section (open, save, export the trace, presets and the gallery) and the
 //! import controls under each shape.
 
+use crate::case::assets::{Case, Group};
 use crate::case::incoming::{Incoming, Purpose};
 use crate::case::playback::Playback;
 use crate::case::playback::Which;
@@ -63,28 +64,60 @@ pub(super) fn files_ui(
     if !files.status.is_empty() {
         ui.label(RichText::new(&files.status).small());
     }
-    for (title, list) in [
-        ("Presets…", &files.presets),
-        ("Gallery of failures…", &files.gallery),
-    ] {
-        scenario_menu(ui, title, list, requests);
+    ui.menu_button("Presets…", |ui| {
+        for case in &files.presets {
+            case_button(ui, case, requests);
+        }
+    });
+    // A click in the search field must not close the list: only a click outside it, or a
+    // case opened.
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    egui::containers::menu::MenuButton::new("Gallery of failures…")
+        .config(config)
+        .ui(ui, |ui| gallery_list(ui, files, requests));
+}
+
+/// A case's button: opens it and closes the menu.
+fn case_button(ui: &mut egui::Ui, case: &Case, requests: &mut MessageWriter<ScenarioRequest>) {
+    if ui.button(case.title()).clicked() {
+        requests.write(ScenarioRequest::OpenCase(case.clone()));
+        ui.close();
     }
 }
 
-fn scenario_menu(
+/// The gallery as a list grouped by kind (3D, f32, casts, the plane), narrowed by a search
+/// field, that scrolls within the window whatever its height: every case is reachable.
+fn gallery_list(
     ui: &mut egui::Ui,
-    title: &str,
-    list: &[crate::case::assets::Case],
+    files: &mut ScenarioFiles,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
-    ui.menu_button(title, |ui| {
-        for case in list {
-            if ui.button(case.title()).clicked() {
-                requests.write(ScenarioRequest::OpenCase(case.clone()));
-                ui.close();
+    ui.add(
+        egui::TextEdit::singleline(&mut files.gallery_filter)
+            .hint_text("search: f32, cast, epa, capsule…"),
+    );
+    let filter = files.gallery_filter.to_lowercase();
+    // The menu opens below its button: a little less than the window's height is left.
+    let height = ui.ctx().content_rect().height() * 0.7;
+    egui::ScrollArea::vertical()
+        .max_height(height)
+        .show(ui, |ui| {
+            for group in Group::ALL {
+                let cases: Vec<&Case> = files
+                    .gallery
+                    .iter()
+                    .filter(|c| Group::of(c) == group && c.title().to_lowercase().contains(&filter))
+                    .collect();
+                if cases.is_empty() {
+                    continue;
+                }
+                ui.label(RichText::new(group.title()).strong());
+                for case in cases {
+                    case_button(ui, case, requests);
+                }
             }
-        }
-    });
+        });
 }
 
 /// A body from a mesh file or from pasted vertices.

@@ -88,6 +88,22 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
             palette::egui(palette::SUPPORT),
             "parry and we disagree on whether the shapes touch: look at the tolerances.",
         );
+    } else if let (Some(depth), Some([shallowest, deepest])) = (
+        theirs.depth,
+        finish.penetration.and_then(|p| p.depth_bounds),
+    ) {
+        // Both say the shapes overlap: the number to judge is the depth, by our depth bounds.
+        let rounding = 16.0 * f64::EPSILON * depth.max(deepest);
+        if depth < shallowest - rounding || depth > deepest + rounding {
+            ui.colored_label(
+                palette::egui(palette::SUPPORT),
+                format!(
+                    "parry's depth {depth:.9} lies outside the depth bounds this run proves                      [{shallowest:.9}, {deepest:.9}]: parry is off here."
+                ),
+            );
+        } else {
+            ui.label("parry agrees: the shapes overlap, and its depth lies within our proven depth bounds.");
+        }
     } else {
         let agree = ui.label(
             "parry agrees: its distance lies within our proven bounds, to its own tolerance.",

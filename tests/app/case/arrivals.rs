@@ -144,3 +144,29 @@ fn saving_writes_the_case_and_a_bad_name_says_why() {
     assert!(!dir.join("saved.txt").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_gallery_case_has_a_group_and_each_group_its_kind() {
+    // The gallery's menu lists its cases by group, in a list that scrolls: a case in no group
+    // would be out of reach, as the plane's were when the menu ran off the window.
+    use gjk_lab::case::assets::{Group, gallery};
+    let cases = gallery();
+    let count = |g: Group| cases.iter().filter(|c| Group::of(c) == g).count();
+    assert_eq!(
+        Group::ALL.iter().map(|&g| count(g)).sum::<usize>(),
+        cases.len()
+    );
+    for case in &cases {
+        let title = case.title();
+        let group = Group::of(case);
+        match group {
+            Group::Plane => assert!(title.starts_with('p'), "{title}"),
+            Group::Casts => assert!(title.contains("cast"), "{title}"),
+            Group::F32 => assert!(title.contains("f32") && !title.contains("cast"), "{title}"),
+            Group::Space => assert!(!title.contains("f32") && !title.contains("cast"), "{title}"),
+        }
+        let dimension = case.load().unwrap().dimension;
+        assert_eq!(dimension.is_plane(), group == Group::Plane, "{title}");
+    }
+    assert!(Group::ALL.iter().all(|&g| count(g) > 0));
+}
