@@ -81,6 +81,26 @@ pub fn headless_app(scenario: Scenario) -> App {
     app
 }
 
+/// The state app with the views' cameras on a window of `width` × `height` logical pixels, no
+/// renderer: for tests of where the cameras stand (framing, the plane, the tour's exit).
+pub fn headless_app_with_cameras(scenario: Scenario, width: u32, height: u32) -> App {
+    let mut app = headless_app(scenario);
+    app.add_plugins(bevy::input::InputPlugin)
+        .add_message::<bevy::window::RequestRedraw>()
+        .init_resource::<bevy_egui::EguiGlobalSettings>()
+        .init_resource::<bevy_egui::input::EguiWantsInput>();
+    app.world_mut().spawn((
+        Window {
+            resolution: WindowResolution::new(width, height),
+            ..default()
+        },
+        bevy::window::PrimaryWindow,
+    ));
+    camera::plugin(&mut app);
+    classroom::view_plugin(&mut app);
+    app
+}
+
 /// How the window opens, beyond the case: plain options, whoever parsed them.
 #[derive(Debug, Clone, Default)]
 pub struct Options {

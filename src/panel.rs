@@ -26,7 +26,7 @@ mod space;
 mod sweep;
 mod view;
 
-pub(crate) use space::{fmt_in, fmt_v};
+pub(crate) use space::fmt_in;
 
 use files::{files_ui, import_ui, link_ui};
 use plot::plot_ui;
@@ -477,7 +477,7 @@ fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         }
     });
     if playback.is_final() {
-        outcome::outcome_ui(ui, &playback.trace.finish);
+        outcome::outcome_ui(ui, &playback.trace.finish, playback.case.dimension);
     }
 }
 

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
+use gjk::config::Dimension;
 
 /// The whole section.
 pub fn cast_ui(
@@ -57,9 +58,7 @@ pub fn cast_ui(
             "time of impact {toi:.9}; distance there in [{lower:.2e}, {upper:.2e}]"
         ));
     }
-    if let Some(n) = answer.normal {
-        ui.label(format!("normal (A to B) {}", crate::panel::fmt_v(n)));
-    }
+    contact_ui(ui, answer, playback.case.dimension);
     let parry = crate::panel::reference::reference_name(playback.case.dimension);
     match &plot.reference {
         Some(Ok(r)) => {
@@ -136,6 +135,24 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                 "distance there proven in [{lower:.3e}, {upper:.3e}]"
             ));
         }
+        contact_ui(ui, answer, playback.case.dimension);
+    }
+}
+
+/// The contact an engine asks a cast for, in the colour it is drawn in: which way the bodies
+/// meet and where each is touched (`query` prints them as toi_normal, toi_point_a and
+/// toi_point_b).
+fn contact_ui(ui: &mut egui::Ui, answer: &gjk::cast::CastAnswer, dimension: Dimension) {
+    let at = |v| crate::panel::fmt_in(v, dimension);
+    let mut lines = Vec::new();
+    if let Some(n) = answer.normal {
+        lines.push(format!("normal (A to B) {}", at(n)));
+    }
+    if let (Some(a), Some(b)) = (answer.point_a, answer.point_b) {
+        lines.push(format!("contact on A {}\ncontact on B {}", at(a), at(b)));
+    }
+    if !lines.is_empty() {
+        ui.label(RichText::new(lines.join("\n")).color(palette::egui(palette::CONTACT)));
     }
 }
 

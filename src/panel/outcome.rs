@@ -1,9 +1,10 @@
 //! The run's answer once the last step is shown: the verdict, what the certificate proves, and
 //! EPA's penetration. Only a proven answer gets the success colour.
 
-use super::fmt_v;
+use super::fmt_in;
 use crate::views::palette;
 use bevy_egui::egui::{self, RichText};
+use gjk::config::Dimension;
 use gjk::{Finish, Outcome};
 
 /// The answer in one line, always at the top of the panel whatever step is on screen: what the
@@ -29,8 +30,9 @@ pub fn verdict_ui(ui: &mut egui::Ui, finish: &Finish) {
 }
 
 /// The verdict in the success colour when certified; otherwise NOT CERTIFIED, what was proven
-/// and the distance interval, in the uncertified colour.
-pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish) {
+/// and the distance interval, in the uncertified colour. Points have the case's dimension.
+pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
+    let fmt_v = |v| fmt_in(v, dimension);
     let certificate = finish.certificate;
     let [lower, upper] = certificate.distance_bounds;
     let verdict = match finish.outcome {

@@ -41,7 +41,7 @@ pub fn switch_ui(
     }
 }
 
-pub(crate) fn fmt_v(v: DVec3) -> String {
+fn fmt_v(v: DVec3) -> String {
     format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
 }
 

@@ -129,7 +129,7 @@ pub(crate) fn view_plugin(app: &mut App) {
         Update,
         pin_cameras
             .after(crate::views::camera::CameraSet)
-            .before(LabSet::Visualise),
+            .before(crate::views::camera::place_cameras),
     );
     app.add_systems(
         bevy_egui::EguiPrimaryContextPass,
@@ -201,7 +201,7 @@ fn seek_slide_step(
 /// otherwise move them on).
 fn pin_cameras(
     mut classroom: ResMut<Classroom>,
-    mut cameras: Query<(Entity, &View, &mut Orbit, &mut Transform)>,
+    mut cameras: Query<(Entity, &View, &mut Orbit)>,
     mut commands: Commands,
 ) {
     // Once the slide's step is on screen (its case may take frames to solve).
@@ -212,7 +212,7 @@ fn pin_cameras(
         return;
     }
     classroom.bypass_change_detection().pin = None;
-    for (entity, view, mut orbit, mut transform) in &mut cameras {
+    for (entity, view, mut orbit) in &mut cameras {
         let at = match view {
             View::World => world,
             View::Minkowski => minkowski,
@@ -223,7 +223,6 @@ fn pin_cameras(
             pitch: at.pitch,
             distance: at.distance,
         };
-        *transform = orbit.transform();
         commands.entity(entity).remove::<Heading>();
     }
 }

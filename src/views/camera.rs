@@ -161,6 +161,10 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(LabSet::Solve)
                 .before(LabSet::Visualise),
         )
+        .add_systems(
+            Update,
+            place_cameras.after(CameraSet).before(LabSet::Visualise),
+        )
         .add_systems(PostUpdate, fit_viewports);
 }
 
@@ -198,7 +202,7 @@ const START_PITCH: f32 = -0.45;
 fn face_the_plane(
     playback: Res<Playback>,
     mut was_plane: Local<bool>,
-    mut cameras: Query<(&mut Orbit, &mut Transform)>,
+    mut cameras: Query<&mut Orbit>,
 ) {
     let plane = playback.case.dimension.is_plane();
     let (yaw, pitch) = match (plane, *was_plane) {
@@ -207,11 +211,10 @@ fn face_the_plane(
         (false, false) => return,
     };
     *was_plane = plane;
-    for (mut orbit, mut transform) in &mut cameras {
+    for mut orbit in &mut cameras {
         if orbit.yaw != yaw || orbit.pitch != pitch {
             orbit.yaw = yaw;
             orbit.pitch = pitch;
-            *transform = orbit.transform();
         }
     }
 }
@@ -356,14 +359,7 @@ fn orbit(
     screen: Screen,
     mut last: Local<Option<Vec2>>,
     mut commands: Commands,
-    mut cameras: Query<(
-        Entity,
-        &View,
-        &mut Orbit,
-        &mut Transform,
-        &Camera,
-        &GlobalTransform,
-    )>,
+    mut cameras: Query<(Entity, &View, &mut Orbit, &Camera, &GlobalTransform)>,
 ) {
     let cursor = screen.window.physical_cursor_position();
     let moved = match (cursor, *last) {
@@ -393,7 +389,7 @@ fn orbit(
     if turn == Vec2::ZERO && zoom == 1.0 {
         return;
     }
-    for (entity, view, mut orbit, mut transform, camera, placed) in &mut cameras {
+    for (entity, view, mut orbit, camera, placed) in &mut cameras {
         let applies_turn = *view == hovered || screen.layout.linked;
         if applies_turn {
             orbit.yaw -= turn.x;
@@ -411,7 +407,6 @@ fn orbit(
             }
             orbit.distance = distance;
         }
-        *transform = orbit.transform();
     }
 }
 
@@ -434,9 +429,11 @@ pub fn marks_on(cameras: &Query<(&Orbit, &RenderLayers)>, layer: usize) -> f32 {
         .map_or(1.0, |(orbit, _)| orbit.marks())
 }
 
-/// Points a view's camera at `focus` from `distance` (used when a scenario is loaded).
-pub fn frame(orbit: &mut Orbit, transform: &mut Transform, focus: Vec3, distance: f32) {
-    orbit.focus = focus;
-    orbit.distance = distance;
-    *transform = orbit.transform();
+/// Stands each camera where its orbit says, whoever moved the orbit this frame (the hand, the
+/// framing, the plane, the tour giving the cameras back): the orbit is the one record of where
+/// a camera is, and its transform follows it.
+pub(crate) fn place_cameras(mut cameras: Query<(&Orbit, &mut Transform), Changed<Orbit>>) {
+    for (orbit, mut transform) in &mut cameras {
+        *transform = orbit.transform();
+    }
 }

@@ -5,7 +5,7 @@
 
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet, Playback, PlaybackCommand, Shapes, Timeline};
-use crate::views::camera::{Orbit, View, WORLD_LAYER};
+use crate::views::camera::{MINKOWSKI_LAYER, Orbit, View, WORLD_LAYER};
 use crate::views::minkowski_view::MinkowskiGizmos;
 use crate::views::palette;
 use crate::views::scene::{WorldGizmos, in_view_plane};
@@ -64,7 +64,13 @@ pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Startup, (spawn_ghosts, spawn_tips))
         .add_systems(
             Update,
-            (place_ghosts, place_tips, draw_motion, draw_ray)
+            (
+                place_ghosts,
+                place_tips,
+                draw_motion,
+                draw_contact,
+                draw_ray,
+            )
                 .chain()
                 .after(measure_the_cast)
                 .in_set(LabSet::Visualise),
@@ -297,12 +303,52 @@ fn draw_motion(lab: Res<Lab>, mut gizmos: Gizmos<WorldGizmos>) {
     }
 }
 
+/// The contact the cast found, where the bodies stand at the time of impact: the point on
+/// each body and the normal from A to B, from the contact. Full colour while the ghosts stand
+/// at that time, faded while the slider shows them elsewhere.
+fn draw_contact(
+    playback: Res<Playback>,
+    view: Res<CastView>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
+    mut gizmos: Gizmos<WorldGizmos>,
+) {
+    let Some(answer) = playback.cast.as_ref().map(|c| &c.answer) else {
+        return;
+    };
+    let (Some(toi), Some(a), Some(b)) = (answer.toi, answer.point_a, answer.point_b) else {
+        return;
+    };
+    let marks = crate::views::camera::marks_on(&cameras, WORLD_LAYER);
+    let color = if view.time == toi {
+        palette::CONTACT
+    } else {
+        palette::CONTACT.with_alpha(0.35)
+    };
+    let (a, b) = (a.as_vec3(), b.as_vec3());
+    for p in [a, b] {
+        gizmos.sphere(Isometry3d::from_translation(p), 0.07 * marks, color);
+    }
+    gizmos.line(a, b, color);
+    if let Some(n) = answer.normal {
+        let from = (a + b) * 0.5;
+        gizmos
+            .arrow(from, from + n.as_vec3() * 0.8 * marks, color)
+            .with_tip_length(0.2 * marks);
+    }
+}
+
 /// The relative motion's ray against `A − B` (drawn at t = 0): the bodies touch when `t·r`
 /// enters it, `r = v_B − v_A`.
-fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<MinkowskiGizmos>) {
+fn draw_ray(
+    lab: Res<Lab>,
+    playback: Res<Playback>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
+    mut gizmos: Gizmos<MinkowskiGizmos>,
+) {
     let (Some(spec), Some(cast)) = (lab.scenario.cast, &playback.cast) else {
         return;
     };
+    let marks = crate::views::camera::marks_on(&cameras, MINKOWSKI_LAYER);
     if spec.turns() {
         return;
     }
@@ -316,7 +362,7 @@ fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<Minkowski
     if let Some(toi) = cast.answer.toi {
         gizmos.sphere(
             Isometry3d::from_translation((r * toi).as_vec3()),
-            0.09,
+            0.09 * marks,
             palette::CLOSEST,
         );
     }
@@ -329,7 +375,11 @@ fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<Minkowski
     match &step.record {
         CastRecord::RayCast { point, simplex, .. } => {
             let x = at(step.next_time);
-            gizmos.sphere(Isometry3d::from_translation(x), 0.07, palette::SUPPORT);
+            gizmos.sphere(
+                Isometry3d::from_translation(x),
+                0.07 * marks,
+                palette::SUPPORT,
+            );
             gizmos.line(point.as_vec3(), x, palette::SUPPORT);
             for (i, p) in simplex.iter().enumerate() {
                 for q in &simplex[i + 1..] {
@@ -363,7 +413,7 @@ fn draw_ray(lab: Res<Lab>, playback: Res<Playback>, mut gizmos: Gizmos<Minkowski
             let (p, q) = (at(*from), at(*to));
             gizmos.line(p, q, color);
             for end in [p, q] {
-                gizmos.sphere(Isometry3d::from_translation(end), 0.05, color);
+                gizmos.sphere(Isometry3d::from_translation(end), 0.05 * marks, color);
             }
         }
     }

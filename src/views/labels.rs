@@ -191,13 +191,12 @@ fn minkowski_labels(step: &gjk::Step, marks: f32, plane: bool) -> Vec<Item> {
         let mut regions = crate::views::plane::regions(step);
         regions.sort_by_key(|r| !r.chosen);
         for r in regions {
-            let centre = crate::views::plane::centre(&r.polygon);
             let text = if r.chosen {
                 format!("region {} ∋ O", r.name)
             } else {
                 format!("region {}", r.name)
             };
-            items.push((text, centre, palette::region(r.kind)));
+            items.push((text, r.anchor, palette::region(r.kind)));
         }
     }
     let tip = crate::views::minkowski_view::AXIS_LENGTH * marks;

@@ -26,6 +26,8 @@ pub const SUPPORT: Color = Color::srgb(1.0, 0.3, 0.75);
 /// v and the regions), told apart by their x, y, z labels.
 pub const AXIS: Color = Color::srgba(0.72, 0.74, 0.80, 0.85);
 pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
+/// A cast's contact at the time of impact: the points on both bodies and the normal.
+pub const CONTACT: Color = Color::srgb(0.25, 0.92, 0.98);
 /// An answer the run did not prove (see `gjk::Certificate`): never the success colour.
 pub const UNCERTIFIED: Color = Color::srgb(1.0, 0.45, 0.45);
 /// Where two compared runs part ways (the plots' marker; unlike any curve's colour).

@@ -135,6 +135,44 @@ pub struct Region {
     pub kind: FeatureKind,
     /// The region the step found the origin in (its kept feature): filled, not outlined.
     pub chosen: bool,
+    /// Where its name goes: inside it, close to its feature (see [`anchor`]).
+    pub anchor: Vec3,
+}
+
+/// A point inside the region of the feature `indices` of the simplex `points`, a little way
+/// out from the feature, so its name sits in the region it names and the framing can keep it
+/// on screen. A vertex's wedge is entered along the sum of the unit vectors from the other
+/// points to it (inside every half-plane `(x − p)·(p − q) ≥ 0`); an edge's half-strip square
+/// to the edge, away from the third point (a segment's strip: towards the origin); the
+/// triangle's inside at its centroid.
+fn anchor(points: &[DVec3], indices: &[usize]) -> DVec3 {
+    let extent = points
+        .iter()
+        .flat_map(|p| points.iter().map(move |q| p.distance(*q)))
+        .fold(1e-3, f64::max);
+    let centre = indices.iter().map(|&i| points[i]).sum::<DVec3>() / indices.len() as f64;
+    let others: Vec<DVec3> = (0..points.len())
+        .filter(|i| !indices.contains(i))
+        .map(|i| points[i])
+        .collect();
+    let out = match indices {
+        [i] => others
+            .iter()
+            .map(|q| (points[*i] - *q).normalize_or_zero())
+            .sum::<DVec3>(),
+        [i, j] => {
+            let along = points[*j] - points[*i];
+            let square = DVec3::new(-along.y, along.x, 0.0);
+            let away = others.first().map_or(-centre, |r| centre - *r);
+            if square.dot(away) < 0.0 {
+                -square
+            } else {
+                square
+            }
+        }
+        _ => DVec3::ZERO,
+    };
+    centre + out.normalize_or_zero() * 0.3 * extent
 }
 
 /// Clips a convex polygon to the half-plane `n·x ≥ c` (one pass of Sutherland–Hodgman).
@@ -212,12 +250,8 @@ pub fn regions(step: &gjk::Step) -> Vec<Region> {
                     .to_string(),
                 kind: FeatureKind::from_vertex_count(indices.len()),
                 chosen: mask == chosen,
+                anchor: anchor(&points, &indices).as_vec3(),
             })
         })
         .collect()
-}
-
-/// Where a region's name goes: the centre of its corners.
-pub fn centre(polygon: &[Vec3]) -> Vec3 {
-    polygon.iter().copied().sum::<Vec3>() / polygon.len().max(1) as f32
 }

@@ -192,13 +192,21 @@ fn draw_world(
     lab: Res<Lab>,
     playback: Res<Playback>,
     thin: Query<(&Which, &Thin, &Transform)>,
+    cameras: Query<(&Orbit, &RenderLayers)>,
     mut gizmos: Gizmos<WorldGizmos>,
 ) {
+    // Markers keep their size on screen at any zoom (a contact on a capsule 0.05 thick seen
+    // from afar is still a dot one can point at).
+    let marks = crate::views::camera::marks_on(&cameras, WORLD_LAYER);
     for (which, Thin(outline), at) in &thin {
         let place = |p: Vec3| at.transform_point(p);
         match outline {
             Some(Outline::Point(p)) => {
-                gizmos.sphere(Isometry3d::from_translation(place(*p)), 0.04, which.color());
+                gizmos.sphere(
+                    Isometry3d::from_translation(place(*p)),
+                    0.04 * marks,
+                    which.color(),
+                );
             }
             Some(Outline::Edges(edges)) => {
                 for [p, q] in edges {
@@ -237,7 +245,7 @@ fn draw_world(
     for (slot, vertex) in step.candidate.iter().enumerate() {
         let c = palette::SLOTS[step.name(slot) % 4];
         for p in [vertex.a, vertex.b] {
-            gizmos.sphere(Isometry3d::from_translation(p.as_vec3()), 0.05, c);
+            gizmos.sphere(Isometry3d::from_translation(p.as_vec3()), 0.05 * marks, c);
         }
         gizmos.line(vertex.a.as_vec3(), vertex.b.as_vec3(), c.with_alpha(0.25));
     }
@@ -264,7 +272,7 @@ fn draw_world(
         for p in [sa, sb] {
             gizmos.sphere(
                 Isometry3d::from_translation(p.as_vec3()),
-                0.06,
+                0.06 * marks,
                 palette::CLOSEST,
             );
         }

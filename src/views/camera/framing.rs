@@ -4,7 +4,7 @@
 //! body where the step leaves it and the gap it measured, the Minkowski view to the piece of
 //! the ray that step covers, so a ball against a 50-unit box is not a dot.
 
-use super::{Orbit, Screen, View, frame};
+use super::{Orbit, Screen, View};
 use crate::case::compare::{CompareRun, CompareSettings};
 use crate::case::playback::{FrameViews, Playback, Timeline};
 use bevy::prelude::*;
@@ -35,8 +35,9 @@ fn bounds(points: impl Iterator<Item = Vec3>) -> (Vec3, f32) {
 }
 
 /// What the Minkowski view frames at a step: the simplex (or EPA's polytope), the new support
-/// point w, the closest point v and the origin.
-pub fn step_points(step: &gjk::Step) -> Vec<Vec3> {
+/// point w, the closest point v and the origin; in the `plane`, where each Voronoi region's
+/// name goes too, so every region the step draws is named on screen.
+pub fn step_points(step: &gjk::Step, plane: bool) -> Vec<Vec3> {
     let mut points: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
     points.push(step.support.point.as_vec3());
     points.extend(step.closest.map(|v| v.as_vec3()));
@@ -44,6 +45,9 @@ pub fn step_points(step: &gjk::Step) -> Vec<Vec3> {
         points.extend(epa.vertices.iter().map(|v| v.point.as_vec3()));
     }
     points.push(Vec3::ZERO);
+    if plane {
+        points.extend(crate::views::plane::regions(step).iter().map(|r| r.anchor));
+    }
     points
 }
 
@@ -130,7 +134,7 @@ pub(super) fn frame_views(
     lab: Res<crate::case::playback::Lab>,
     shapes: Res<crate::case::playback::Shapes>,
     screen: Screen,
-    mut cameras: Query<(&View, &mut Orbit, &mut Transform)>,
+    mut cameras: Query<(&View, &mut Orbit)>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -168,13 +172,13 @@ pub(super) fn frame_views(
         .map(|p| p.distance(focus))
         .fold(0.1, f32::max);
     let difference = (focus, radius);
-    for (view, mut orbit, mut transform) in &mut cameras {
+    for (view, mut orbit) in &mut cameras {
         let (center, radius) = match view {
             View::World if !compare.enabled => world,
             _ => difference,
         };
-        let distance = fit_distance(radius, screen.aspect(*view));
-        frame(&mut orbit, &mut transform, center, distance);
+        orbit.focus = center;
+        orbit.distance = fit_distance(radius, screen.aspect(*view));
     }
 }
 
@@ -231,7 +235,8 @@ pub(super) fn frame_step(
         }
         return;
     };
-    let mut points = step_points(step);
+    let plane = playback.case.dimension.is_plane();
+    let mut points = step_points(step, plane);
     // Never closer than a third of A ⊖ B's size round the origin: a step whose points all lie
     // at the origin (two boxes touching) is framed with the surface round it, not from inside.
     let size: f64 = shapes
@@ -248,7 +253,7 @@ pub(super) fn frame_step(
     if compare.enabled
         && let Some(other) = compare_run.step(playback.step)
     {
-        points.extend(step_points(other));
+        points.extend(step_points(other, plane));
     }
     for (entity, view) in &cameras {
         if *view == View::World && !compare.enabled {
@@ -266,7 +271,7 @@ pub(super) fn ease(
     time: Res<Time>,
     snap: Option<Res<super::SnapCameras>>,
     mut commands: Commands,
-    mut cameras: Query<(Entity, &Heading, &mut Orbit, &mut Transform)>,
+    mut cameras: Query<(Entity, &Heading, &mut Orbit)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let k = if snap.is_some() {
@@ -274,7 +279,7 @@ pub(super) fn ease(
     } else {
         1.0 - (-time.delta_secs() * 8.0).exp()
     };
-    for (entity, heading, mut orbit, mut transform) in &mut cameras {
+    for (entity, heading, mut orbit) in &mut cameras {
         orbit.focus = orbit.focus.lerp(heading.focus, k);
         orbit.distance *= (heading.distance / orbit.distance).powf(k);
         let arrived = orbit.focus.distance(heading.focus) < 1e-3 * heading.distance
@@ -286,6 +291,5 @@ pub(super) fn ease(
         } else {
             redraw.write(RequestRedraw);
         }
-        *transform = orbit.transform();
     }
 }

@@ -1,11 +1,15 @@
 //! Presenter mode's guided tour: one key per lesson, each opening its case at the right step.
 
+use bevy::prelude::Transform;
 use gjk::FeatureKind;
+use gjk::config::Dimension;
 use gjk_lab::app::headless_app;
 use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::teach::classroom::{Classroom, TourCommand};
 use gjk_lab::teach::lesson::{Lesson, Shown};
+use gjk_lab::views::camera::{Orbit, View};
+use gjk_lab::views::plane::regions;
 
 fn send(app: &mut bevy::prelude::App, command: TourCommand) {
     app.world_mut().write_message(command);
@@ -44,6 +48,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
             let named = gjk::trace::explain::feature_name(&f.vertices, &|i| step.label(i));
             assert!(caption.contains(&named), "{caption} / {named}");
         }
+        claims_match_the_drawing(&lesson.title, &caption, step, playback.case.dimension);
         seen.push((
             lesson.title.clone(),
             step.termination.is_some().then_some(outcome).flatten(),
@@ -93,6 +98,57 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
     );
     send(&mut app, TourCommand::Toggle);
     assert!(!app.world().resource::<Classroom>().enabled);
+}
+
+/// What a caption says is drawn, the step draws: as many Voronoi regions as it counts (in the
+/// plane, where they are drawn), the origin's region named as the caption names it, the yellow
+/// d and the green line from v to the origin where it speaks of them.
+fn claims_match_the_drawing(title: &str, caption: &str, step: &gjk::Step, dimension: Dimension) {
+    let regions = if dimension.is_plane() {
+        regions(step)
+    } else {
+        Vec::new()
+    };
+    for (word, n) in [("three", 3), ("seven", 7)] {
+        if caption.contains(&format!("{word} Voronoi regions"))
+            || caption.contains(&format!("{word} regions"))
+        {
+            assert_eq!(regions.len(), n, "{title}: {caption}");
+        }
+    }
+    if let Some(f) = &step.feature
+        && !regions.is_empty()
+    {
+        let named = gjk::trace::explain::feature_name(&f.vertices, &|i| step.label(i));
+        let chosen = regions
+            .iter()
+            .find(|r| r.chosen)
+            .expect("the origin's region");
+        assert!(
+            named.ends_with(&chosen.name),
+            "{title}: {named} / {}",
+            chosen.name
+        );
+    }
+    if caption.contains("yellow d") {
+        assert!(
+            step.epa().is_none() && step.direction.length() > 0.0,
+            "{title}: no d is drawn"
+        );
+    }
+    if caption.contains("green line from v") {
+        assert!(
+            step.closest.is_some_and(|v| v.length() > 0.0),
+            "{title}: no v is drawn"
+        );
+    }
+    // The next direction is not drawn: a caption speaks of it only beside the one drawn.
+    if caption.contains("next search") || caption.contains("next direction") {
+        assert!(
+            caption.contains("yellow d is"),
+            "{title}: which arrow? {caption}"
+        );
+    }
 }
 
 #[test]
@@ -188,4 +244,69 @@ fn the_tour_turns_compare_off_and_gives_back_compare_and_the_cast_s_step() {
         (playback.timeline, playback.cast_step),
         (gjk_lab::case::playback::Timeline::Cast, 2)
     );
+}
+
+#[test]
+fn leaving_the_tour_gives_the_plane_its_square_on_cameras_back() {
+    let case = gjk_lab::case::assets::find(gjk_lab::case::assets::PLANE_STARTUP)
+        .unwrap()
+        .load()
+        .unwrap();
+    let mut app = gjk_lab::app::headless_app_with_cameras(case, 1920, 1080);
+    for _ in 0..3 {
+        app.update();
+    }
+    let cameras = |app: &mut bevy::prelude::App| {
+        let mut standing: Vec<_> = app
+            .world_mut()
+            .query::<(&View, &Orbit, &Transform)>()
+            .iter(app.world())
+            .map(|(v, o, t)| (*v == View::World, *o, *t))
+            .collect();
+        standing.sort_by_key(|(world, ..)| *world);
+        standing
+    };
+    let before = cameras(&mut app);
+    assert_eq!(before.len(), 2);
+    for (_, orbit, transform) in &before {
+        assert_eq!(
+            (orbit.yaw, orbit.pitch),
+            (0.0, 0.0),
+            "square-on in the plane"
+        );
+        assert_eq!(*transform, orbit.transform());
+    }
+
+    // The tour is in space: its cameras turn and close in.
+    send(&mut app, TourCommand::Toggle);
+    for _ in 0..10 {
+        send(&mut app, TourCommand::Next);
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(cameras(&mut app).iter().all(|(_, o, _)| o.pitch != 0.0));
+
+    send(&mut app, TourCommand::Toggle);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Playback>().case.dimension,
+        gjk::config::Dimension::Two
+    );
+    let after = cameras(&mut app);
+    // The world view stands where it stood; A ⊖ B frames the step given back, square-on too.
+    assert_eq!(
+        (after[1].1.focus, after[1].1.distance),
+        (before[1].1.focus, before[1].1.distance)
+    );
+    for (_, orbit, transform) in &after {
+        assert_eq!((orbit.yaw, orbit.pitch), (0.0, 0.0));
+        assert_eq!(
+            *transform,
+            orbit.transform(),
+            "the camera stands where its orbit says"
+        );
+    }
 }

@@ -4,9 +4,11 @@ use bevy::prelude::*;
 use bevy_egui::egui::{Rect, pos2, vec2};
 use gjk_lab::views::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
 use gjk_lab::views::label_layout::{Wanted, place};
+use gjk_lab::views::plane::regions as regions_of;
 
-/// Every preset and gallery case, read and solved with its radii split and folded.
-fn bundled_traces() -> Vec<(&'static str, gjk::Trace)> {
+/// Every preset and gallery case, read and solved with its radii split and folded; whether
+/// it is in the plane.
+fn bundled_traces() -> Vec<(&'static str, gjk::Trace, bool)> {
     gjk_lab::case::assets::presets()
         .into_iter()
         .chain(gjk_lab::case::assets::gallery())
@@ -17,23 +19,37 @@ fn bundled_traces() -> Vec<(&'static str, gjk::Trace)> {
                     radii,
                     ..s.config()
                 };
-                (case.name, gjk::trace(&s.a, &s.b, &config))
+                let plane = s.dimension.is_plane();
+                (case.name, gjk::trace(&s.a, &s.b, &config), plane)
             })
         })
         .collect()
 }
 
 #[test]
-fn the_framing_of_every_step_shows_its_simplex_the_origin_and_the_closest_point() {
+fn the_framing_of_every_step_shows_its_simplex_the_origin_the_closest_point_and_its_regions() {
     let mut steps = 0;
-    for (name, trace) in bundled_traces() {
+    let mut regions = 0;
+    for (name, trace, plane) in bundled_traces() {
         for (k, step) in trace.steps.iter().enumerate() {
-            let points = step_points(step);
+            let points = step_points(step, plane);
             // What the step's framing must hold, whatever else it adds.
             let mut must: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
             must.extend(step.closest.map(|v| v.as_vec3()));
             must.push(step.support.point.as_vec3());
             must.push(Vec3::ZERO);
+            // In the plane, every region drawn is named on screen, inside the region.
+            for region in plane.then(|| regions_of(step)).unwrap_or_default() {
+                assert!(
+                    inside(&region.polygon, region.anchor),
+                    "{name} step {}: region {}'s name at {} is outside it",
+                    k + 1,
+                    region.name,
+                    region.anchor
+                );
+                must.push(region.anchor);
+                regions += 1;
+            }
             for p in &must {
                 assert!(points.contains(p), "{name} step {}: {p} not framed", k + 1);
             }
@@ -65,6 +81,16 @@ fn the_framing_of_every_step_shows_its_simplex_the_origin_and_the_closest_point(
         }
     }
     assert!(steps > 500, "only {steps} steps checked");
+    assert!(regions > 100, "only {regions} regions checked");
+}
+
+/// Whether `p` is inside the convex polygon (counter-clockwise), a hair of rounding allowed.
+fn inside(polygon: &[Vec3], p: Vec3) -> bool {
+    let scale = polygon.iter().map(|q| q.length()).fold(1.0, f32::max);
+    (0..polygon.len()).all(|k| {
+        let (a, b) = (polygon[k], polygon[(k + 1) % polygon.len()]);
+        (b - a).truncate().perp_dot((p - a).truncate()) >= -1e-5 * scale * scale
+    })
 }
 
 fn overlaps(spots: &[Option<gjk_lab::views::label_layout::Spot>]) -> bool {
