@@ -120,6 +120,9 @@ pub struct Options {
     /// Why the case asked for could not be opened (a link that did not decode): shown in the
     /// panel over the default scene.
     pub notice: Option<String>,
+    /// The file the case was opened from (`--scenario`): the file box shows it, so *Save*
+    /// writes over it.
+    pub file: Option<String>,
 }
 
 /// What a link opens (`#case=…&step=N`, or `#lesson=…`): the case and how the window opens.
@@ -153,6 +156,12 @@ fn apply_launch(app: &mut App, launch: &Options) {
     if let Some(step) = launch.step {
         let mut playback = app.world_mut().resource_mut::<playback::Playback>();
         playback.step = step.min(playback.trace.steps.len());
+    }
+    if let Some(file) = &launch.file {
+        app.world_mut()
+            .resource_mut::<scenario_io::ScenarioFiles>()
+            .path_field
+            .clone_from(file);
     }
     if let Some(why) = &launch.notice {
         warn!("{why}");

@@ -241,9 +241,11 @@ impl RenderArgs {
             }
             (None, None, None) => return Err("say where: --out, --animate or --frames".into()),
         };
-        let frame_ms = self
-            .frame_ms
-            .unwrap_or(if reel == Reel::Lesson { 4000 } else { 700 });
+        let frame_ms = self.frame_ms.unwrap_or(if reel == Reel::Lesson {
+            crate::teach::filming::SLIDE_MS
+        } else {
+            crate::teach::filming::STEP_MS
+        });
         Ok(Film::new(reel, output, frame_ms))
     }
 }

@@ -95,7 +95,10 @@ fn main() {
                     Some(scenario)
                 }
                 None if cli.plane => Some(gjk_lab::case::assets::default_plane_scenario()),
-                None => scenario(cli.scenario.as_deref()),
+                None => {
+                    options.file = cli.scenario.as_ref().map(|p| p.display().to_string());
+                    scenario(cli.scenario.as_deref())
+                }
             };
             opened.map_or(1, |s| app::run(s, Mode::Interactive, (1280, 800), options))
         }

@@ -42,6 +42,48 @@ pub struct Delivery {
     pub bytes: Vec<u8>,
     /// What the file holds, for the status line ("the scenario", "the trace").
     pub what: &'static str,
+    /// Where the status line that says how it went is shown.
+    pub reply: Reply,
+}
+
+/// The systems that deliver files (to disk, or as downloads in the page): senders run before
+/// them, those who hear how it went after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DeliverySet;
+
+/// Where a delivery's status line goes: one place, the section that asked for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    /// The scenario files' status line.
+    Files,
+    /// A [`Delivered`] message, for the sender to show.
+    Sender,
+}
+
+/// How a [`Reply::Sender`] delivery went, in its status line ("Wrote the lesson to …").
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Delivered {
+    pub what: &'static str,
+    pub line: String,
+}
+
+/// Says how a delivery went where its reply goes (and in the log).
+pub(crate) fn report(
+    delivery: &Delivery,
+    line: String,
+    files: &mut ScenarioFiles,
+    delivered: &mut MessageWriter<Delivered>,
+) {
+    info!("{line}");
+    match delivery.reply {
+        Reply::Files => files.status = line,
+        Reply::Sender => {
+            delivered.write(Delivered {
+                what: delivery.what,
+                line,
+            });
+        }
+    }
 }
 
 /// The panel's file state.
@@ -76,11 +118,14 @@ pub(crate) fn plugin(app: &mut App) {
             link: String::new(),
         })
         .add_systems(Update, handle_requests.in_set(LabSet::Input));
-    app.add_message::<Delivery>();
+    app.add_message::<Delivery>().add_message::<Delivered>();
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(
         Update,
-        write_to_disk.in_set(LabSet::Input).after(handle_requests),
+        write_to_disk
+            .in_set(LabSet::Input)
+            .in_set(DeliverySet)
+            .after(handle_requests),
     );
 }
 
@@ -138,6 +183,7 @@ pub(crate) fn handle_requests(
                             path: path.clone(),
                             bytes: text.into_bytes(),
                             what: "the scenario",
+                            reply: Reply::Files,
                         });
                         String::new()
                     }
@@ -153,6 +199,7 @@ pub(crate) fn handle_requests(
                     path: path.clone(),
                     bytes: json.into_bytes(),
                     what: "the trace",
+                    reply: Reply::Files,
                 });
             }
             ScenarioRequest::ImportMesh(which, file) => {
@@ -224,13 +271,18 @@ fn file_stem(name: &str) -> String {
 
 /// Writes each delivery to disk, and says so in the status line.
 #[cfg(not(target_arch = "wasm32"))]
-fn write_to_disk(mut deliveries: MessageReader<Delivery>, mut files: ResMut<ScenarioFiles>) {
-    for Delivery { path, bytes, what } in deliveries.read() {
-        files.status = match write_atomically(path, bytes) {
+fn write_to_disk(
+    mut deliveries: MessageReader<Delivery>,
+    mut files: ResMut<ScenarioFiles>,
+    mut delivered: MessageWriter<Delivered>,
+) {
+    for delivery in deliveries.read() {
+        let (path, what) = (&delivery.path, delivery.what);
+        let line = match write_atomically(path, &delivery.bytes) {
             Ok(()) => format!("Wrote {what} to {}", path.display()),
             Err(e) => format!("Could not write {what} to {}: {e}", path.display()),
         };
-        info!("{}", files.status);
+        report(delivery, line, &mut files, &mut delivered);
     }
 }
 

@@ -21,7 +21,6 @@ pub(super) fn section(
     ui: &mut egui::Ui,
     tools: &mut super::Tools,
     requests: &mut MessageWriter<ScenarioRequest>,
-    files_status: &str,
 ) {
     egui::CollapsingHeader::new("Lesson: your own slides")
         .default_open(false)
@@ -30,11 +29,11 @@ pub(super) fn section(
                 draft: &mut tools.drafting,
                 requests,
             };
-            lesson_ui(ui, &mut tools.draft, out, files_status)
+            lesson_ui(ui, &mut tools.draft, out)
         });
 }
 
-fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox, files_status: &str) {
+fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox) {
     ui.horizontal(|ui| {
         ui.label("title");
         ui.text_edit_singleline(&mut draft.title);
@@ -146,10 +145,8 @@ fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox, files_status: &s
     {
         out.draft.write(DraftCommand::ExportAnimation);
     }
-    for status in [draft.status.as_str(), files_status] {
-        if !status.is_empty() {
-            ui.label(RichText::new(status).small());
-        }
+    if !draft.status.is_empty() {
+        ui.label(RichText::new(&draft.status).small());
     }
 }
 

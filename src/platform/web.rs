@@ -5,7 +5,9 @@
 
 use crate::case::incoming::{Incoming, Purpose};
 use crate::case::playback::LabSet;
-use crate::case::scenario_io::{Delivery, ScenarioFiles, ScenarioRequest};
+use crate::case::scenario_io::{
+    Delivered, Delivery, DeliverySet, ScenarioFiles, ScenarioRequest, report,
+};
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -66,7 +68,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, listen)
         .add_systems(
             Update,
-            (open_dialogs, download)
+            (open_dialogs, download.in_set(DeliverySet))
                 .in_set(LabSet::Input)
                 .after(handled),
         );
@@ -89,17 +91,22 @@ fn open_dialogs(
 }
 
 /// Hands each delivery over as a download, by its file name (a page names no folders).
-fn download(mut deliveries: MessageReader<Delivery>, mut files: ResMut<ScenarioFiles>) {
-    for Delivery { path, bytes, what } in deliveries.read() {
+fn download(
+    mut deliveries: MessageReader<Delivery>,
+    mut files: ResMut<ScenarioFiles>,
+    mut delivered: MessageWriter<Delivered>,
+) {
+    for delivery in deliveries.read() {
+        let (path, what) = (&delivery.path, delivery.what);
         let name = path
             .file_name()
             .unwrap_or(path.as_os_str())
             .to_string_lossy();
-        files.status = match download_as(&name, bytes) {
+        let line = match download_as(&name, &delivery.bytes) {
             Ok(()) => format!("Downloaded {what} as {name}"),
             Err(e) => format!("Could not download {what}: {e}"),
         };
-        info!("{}", files.status);
+        report(delivery, line, &mut files, &mut delivered);
     }
 }
 

@@ -4,9 +4,9 @@
 
 use crate::case::incoming::Incoming;
 use crate::case::playback::{Lab, LabSet, Playback, Timeline};
-use crate::case::scenario_io::Delivery;
+use crate::case::scenario_io::{Delivered, Delivery, DeliverySet, Reply};
 use crate::teach::classroom::{Classroom, TourCommand};
-use crate::teach::filming::{Film, Output, Reel};
+use crate::teach::filming::{Film, Output, Reel, SLIDE_MS};
 use crate::teach::lesson::{Lesson, Orbit, Slide, SlideCamera, SlideStep};
 use crate::views::camera::{View, ViewLayout};
 use crate::views::minkowski_view::MinkowskiSettings;
@@ -61,9 +61,12 @@ impl Draft {
     }
 }
 
-/// The film being taken is the panel's (not `render`'s), to hand over when done.
+/// The film being taken is the panel's (not `render`'s), to hand over when done; whether
+/// presenter mode was on before it, to leave it as it was.
 #[derive(Resource, Debug, Clone, Copy)]
-struct PanelFilm;
+struct PanelFilm {
+    presenting: bool,
+}
 
 /// What the panel asks of the draft.
 #[derive(Message, Debug, Clone, PartialEq)]
@@ -96,7 +99,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<DraftCommand>()
         .add_systems(
             Update,
-            (edit, deliver_film)
+            (
+                (edit, deliver_film).before(DeliverySet),
+                hear_deliveries.after(DeliverySet),
+            )
                 .in_set(LabSet::Input)
                 .before(crate::teach::classroom::TourSet),
         );
@@ -167,7 +173,7 @@ fn edit(
     mut tour: MessageWriter<TourCommand>,
     mut deliveries: MessageWriter<Delivery>,
     mut bevy_commands: Commands,
-    film: Option<Res<Film>>,
+    (film, classroom): (Option<Res<Film>>, Res<Classroom>),
 ) {
     for command in commands.read() {
         let status = match command {
@@ -210,6 +216,7 @@ fn edit(
                         path: PathBuf::from(&draft.file),
                         bytes: lesson.to_text(format).into_bytes(),
                         what: "the lesson",
+                        reply: Reply::Sender,
                     });
                     format!("Saving {}", draft.file)
                 }
@@ -235,9 +242,11 @@ fn edit(
                     _ if film.is_some() => "An animation is being made already".to_string(),
                     (Ok(lesson), Ok(output)) => {
                         tour.write(TourCommand::Open(lesson));
-                        bevy_commands.insert_resource(Film::new(Reel::Lesson, output, 2500));
+                        bevy_commands.insert_resource(Film::new(Reel::Lesson, output, SLIDE_MS));
                         bevy_commands.insert_resource(crate::views::camera::SnapCameras);
-                        bevy_commands.insert_resource(PanelFilm);
+                        bevy_commands.insert_resource(PanelFilm {
+                            presenting: classroom.enabled,
+                        });
                         "Filming the slides…".to_string()
                     }
                     (Err(why), _) | (_, Err(why)) => format!("Cannot film it: {why}"),
@@ -277,6 +286,13 @@ fn format_of(file: &str) -> Result<Format, String> {
     Format::from_path(std::path::Path::new(file)).map_err(|e| e.to_string())
 }
 
+/// How a lesson's or film's file was delivered replaces the "Saving …" that asked for it.
+fn hear_deliveries(mut delivered: MessageReader<Delivered>, mut draft: ResMut<Draft>) {
+    for Delivered { line, .. } in delivered.read() {
+        draft.status.clone_from(line);
+    }
+}
+
 /// A lesson file, read and validated.
 fn read(file: &Incoming) -> Result<Lesson, String> {
     let bytes = file.bytes()?;
@@ -294,8 +310,9 @@ fn deliver_film(
     mut deliveries: MessageWriter<Delivery>,
     mut commands: Commands,
     classroom: Res<Classroom>,
+    mut tour: MessageWriter<TourCommand>,
 ) {
-    let (Some(film), Some(_)) = (film, ours) else {
+    let (Some(film), Some(ours)) = (film, ours) else {
         return;
     };
     if !film.is_finished() {
@@ -317,12 +334,17 @@ fn deliver_film(
                     path,
                     bytes,
                     what: "the animation",
+                    reply: Reply::Sender,
                 });
             }
             format!("Saving {}", draft.film_file)
         }
         Err(why) => format!("Could not film it: {why}"),
     };
+    // Filmed in presenter mode; left as it was: the case and cameras before it given back.
+    if !ours.presenting && classroom.enabled {
+        tour.write(TourCommand::Toggle);
+    }
     commands.remove_resource::<Film>();
     commands.remove_resource::<PanelFilm>();
     commands.remove_resource::<crate::views::camera::SnapCameras>();

@@ -395,14 +395,20 @@ fn presenter_look(
     Ok(())
 }
 
-/// The lesson's title and caption, large, along the bottom of the views.
+/// The lesson's title and caption, large, along the bottom of the views, and the keys that
+/// move through it. In a film's pictures no keys (nobody can press them); in a handout's no
+/// caption at all (the page prints it under the picture).
 fn caption(
     mut contexts: bevy_egui::EguiContexts,
     classroom: Res<Classroom>,
     playback: Res<Playback>,
     mut layout: ResMut<crate::views::camera::ViewLayout>,
+    film: Option<Res<crate::teach::filming::Film>>,
 ) -> Result {
-    if !classroom.enabled {
+    let handout = film
+        .as_ref()
+        .is_some_and(|f| matches!(f.output, crate::teach::filming::Output::Handout(_)));
+    if !classroom.enabled || handout {
         if layout.caption_height != 0.0 {
             layout.caption_height = 0.0;
         }
@@ -442,11 +448,15 @@ fn caption(
                             .size(17.0)
                             .color(egui::Color32::WHITE),
                     );
-                    ui.label(
-                        egui::RichText::new("Page Down / N: next · Page Up / P: back · F5: leave")
+                    if film.is_none() {
+                        ui.label(
+                            egui::RichText::new(
+                                "Page Down / N: next · Page Up / P: back · F5: leave",
+                            )
                             .size(13.0)
                             .color(egui::Color32::from_gray(170)),
-                    );
+                        );
+                    }
                 });
         });
     // The views stop above the caption (window pixels, egui's zoom included).

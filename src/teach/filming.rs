@@ -82,6 +82,12 @@ impl Output {
     }
 }
 
+/// How long a slide shows in a lesson's animation, made by `render --lesson --animate` or by
+/// the panel's *Export animation* alike: long enough to read its caption.
+pub const SLIDE_MS: u32 = 4000;
+/// How long a step shows in a run's animation.
+pub const STEP_MS: u32 = 700;
+
 /// The films being taken, and what they took.
 #[derive(Resource, Debug)]
 pub struct Film {

@@ -127,7 +127,7 @@ pub fn draw_axes<G: GizmoConfigGroup>(at: Vec3, length: f32, plane: bool, gizmos
     }
 }
 
-fn draw_difference(
+pub(crate) fn draw_difference(
     settings: Res<MinkowskiSettings>,
     cloud: Res<MinkowskiCloud>,
     cameras: Query<(&Orbit, &RenderLayers)>,

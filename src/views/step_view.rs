@@ -38,6 +38,9 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (rebuild_solids, draw_step, draw_compare_step)
                 .chain()
+                // Before A ⊖ B's outline (the first line drawn on a pixel wins): the step's
+                // lines show where they lie on it (EPA's nearest edge, once on the boundary).
+                .before(crate::views::minkowski_view::draw_difference)
                 .in_set(LabSet::Visualise),
         );
 }
@@ -201,11 +204,18 @@ fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
     .with_inserted_indices(bevy::mesh::Indices::U32((0..count).collect()))
 }
 
-/// EPA: the horizon in a strong colour and the closest face's normal.
+/// EPA: the horizon that the new support point is stitched to, in a strong colour, and the
+/// face (in the plane, the edge) nearest the origin with its normal, in the closest point's
+/// colour. At the last step nothing is stitched: the nearest face is the answer, on the
+/// boundary of A ⊖ B.
 fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
     let p = |i: usize| epa.vertices[i].point.as_vec3();
     for e in &epa.horizon {
         gizmos.line(p(e[0]), p(e[1]), palette::HORIZON);
+    }
+    let f = epa.closest_face;
+    for k in 0..3 {
+        gizmos.line(p(f[k]), p(f[(k + 1) % 3]), palette::CLOSEST);
     }
     let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
     gizmos.arrow(Vec3::ZERO, foot, palette::CLOSEST);

@@ -37,10 +37,55 @@ impl Observer for NoTrace {
     fn on_step(&mut self, _step: Step) {}
 }
 
-/// Collects every step.
+/// Collects every step, and names EPA's points as GJK's are named (see [`Names`]).
 #[derive(Debug, Clone)]
 pub struct Recorder {
     pub steps: Vec<Step>,
+    names: Names,
+}
+
+/// A point keeps its name from GJK into EPA: EPA's polytope starts from GJK's last simplex, so
+/// each of its points is called what it was called there (w₁ stays w₁), and each point EPA
+/// adds takes the next name free (w₅, w₆, … in space; w₄, … in the plane), in the order the
+/// points first appear. A point is then called the same at every step that shows it.
+#[derive(Debug, Clone, Default)]
+struct Names {
+    /// The points named so far and their names (GJK's: those of its latest step).
+    known: Vec<(glam::DVec3, u8)>,
+    next: u8,
+}
+
+impl Names {
+    fn name(&mut self, step: &mut Step) {
+        if step.epa().is_none() {
+            // GJK names its own points; the latest step's names are the ones EPA inherits.
+            self.known.clear();
+            for (slot, v) in step.candidate.iter().enumerate() {
+                let name = u8::try_from(step.name(slot)).unwrap_or(u8::MAX);
+                self.known.push((v.point, name));
+            }
+            self.next = self
+                .known
+                .iter()
+                .map(|(_, n)| n.saturating_add(1))
+                .max()
+                .unwrap_or(0);
+            return;
+        }
+        step.names = step
+            .candidate
+            .iter()
+            .map(|v| match self.known.iter().find(|(p, _)| *p == v.point) {
+                Some(&(_, name)) => name,
+                None => {
+                    let name = self.next;
+                    self.next = self.next.saturating_add(1);
+                    self.known.push((v.point, name));
+                    name
+                }
+            })
+            .collect();
+    }
 }
 
 impl Recorder {
@@ -54,6 +99,7 @@ impl Default for Recorder {
     fn default() -> Self {
         Recorder {
             steps: Vec::with_capacity(Self::ROOM),
+            names: Names::default(),
         }
     }
 }
@@ -61,7 +107,8 @@ impl Default for Recorder {
 impl Observer for Recorder {
     const ENABLED: bool = true;
     #[inline]
-    fn on_step(&mut self, step: Step) {
+    fn on_step(&mut self, mut step: Step) {
+        self.names.name(&mut step);
         self.steps.push(step);
     }
 }

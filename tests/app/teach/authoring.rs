@@ -4,7 +4,7 @@
 use gjk_lab::app::headless_app;
 use gjk_lab::case::assets::{default_scenario, find};
 use gjk_lab::case::playback::{Lab, Playback, Timeline};
-use gjk_lab::case::scenario_io::ScenarioRequest;
+use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest};
 use gjk_lab::teach::authoring::{Draft, DraftCommand};
 use gjk_lab::teach::classroom::Classroom;
 use gjk_lab::teach::lesson::{Lesson, SlideStep};
@@ -100,6 +100,15 @@ fn a_five_slide_lesson_is_built_presented_saved_and_opened_again_without_a_file(
     let saved = Lesson::load(&file).expect("the saved lesson reads back");
     let written = app.world().resource::<Draft>().lesson().unwrap();
     assert_eq!(saved, written);
+    // Said once, in the lesson's section, in place of the "Saving …" that asked for it.
+    let status = app.world().resource::<Draft>().status.clone();
+    assert_eq!(status, format!("Wrote the lesson to {}", file.display()));
+    let files = app.world().resource::<ScenarioFiles>();
+    assert!(
+        !files.status.contains("lesson"),
+        "said twice: {}",
+        files.status
+    );
 
     // A link carries it whole.
     send(&mut app, DraftCommand::CopyLink);

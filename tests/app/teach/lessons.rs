@@ -95,7 +95,7 @@ const PLANE_SLIDES: usize = 4;
 
 #[test]
 fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
-    // The captions the tour had when it was code, word for word.
+    // The captions of the tour in space, word for word (each names the arrow it speaks of).
     let captions = [
         "The shapes are apart, so A − B misses the origin. GJK walks its closest point v \
          towards the origin; |v| at the end is the distance, and the green segment joins \
@@ -110,11 +110,13 @@ fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
          across the segment, so {dropped} dropped, and the search continues from that \
          vertex straight towards the origin.",
         "The origin is in the region of {feature}: between the two planes through its \
-         ends, across the edge. The closest point is on the edge, and the next \
-         direction is perpendicular to it, towards the origin.",
-        "The origin is above {feature}, inside the prism of its three edge planes: \
-         the closest point is inside the face, and the next direction is the face's \
-         normal on the origin's side.",
+         ends, across the edge. The closest point v is on the edge, and the green line \
+         from v to the origin is perpendicular to it: the next search goes that way (the \
+         yellow d is the direction this step searched).",
+        "The origin is above {feature}, inside the prism of its three edge planes: the \
+         closest point v is inside the face, and the green line from v to the origin is \
+         the face's normal on the origin's side, where the next search goes (the yellow d \
+         is the direction this step searched).",
         "The origin is behind all four faces: the tetrahedron of support points encloses \
          it, so the origin is inside A − B and the shapes intersect.",
     ];

@@ -39,7 +39,8 @@ fn the_framing_of_every_step_shows_its_simplex_the_origin_the_closest_point_and_
             must.push(step.support.point.as_vec3());
             must.push(Vec3::ZERO);
             // In the plane, every region drawn is named on screen, inside the region.
-            for region in plane.then(|| regions_of(step)).unwrap_or_default() {
+            let regions_drawn = if plane { regions_of(step) } else { Vec::new() };
+            for region in regions_drawn {
                 assert!(
                     inside(&region.polygon, region.anchor),
                     "{name} step {}: region {}'s name at {} is outside it",

@@ -219,6 +219,14 @@ fn a_lesson_becomes_a_handout_with_each_slide_s_picture_and_caption() {
         let picture = image::open(out.join(&png)).unwrap();
         assert_eq!((picture.width(), picture.height()), (960, 600));
         assert!(html.contains(&slide.title), "{}", slide.title);
+        // The page prints the caption: the picture carries no caption box (its fill is
+        // rgb(16, 16, 20)), so no key bar and no caption twice.
+        let boxed = picture
+            .to_rgb8()
+            .pixels()
+            .filter(|p| p.0 == [16, 16, 20])
+            .count();
+        assert!(boxed < 200, "{png}: {boxed} px of a caption box");
     }
     // The captions are filled from each slide's step: no placeholder is left.
     let body = html.split_once("<body>").unwrap().1;

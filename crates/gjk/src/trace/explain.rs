@@ -408,10 +408,22 @@ impl Termination {
 }
 
 /// The label of name `i`: w₁, w₂, w₃, w₄ — the support points' names in van den Bergen's
-/// notation, apart from the shapes' letters A and B (see [`Step::label`] for the name a point
-/// keeps).
+/// notation, apart from the shapes' letters A and B — and on past w₄ for the points EPA adds
+/// (see [`Step::label`] for the name a point keeps).
 pub fn label(i: usize) -> &'static str {
-    ["w₁", "w₂", "w₃", "w₄"].get(i).copied().unwrap_or("w")
+    static LABELS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        (1..=256u32)
+            .map(|n| {
+                // The subscript digits ₀–₉ are U+2080–U+2089.
+                let subscript =
+                    |c: char| char::from_u32(0x2080 + c.to_digit(10).unwrap_or(0)).unwrap_or(c);
+                std::iter::once('w')
+                    .chain(n.to_string().chars().map(subscript))
+                    .collect()
+            })
+            .collect()
+    });
+    LABELS.get(i).map_or("w", String::as_str)
 }
 
 /// "vertex w₂", "edge w₁w₃", "face w₁w₂w₄", "the inside of tetrahedron w₁w₂w₃w₄", the

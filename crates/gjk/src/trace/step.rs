@@ -110,7 +110,8 @@ pub struct Step {
     /// How many of `candidate`'s first points are the simplex the iteration started from.
     pub before: usize,
     /// The name of each `candidate` vertex (0 = w₁ … 3 = w₄): a point keeps its name while it
-    /// stays in the simplex (GJK steps; empty for EPA's).
+    /// stays in the simplex, and into EPA, whose points past GJK's are w₅, w₆, … (named by
+    /// the [`crate::Recorder`]; empty for an EPA step recorded otherwise).
     pub names: Few<u8>,
     /// The simplex kept for the next iteration: where its points are in `candidate`, in its
     /// order.

@@ -2,7 +2,8 @@
 //! random pairs (some moved to 1e-4 apart), in both precisions, split and folded: the recorded
 //! run ends on the answer `query` gives untraced; only its last step states a certificate, and
 //! it is the answer's, with the answer's digits; every GJK step names the direction its arrow
-//! draws, with its numbers; GJK's weights and the answer's lie in their triangle.
+//! draws, with its numbers; GJK's weights and the answer's lie in their triangle; a point keeps
+//! its name from GJK into EPA.
 
 use crate::solver::common::{KINDS, Rng, body};
 use gjk::trace::explain::{fmt_num, fmt_vec};
@@ -92,6 +93,36 @@ fn disagreements(name: &str, a: &BodySpec, b: &BodySpec, config: &SolverConfig) 
                 step.iteration,
                 fmt_vec(step.direction)
             ));
+        }
+        // A point keeps its name into EPA and through it: shown at two steps in a row, it is
+        // called the same at both; and no two points of a step share a name.
+        if i > 0 && step.epa().is_some() {
+            let before = &trace.steps[i - 1];
+            for (slot, v) in step.candidate.iter().enumerate() {
+                let was = before.candidate.iter().position(|u| u.point == v.point);
+                if let Some(was) = was
+                    && before.label(was) != step.label(slot)
+                {
+                    say(format!(
+                        "step {}: {} was {} at the step before",
+                        step.iteration,
+                        step.label(slot),
+                        before.label(was)
+                    ));
+                }
+            }
+        }
+        let mut labels: Vec<_> = (0..step.candidate.len()).map(|k| step.label(k)).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        if labels.len() != step.candidate.len()
+            && step
+                .candidate
+                .iter()
+                .enumerate()
+                .all(|(k, v)| step.candidate[..k].iter().all(|u| u.point != v.point))
+        {
+            say(format!("step {}: names repeat {labels:?}", step.iteration));
         }
         // The closest point's weights: GJK's lie in its simplex, and so does the point the
         // answer was read from. (A growing EPA polytope's nearest plane may have its foot

@@ -1,0 +1,98 @@
+//! The step on screen: which iteration it is, what it did in words, its simplex point by point
+//! with the weights, the numbers its tests compared, and at the last step the answer.
+
+use super::{fmt_in, outcome};
+use crate::case::playback::Playback;
+use crate::views::palette;
+use bevy_egui::egui::{self, RichText};
+
+/// The section.
+pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
+    let Some(step) = playback.current() else {
+        ui.label(
+            RichText::new(
+                "Step 0: nothing has run yet. Press Right to take the first support point.",
+            )
+            .size(15.0),
+        );
+        return;
+    };
+    let title = if step.phase.is_epa() {
+        format!("EPA iteration {}", step.iteration)
+    } else if step.is_closed_form() {
+        "Closed form (no GJK iteration)".to_string()
+    } else {
+        format!("GJK iteration {}", step.iteration)
+    };
+    ui.label(RichText::new(title).strong());
+    let dimension = playback.case.dimension;
+    ui.label(RichText::new(step.explanation_in(dimension)).size(15.0));
+    // One row per vertex of the simplex examined; hover a point for its witnesses on A and B.
+    egui::Grid::new("simplex").striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("point of A − B (hover: witnesses)");
+        ui.label("λ");
+        ui.end_row();
+        // A step that stopped before adding w kept its whole simplex.
+        let kept: gjk::Few<usize> = step.feature.as_ref().map_or_else(
+            || (0..step.candidate.len()).collect(),
+            |f| f.vertices.clone(),
+        );
+        let mut weights = step.weights.iter();
+        for (slot, v) in step.candidate.iter().enumerate() {
+            let name = step.label(slot).to_string();
+            ui.label(
+                RichText::new(name)
+                    .strong()
+                    .color(palette::egui(palette::SLOTS[step.name(slot) % 4])),
+            );
+            ui.label(RichText::new(fmt_in(v.point, dimension)).monospace())
+                .on_hover_text(format!(
+                    "on A {}\non B {}",
+                    fmt_in(v.a, dimension),
+                    fmt_in(v.b, dimension)
+                ));
+            let weight = if kept.contains(&slot) {
+                weights.next()
+            } else {
+                None
+            };
+            let text = match (
+                weight,
+                playback
+                    .trace
+                    .steps
+                    .first()
+                    .is_some_and(|s| s.weights.is_empty()),
+            ) {
+                (_, true) if kept.contains(&slot) => "kept".to_string(),
+                (Some(w), _) => format!("{w:.4}"),
+                _ => "dropped".to_string(),
+            };
+            ui.label(text);
+            ui.end_row();
+        }
+    });
+    let q = &step.quantities;
+    let num = |x: Option<f64>| x.map_or("—".to_string(), |x| format!("{x:.3e}"));
+    egui::Grid::new("quantities").show(ui, |ui| {
+        ui.label("|v|");
+        ui.label(num(q.v_norm));
+        ui.label("abs tol");
+        ui.label(num(q.abs_threshold));
+        ui.end_row();
+        ui.label("gap |v|²−v·w");
+        ui.label(num(q.gap));
+        ui.label("threshold");
+        ui.label(num(q.gap_threshold));
+        ui.end_row();
+        if q.support_dot_direction.is_some() {
+            ui.label("w·d");
+            ui.label(num(q.support_dot_direction));
+            ui.end_row();
+        }
+    });
+    if playback.is_final() {
+        outcome::outcome_ui(ui, &playback.trace.finish, playback.case.dimension);
+    }
+}
