@@ -2,6 +2,7 @@
 //! default because they need a display, the render checks (`./lab test` runs them under Xvfb).
 
 mod app {
+    pub mod docs;
     pub mod layout;
     pub mod case {
         pub mod arrivals;

@@ -28,6 +28,12 @@
 //!     "b": {"shape": {"type": "sphere", "radius": 1}, "position": [3, 0, 0]}
 //! }"#, Format::Json).unwrap();
 //! let trace = gjk::trace(&s.a, &s.b, &s.config());
+//! // Each step is plain data, with its sentence: what GJK did and which test decided it.
+//! let first = &trace.steps[0];
+//! assert!(first.explanation().contains("support point"));
+//! // The answer, and what it proves: the distance lies within the certificate's bounds.
+//! let [lower, upper] = trace.finish.certificate.distance_bounds;
+//! assert!(trace.finish.certificate.certified && lower <= 1.0 && 1.0 <= upper);
 //! assert!((trace.finish.outcome.distance().unwrap() - 1.0).abs() < 1e-9);
 //! ```
 #![forbid(unsafe_code)]

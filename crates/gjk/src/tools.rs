@@ -1,6 +1,6 @@
 //! Tools built on the solver: sweeps of one parameter ([`sweep`]), two configurations run side
 //! by side ([`compare`]), the soak that hunts for panics and contradictions ([`soak`]), and parry's
-//! answer beside ours ([`reference`](mod@reference), with the `reference` feature).
+//! answer beside ours (`reference`, with the `reference` feature).
 //!
 //! May use everything below it. Nothing in the solver uses it.
 

@@ -37,7 +37,8 @@ impl Observer for NoTrace {
     fn on_step(&mut self, _step: Step) {}
 }
 
-/// Collects every step, and names EPA's points as GJK's are named (see [`Names`]).
+/// Collects every step, and names EPA's points as GJK's are named: a point keeps its name from
+/// GJK into EPA, and each point EPA adds takes the next name free (w₅, w₆, …).
 #[derive(Debug, Clone)]
 pub struct Recorder {
     pub steps: Vec<Step>,

@@ -70,7 +70,7 @@ pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
 }
 
 /// The upper bound the run's own nearest point proves: its weights over the simplex applied in
-/// f64 to the witnesses ([`weighted_distance`]), plus the rounding allowance. This is what the
+/// f64 to the witnesses, plus the rounding allowance. This is what the
 /// run found; [`hull_upper`] works the hull's nearest point out again, and is only asked for
 /// when this one is not tight enough to certify. Weights that do not match the simplex prove
 /// nothing: infinity.
@@ -87,7 +87,7 @@ pub fn weighted_upper<R: Real>(vertices: &[CsoPoint<R>], weights: &[R], allowanc
 }
 
 /// The distance from the origin to the convex hull of up to four points, in f64: the Voronoi
-/// subalgorithm's nearest point ([`weighted_distance`]). No point: infinity.
+/// subalgorithm's nearest point, its weights applied in f64. No point: infinity.
 pub fn hull_distance(points: &[DVec3]) -> f64 {
     if points.is_empty() {
         return f64::INFINITY;

@@ -16,7 +16,7 @@ impl Step {
 
     /// [`Step::explanation`] for a run in `dimension`: in the plane the full simplex is a
     /// triangle, EPA grows a polygon, and the region a step keeps is told with the inequalities
-    /// that decided it, with their numbers (see [`plane`]).
+    /// that decided it, with their numbers.
     pub fn explanation_in(&self, dimension: Dimension) -> String {
         let plane = dimension.is_plane();
         let mut s = match &self.phase {
