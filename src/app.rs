@@ -9,7 +9,7 @@ pub mod page;
 pub mod shot;
 
 use crate::case::playback::insert_scenario;
-use crate::case::{compare, playback, reference, scenario_io, sweep};
+use crate::case::{compare, playback, reference, scenario_io, solving, sweep};
 use crate::panel;
 use crate::platform::arrivals;
 use crate::teach::{authoring, classroom, filming};
@@ -38,6 +38,7 @@ impl Plugin for LabPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((EguiPlugin::default(), MeshPickingPlugin));
         playback::plugin(app);
+        solving::plugin(app);
         shading::plugin(app);
         camera::plugin(app);
         scene::plugin(app);
@@ -67,6 +68,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     playback::plugin(&mut app);
+    solving::plugin(&mut app);
     sweep::plugin(&mut app);
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
@@ -74,9 +76,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     cast::plugin(&mut app);
     reference::plugin(&mut app);
     frames::state_plugin(&mut app);
-    // Opening files: the views' framing request is only read by the cameras, absent here.
     scenario_io::plugin(&mut app);
-    app.add_message::<crate::case::playback::FrameViews>();
     insert_scenario(&mut app, scenario);
     app
 }
@@ -86,7 +86,6 @@ pub fn headless_app(scenario: Scenario) -> App {
 pub fn headless_app_with_cameras(scenario: Scenario, width: u32, height: u32) -> App {
     let mut app = headless_app(scenario);
     app.add_plugins(bevy::input::InputPlugin)
-        .add_message::<bevy::window::RequestRedraw>()
         .init_resource::<bevy_egui::EguiGlobalSettings>()
         .init_resource::<bevy_egui::input::EguiWantsInput>();
     app.world_mut().spawn((

@@ -2,11 +2,12 @@
 //! the solver settings, both shapes and the scenario files. It only writes settings and sends
 //! messages; the solver runs elsewhere.
 
+use crate::case::playback::FrameStep;
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
 use crate::case::reference::ReferenceAnswer;
 use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
-use crate::views::camera::{FrameStep, ViewLayout};
+use crate::views::camera::ViewLayout;
 use crate::views::glyphs::TextSize;
 use crate::views::minkowski_view::MinkowskiSettings;
 use crate::views::palette;

@@ -221,21 +221,11 @@ pub(crate) fn plugin(app: &mut App) {
         (LabSet::Input, LabSet::Solve, LabSet::Visualise).chain(),
     )
     .add_message::<PlaybackCommand>()
+    .add_message::<FrameViews>()
+    .add_message::<FrameStep>()
     .init_resource::<PlayClock>()
     .init_resource::<WarmStart>()
-    .init_resource::<crate::case::solving::OffFrame>()
-    .add_message::<crate::case::solving::CaseShown>()
-    .add_systems(
-        Update,
-        (
-            crate::case::solving::rerun_on_change,
-            crate::case::solving::finish_off_frame,
-            apply_commands,
-            play,
-        )
-            .chain()
-            .in_set(LabSet::Solve),
-    );
+    .add_systems(Update, (apply_commands, play).chain().in_set(LabSet::Solve));
 }
 
 impl Lab {
@@ -335,6 +325,11 @@ fn play(time: Res<Time>, mut clock: ResMut<PlayClock>, mut playback: ResMut<Play
 /// difference and the origin. The cameras answer it. Sent at start and when a scenario is opened, never while dragging.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FrameViews;
+
+/// Asks the Minkowski view to frame the current step: the simplex, the new support point, the
+/// closest point and the origin (key F, the panel's button; sent on every step by itself).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct FrameStep;
 
 /// Which body: A or B (an entity drawing one carries it as a component).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,11 +2,25 @@
 //! large polytope, whose hull graph (2,000,000 points: seconds) would otherwise freeze the
 //! window. While it is prepared the last case stays on screen and the panel says "computing…".
 
-use crate::case::playback::{Lab, Playback, Shapes, Timeline, WarmStart};
+use crate::case::playback::{Lab, LabSet, Playback, Shapes, Timeline, WarmStart};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use gjk::{CastTrace, PreparedShape, Scenario, Shape, Trace};
+
+/// Solving the case again when it changes (a big one off the frame), before the playback
+/// commands of the frame move through the trace it gives.
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OffFrame>()
+        .add_message::<CaseShown>()
+        .add_systems(
+            Update,
+            (rerun_on_change, finish_off_frame)
+                .chain()
+                .in_set(LabSet::Solve)
+                .before(crate::case::playback::apply_commands),
+        );
+}
 
 /// A polytope with more points than this is prepared off the frame.
 pub const OFF_FRAME_POINTS: usize = 20_000;

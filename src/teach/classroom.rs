@@ -3,9 +3,9 @@
 //! of Voronoi region — that one key (Page Down, N or a presenter remote) advances.
 
 use crate::case::compare::CompareSettings;
-use crate::case::playback::{FrameViews, Lab, LabSet, Playback, Timeline};
+use crate::case::playback::{FrameStep, FrameViews, Lab, LabSet, Playback, Timeline};
 use crate::teach::lesson::{Lesson, Shown, SlideCamera, SlideStep, Views};
-use crate::views::camera::{FrameStep, Heading, Orbit, View, ViewLayout};
+use crate::views::camera::{Heading, Orbit, View, ViewLayout};
 use crate::views::minkowski_view::MinkowskiSettings;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -110,8 +110,6 @@ pub enum TourCommand {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Classroom>()
         .add_message::<TourCommand>()
-        .add_message::<FrameViews>()
-        .add_message::<FrameStep>()
         .add_systems(Update, tour.in_set(LabSet::Input).in_set(TourSet))
         .add_systems(
             Update,
@@ -395,6 +393,13 @@ fn presenter_look(
     Ok(())
 }
 
+/// Presenter mode is being filmed: its pictures are read, not presented to; a handout's page
+/// prints the captions itself. (Set by the film while it runs.)
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct Filmed {
+    pub handout: bool,
+}
+
 /// The lesson's title and caption, large, along the bottom of the views, and the keys that
 /// move through it. In a film's pictures no keys (nobody can press them); in a handout's no
 /// caption at all (the page prints it under the picture).
@@ -403,11 +408,9 @@ fn caption(
     classroom: Res<Classroom>,
     playback: Res<Playback>,
     mut layout: ResMut<crate::views::camera::ViewLayout>,
-    film: Option<Res<crate::teach::filming::Film>>,
+    filmed: Option<Res<Filmed>>,
 ) -> Result {
-    let handout = film
-        .as_ref()
-        .is_some_and(|f| matches!(f.output, crate::teach::filming::Output::Handout(_)));
+    let handout = filmed.as_ref().is_some_and(|f| f.handout);
     if !classroom.enabled || handout {
         if layout.caption_height != 0.0 {
             layout.caption_height = 0.0;
@@ -448,7 +451,7 @@ fn caption(
                             .size(17.0)
                             .color(egui::Color32::WHITE),
                     );
-                    if film.is_none() {
+                    if filmed.is_none() {
                         ui.label(
                             egui::RichText::new(
                                 "Page Down / N: next · Page Up / P: back · F5: leave",

@@ -6,7 +6,7 @@
 
 use crate::case::playback::{LabSet, Playback, Timeline};
 use crate::case::solving::OffFrame;
-use crate::teach::classroom::{Classroom, TourCommand};
+use crate::teach::classroom::{Classroom, Filmed, TourCommand};
 use crate::teach::pictures::{self, Frame};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -260,9 +260,25 @@ impl Frame {
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        film.after(LabSet::Visualise)
-            .run_if(resource_exists::<Film>),
+        (
+            say_filmed,
+            film.after(LabSet::Visualise)
+                .run_if(resource_exists::<Film>),
+        ),
     );
+}
+
+/// While a film runs, presenter mode knows it is filmed ([`Filmed`]).
+fn say_filmed(film: Option<Res<Film>>, filmed: Option<Res<Filmed>>, mut commands: Commands) {
+    match (film, filmed) {
+        (Some(film), None) => {
+            commands.insert_resource(Filmed {
+                handout: matches!(film.output, Output::Handout(_)),
+            });
+        }
+        (None, Some(_)) => commands.remove_resource::<Filmed>(),
+        _ => {}
+    }
 }
 
 /// What is still being computed: part of the picture, to wait for.

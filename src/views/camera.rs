@@ -17,7 +17,7 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 mod framing;
 
-pub use framing::{FIELD_OF_VIEW, FrameStep, Heading, fit, step_points};
+pub use framing::{FIELD_OF_VIEW, Heading, fit, step_points};
 use framing::{ease, follow_steps, frame_step, frame_views};
 
 /// Render layer of the world view (shapes, witnesses).
@@ -138,8 +138,6 @@ impl Screen<'_, '_> {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ViewLayout>()
         .insert_resource(ClearColor(palette::BACKGROUND))
-        .add_message::<FrameViews>()
-        .add_message::<FrameStep>()
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,

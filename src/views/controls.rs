@@ -1,8 +1,8 @@
 //! Keyboard stepping: Space play/pause, → / ← step, Home / End, R reset, F frame the step.
 //! Ignored while egui has the keyboard (typing in a field).
 
+use crate::case::playback::FrameStep;
 use crate::case::playback::{LabSet, PlaybackCommand};
-use crate::views::camera::FrameStep;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;

@@ -106,10 +106,11 @@ fn every_link_leads_somewhere_and_every_page_is_reachable_from_the_readme() {
         let text = std::fs::read_to_string(&page).unwrap();
         for link in links(&text) {
             let file = link.split('#').next().unwrap_or_default();
-            if file.ends_with(".md") && !file.starts_with("http") {
-                if let Ok(next) = page.parent().unwrap().join(file).canonicalize() {
-                    queue.push_back(next);
-                }
+            if file.ends_with(".md")
+                && !file.starts_with("http")
+                && let Ok(next) = page.parent().unwrap().join(file).canonicalize()
+            {
+                queue.push_back(next);
             }
         }
     }

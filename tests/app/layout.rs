@@ -69,11 +69,25 @@ fn code(line: &str) -> &str {
 /// The first path segments after each `crate::` in `text`, groups (`crate::{a, b::c}`)
 /// included.
 fn named(text: &str) -> BTreeSet<String> {
+    named_after(text, "crate::")
+}
+
+/// The first path segments after each `prefix` in `text` (`crate::`, `crate::shape::`,
+/// `super::`), groups included.
+fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
     let mut rest = code.as_str();
-    while let Some(at) = rest.find("crate::") {
-        rest = &rest[at + "crate::".len()..];
+    while let Some(at) = rest.find(prefix) {
+        // A whole path segment: `crate::` but not `my_crate::`.
+        let whole = rest[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        rest = &rest[at + prefix.len()..];
+        if !whole {
+            continue;
+        }
         if let Some(group) = rest.strip_prefix('{') {
             // The group's top-level items, up to its closing brace.
             let mut depth = 0;
@@ -182,6 +196,98 @@ fn no_source_file_is_over_500_lines() {
         }
     }
     assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The circles between the files of one folder in the crate whose sources are in `dir`: a file
+/// that names a sibling (`crate::folder::sibling`, `super::sibling`) which names it back, by
+/// however many steps. The layers rank only top-level modules; this sees inside them.
+fn file_circles(dir: &Path) -> Vec<String> {
+    let sources = sources(dir);
+    // Each file's module path: `shape/convex.rs` is ["shape", "convex"].
+    let path_of = |file: &Path| -> Vec<String> {
+        let mut parts: Vec<String> = file
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if let Some(last) = parts.last_mut() {
+            *last = last.trim_end_matches(".rs").to_string();
+        }
+        parts
+    };
+    let modules: Vec<Vec<String>> = sources.iter().map(|(f, _)| path_of(f)).collect();
+    let mut arrows: Vec<(usize, usize)> = Vec::new();
+    for (i, (_, text)) in sources.iter().enumerate() {
+        let module = &modules[i];
+        if module.len() < 2 {
+            continue;
+        }
+        let parent = &module[..module.len() - 1];
+        let mut names = named_after(text, &format!("crate::{}::", parent.join("::")));
+        names.extend(named_after(text, "super::"));
+        for name in names {
+            let sibling = modules.iter().position(|m| {
+                m.len() == module.len() && m[..parent.len()] == *parent && m.last() == Some(&name)
+            });
+            if let Some(j) = sibling.filter(|&j| j != i) {
+                arrows.push((i, j));
+            }
+        }
+    }
+    // A circle: a file that can reach itself by the arrows.
+    let mut circles = Vec::new();
+    for start in 0..sources.len() {
+        let mut stack = vec![(start, vec![start])];
+        let mut seen = BTreeSet::new();
+        while let Some((at, path)) = stack.pop() {
+            for &(_, to) in arrows.iter().filter(|(from, _)| *from == at) {
+                if to == start {
+                    let names: Vec<String> = path
+                        .iter()
+                        .chain([&start])
+                        .map(|&k| modules[k].join("::"))
+                        .collect();
+                    circles.push(names.join(" → "));
+                } else if seen.insert(to) {
+                    let mut longer = path.clone();
+                    longer.push(to);
+                    stack.push((to, longer));
+                }
+            }
+        }
+    }
+    circles
+}
+
+#[test]
+fn no_file_names_a_sibling_that_names_it_back() {
+    for dir in ["crates/gjk/src", "src"] {
+        let circles = file_circles(&root().join(dir));
+        assert!(circles.is_empty(), "{dir}: {}", circles.join("\n"));
+    }
+}
+
+/// Each message is registered once, by the plugin of the module that owns it (where a reader
+/// registered it too, two plugins would each claim it, and a headless app would need a third).
+#[test]
+fn each_message_is_registered_once() {
+    let mut registered: Vec<(String, String)> = Vec::new();
+    for (file, text) in sources(&root().join("src")) {
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("add_message::<") {
+            rest = &rest[at + "add_message::<".len()..];
+            let ty = rest.split('>').next().unwrap_or_default();
+            let name = ty.rsplit("::").next().unwrap_or(ty).to_string();
+            registered.push((name, file.display().to_string()));
+        }
+    }
+    registered.sort();
+    let twice: Vec<_> = registered
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| format!("{} in {} and {}", w[0].0, w[0].1, w[1].1))
+        .collect();
+    assert!(registered.len() > 5, "{registered:?}");
+    assert!(twice.is_empty(), "{}", twice.join("\n"));
 }
 
 /// The checker itself: a group, a nested group and a comment.

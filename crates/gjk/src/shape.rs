@@ -163,7 +163,7 @@ mod tests {
     use super::*;
 
     fn body(shape: Shape, pose: Pose, margin: f64) -> Body<f64, Convex<f64>> {
-        Body::new(Convex::new(&PreparedShape::new(shape)), pose, margin)
+        Body::new(PreparedShape::new(shape).convex().clone(), pose, margin)
     }
 
     #[test]

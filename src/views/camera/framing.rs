@@ -6,14 +6,9 @@
 
 use super::{Orbit, Screen, View};
 use crate::case::compare::{CompareRun, CompareSettings};
-use crate::case::playback::{FrameViews, Playback, Timeline};
+use crate::case::playback::{FrameStep, FrameViews, Playback, Timeline};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-
-/// Asks the Minkowski view to frame the current step: the simplex, the new support point, the
-/// closest point and the origin (key F, the panel's button; sent on every step by itself).
-#[derive(Message, Debug, Clone, Copy)]
-pub struct FrameStep;
 
 /// Where a view's camera is heading when it eases to a new framing.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]

@@ -38,7 +38,7 @@ pub struct Body<R: Real, S = Convex<R>> {
 impl<R: Real> Body<R> {
     /// A prepared built-in shape placed at `pose`, in precision `R`.
     pub fn prepared(shape: &PreparedShape, pose: Pose, margin: f64) -> Self {
-        Body::new(Convex::new(shape), pose, margin)
+        Body::new(shape.convex::<R>().clone(), pose, margin)
     }
 }
 

@@ -7,9 +7,23 @@
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::Shape;
 use crate::shape::hull::HullGraph;
-use crate::shape::prepared::{PreparedShape, SupportMethod};
 use crate::shape::support::SupportMap;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// How a body finds its support points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupportMethod {
+    /// A closed form (sphere, box, capsule, cylinder, cone).
+    Formula,
+    /// Every point of a polytope's cloud is tried.
+    Scan,
+    /// Hill climbing over the hull's edges, for polytopes of at least
+    /// [`CLIMB_MIN_VERTICES`](crate::shape::hull::CLIMB_MIN_VERTICES) points with a certified
+    /// hull (see [`crate::shape::hull`]).
+    Walk,
+}
 
 /// A built-in shape's parameters converted once to the working precision, so an f32 run
 /// never touches f64 numbers inside the loop.
@@ -99,18 +113,18 @@ impl<R: Real> Climb<R> {
 }
 
 impl<R: Real> Convex<R> {
-    /// The prepared shape in precision `R`: a polytope walks when it was prepared with a hull
-    /// graph, and scans otherwise. Its numbers are converted once per shape and precision
-    /// and shared (see [`PreparedShape::convex`]): a query on a 1,000-point hull copies no
-    /// points.
-    pub fn new(prepared: &PreparedShape) -> Self {
-        prepared.convex::<R>().clone()
-    }
-
-    /// Converts the prepared shape's numbers to precision `R`.
-    pub(crate) fn build(prepared: &PreparedShape) -> Self {
+    /// A shape's numbers in precision `R`: a polytope walks its hull `graph` where it has one
+    /// and scans its points otherwise, both kept about `centre`; `centred_radius` is its
+    /// bounding radius about that point. Built once per shape and precision by its preparation
+    /// ([`crate::shape::prepared::PreparedShape::convex`]), which shares it: a query on a
+    /// 1,000-point hull copies no points.
+    pub(crate) fn build(
+        shape: &Shape,
+        graph: Option<&Arc<HullGraph>>,
+        centre: glam::DVec3,
+        centred_radius: f64,
+    ) -> Self {
         let f = R::from_f64;
-        let shape = prepared.shape();
         let kind = match shape {
             Shape::Sphere { radius } => Kind::Sphere { radius: f(*radius) },
             Shape::Cuboid { half_extents } => Kind::Cuboid {
@@ -137,20 +151,17 @@ impl<R: Real> Convex<R> {
                 half_height: f(*half_height),
                 radius: f(*radius),
             },
-            Shape::Polytope { vertices } => match prepared.graph() {
-                Some(graph) => Kind::Walk(Climb::new(graph.clone(), prepared.centre())),
+            Shape::Polytope { vertices } => match graph {
+                Some(graph) => Kind::Walk(Climb::new(graph.clone(), centre)),
                 None => Kind::Scan {
-                    vertices: vertices
-                        .iter()
-                        .map(|v| R::vec(*v - prepared.centre()))
-                        .collect(),
+                    vertices: vertices.iter().map(|v| R::vec(*v - centre)).collect(),
                 },
             },
         };
         Convex {
             kind,
-            bounding_radius: prepared.centred_radius(),
-            origin: prepared.centre(),
+            bounding_radius: centred_radius,
+            origin: centre,
         }
     }
 

@@ -9,23 +9,21 @@
 
 use crate::real::Real;
 use crate::shape::Shape;
-use crate::shape::convex::Convex;
+use crate::shape::convex::{Convex, SupportMethod};
 use crate::shape::hull::{CLIMB_MIN_VERTICES, HullGraph};
-use serde::{Deserialize, Serialize};
 use std::any::{Any, TypeId};
 use std::sync::{Arc, OnceLock};
 
-/// How a body finds its support points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SupportMethod {
-    /// A closed form (sphere, box, capsule, cylinder, cone).
-    Formula,
-    /// Every point of a polytope's cloud is tried.
-    Scan,
-    /// Hill climbing over the hull's edges, for polytopes of at least
-    /// [`CLIMB_MIN_VERTICES`] points with a certified hull (see [`crate::shape::hull`]).
-    Walk,
+impl Prepared {
+    /// Its numbers in precision `R`.
+    fn build<R: Real>(&self) -> Convex<R> {
+        Convex::build(
+            &self.shape,
+            self.graph.as_ref(),
+            self.centre,
+            self.centred_radius,
+        )
+    }
 }
 
 /// A shape with what its queries need built once. Cloning shares it; [`PreparedShape::same`]
@@ -123,9 +121,9 @@ impl PreparedShape {
     /// on this preparation.
     pub fn convex<R: Real>(&self) -> &Convex<R> {
         let cell: &dyn Any = if TypeId::of::<R>() == TypeId::of::<f64>() {
-            self.0.in_f64.get_or_init(|| Convex::build(self))
+            self.0.in_f64.get_or_init(|| self.0.build())
         } else {
-            self.0.in_f32.get_or_init(|| Convex::build(self))
+            self.0.in_f32.get_or_init(|| self.0.build())
         };
         match cell.downcast_ref::<Convex<R>>() {
             Some(convex) => convex,

@@ -102,7 +102,7 @@ impl SupportMap<f64> for Broken {
 #[test]
 fn a_nan_never_decides_a_cast() {
     let ball = gjk::PreparedShape::new(Shape::Sphere { radius: 1.0 });
-    let ball = gjk::Convex::<f64>::new(&ball);
+    let ball = ball.convex::<f64>().clone();
     for method in CastMethod::ALL {
         let spec = CastSpec {
             velocity_b: DVec3::new(-4.0, 0.0, 0.0),
