@@ -226,7 +226,7 @@ pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) ->
 /// [`run`] once the display has answered.
 fn open(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    let plugins = DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "GJK Lab".to_string(),
             resolution: WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
@@ -240,8 +240,15 @@ fn open(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i3
             ..default()
         }),
         ..default()
-    }))
-    .add_plugins(LabPlugin);
+    });
+    // Pipelined rendering draws each frame while the next one is computed: a few more frames
+    // a second, but the picture is a frame behind the hand. A dragged shape belongs under the
+    // pointer, so each frame draws what it has just computed.
+    #[cfg(not(target_arch = "wasm32"))]
+    let plugins = plugins
+        .build()
+        .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
+    app.add_plugins(plugins).add_plugins(LabPlugin);
     insert_scenario(&mut app, scenario);
     apply_launch(&mut app, &launch);
     match mode {
