@@ -65,22 +65,59 @@ pub fn place(wanted: &[Wanted], bounds: Rect, obstacles: &[Rect]) -> Vec<Option<
         .map(|w| Rect::from_center_size(w.anchor, vec2(2.0 * DOT, 2.0 * DOT)))
         .collect();
     let mut taken: Vec<Rect> = obstacles.to_vec();
+    // The leader lines drawn so far: no later label may sit on one.
+    let mut leaders: Vec<[Pos2; 2]> = Vec::new();
     wanted
         .iter()
         .map(|w| {
             if !bounds.contains(w.anchor) {
                 return None;
             }
-            let free = |r: &Rect| {
+            let free = |r: &Rect, leader: bool| {
+                let line = [w.anchor, nearest_on(*r, w.anchor)];
+                // A leader crosses no other label on its way.
+                let leader_blocked = leader && taken.iter().any(|t| crosses(*t, line[0], line[1]));
                 bounds.contains_rect(*r)
                     && !taken.iter().any(|t| t.intersects(*r))
                     && !dots.iter().any(|d| d.intersects(*r))
+                    && !leaders.iter().any(|&[p, q]| crosses(*r, p, q))
+                    && !leader_blocked
             };
-            let (rect, leader) = candidates(w.anchor, w.size).find(|(r, _)| free(r))?;
+            let (rect, leader) = candidates(w.anchor, w.size).find(|&(r, l)| free(&r, l))?;
             taken.push(rect);
+            if leader {
+                leaders.push([w.anchor, nearest_on(rect, w.anchor)]);
+            }
             Some(Spot { rect, leader })
         })
         .collect()
+}
+
+/// Whether the segment `p q` meets `rect` (Liang–Barsky: clip the segment's parameter range
+/// by each of the rectangle's four sides; what is left is where it runs inside).
+pub fn crosses(rect: Rect, p: Pos2, q: Pos2) -> bool {
+    let d = q - p;
+    let (mut from, mut to) = (0.0_f32, 1.0_f32);
+    for (step, room) in [
+        (-d.x, p.x - rect.min.x),
+        (d.x, rect.max.x - p.x),
+        (-d.y, p.y - rect.min.y),
+        (d.y, rect.max.y - p.y),
+    ] {
+        if step == 0.0 {
+            if room < 0.0 {
+                return false;
+            }
+        } else {
+            let t = room / step;
+            if step < 0.0 {
+                from = from.max(t);
+            } else {
+                to = to.min(t);
+            }
+        }
+    }
+    from <= to
 }
 
 /// The point of `rect`'s edge nearest `p`: where a leader line from `p` meets its label.

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{Rect, pos2, vec2};
 use gjk_lab::views::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
-use gjk_lab::views::label_layout::{Wanted, place};
+use gjk_lab::views::label_layout::{Wanted, crosses, nearest_on, place};
 use gjk_lab::views::plane::regions as regions_of;
 
 /// Every preset and gallery case, read and solved with its radii split and folded; whether
@@ -141,6 +141,7 @@ fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
         (seed >> 8) as f32 / (1u32 << 24) as f32
     };
+    let mut leaders = 0;
     for _ in 0..50 {
         let crowd: Vec<Wanted> = (0..10)
             .map(|_| Wanted {
@@ -155,7 +156,26 @@ fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
                 assert!(!spot.rect.contains(w.anchor));
             }
         }
+        // No leader line runs across another label.
+        for (i, (w, spot)) in crowd.iter().zip(&spots).enumerate() {
+            let Some(spot) = spot.filter(|s| s.leader) else {
+                continue;
+            };
+            leaders += 1;
+            let line = (w.anchor, nearest_on(spot.rect, w.anchor));
+            for (j, other) in spots.iter().enumerate() {
+                if let Some(other) = other
+                    && j != i
+                {
+                    assert!(
+                        !crosses(other.rect, line.0, line.1),
+                        "{i}'s leader crosses {j}"
+                    );
+                }
+            }
+        }
         // The most important label always finds a spot.
         assert!(spots[0].is_some());
     }
+    assert!(leaders > 20, "only {leaders} leaders drawn");
 }
