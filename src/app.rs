@@ -9,7 +9,7 @@ pub mod page;
 pub mod shot;
 
 use crate::case::playback::insert_scenario;
-use crate::case::{compare, playback, reference, scenario_io, solving, sweep};
+use crate::case::{cast_plot, compare, playback, reference, scenario_io, solving, sweep};
 use crate::panel;
 use crate::platform::arrivals;
 use crate::teach::{authoring, classroom, filming};
@@ -45,8 +45,8 @@ impl Plugin for LabPlugin {
         minkowski_view::plugin(app);
         cores::plugin(app);
         step_view::plugin(app);
+        cast_plot::plugin(app);
         cast::plugin(app);
-        cast::view_plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
         arrivals::plugin(app);
@@ -73,7 +73,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
     authoring::plugin(&mut app);
-    cast::plugin(&mut app);
+    cast_plot::plugin(&mut app);
     reference::plugin(&mut app);
     frames::state_plugin(&mut app);
     scenario_io::plugin(&mut app);

@@ -1,6 +1,7 @@
 //! The case under study: the scenario, its run and where the user is in it ([`playback`]),
 //! solving it again when it changes, off the frame for a large hull ([`solving`]), the second
-//! run of compare mode ([`compare`]) and a sweep's runs ([`sweep`]), parry's answer
+//! run of compare mode ([`compare`]) and a sweep's runs ([`sweep`]), what a cast's pictures
+//! read, its plot of distance against time among them ([`cast_plot`]), parry's answer
 //! beside ours ([`reference`](mod@reference)), the bundled presets and gallery ([`assets`]), and how a case
 //! arrives and leaves: files ([`scenario_io`], [`incoming`]), meshes ([`import`]), links
 //! ([`link`]).
@@ -9,6 +10,7 @@
 //! the case, and ask for changes by message ([`scenario_io::ScenarioRequest`]).
 
 pub mod assets;
+pub mod cast_plot;
 pub mod compare;
 pub mod import;
 pub mod incoming;

@@ -2,8 +2,8 @@
 //! answer, each cast iteration in words, a time slider that poses the ghosts, and the distance
 //! against time with the iterates, the target and the time of impact.
 
+use crate::case::cast_plot::{CastPlot, CastView};
 use crate::case::playback::{Lab, Playback, PlaybackCommand, Timeline};
-use crate::views::cast::{CastPlot, CastView};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};

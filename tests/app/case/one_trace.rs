@@ -160,7 +160,7 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     assert_eq!(playback.cast_step, fresh.steps.len());
     let ghosts = |app: &App| {
         app.world()
-            .resource::<gjk_lab::views::cast::CastView>()
+            .resource::<gjk_lab::case::cast_plot::CastView>()
             .time
     };
     assert_eq!(Some(ghosts(&app)), fresh.answer.toi);
@@ -188,7 +188,7 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     assert_eq!(ghosts(&app), fresh.steps[3].next_time);
     assert!(fresh.steps[3].next_time > fresh.steps[2].next_time);
     // The plot samples the distance along the motion: it falls to the target by the impact.
-    let plot = app.world().resource::<gjk_lab::views::cast::CastPlot>();
+    let plot = app.world().resource::<gjk_lab::case::cast_plot::CastPlot>();
     let toi = fresh.answer.toi.unwrap();
     let before = plot.curve.iter().filter(|p| p[0] < toi).map(|p| p[1]);
     assert!(before.clone().count() > 10);
