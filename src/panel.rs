@@ -49,21 +49,30 @@ pub(super) fn plugin(app: &mut App) {
 /// The least height of the step's details (its sentence, simplex table, numbers and outcome).
 const STEP_AREA_HEIGHT: f32 = 260.0;
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one system draws the whole panel"
-)]
+/// The case the sections show and edit, and the messages they send about it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Case<'w> {
+    lab: ResMut<'w, Lab>,
+    shapes: Res<'w, Shapes>,
+    playback: Res<'w, Playback>,
+    commands: MessageWriter<'w, PlaybackCommand>,
+    requests: MessageWriter<'w, ScenarioRequest>,
+}
+
+/// The settings of the screen and the files the sections edit.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Desk<'w> {
+    files: ResMut<'w, ScenarioFiles>,
+    layout: ResMut<'w, ViewLayout>,
+    minkowski: ResMut<'w, MinkowskiSettings>,
+    reference: Option<Res<'w, ReferenceAnswer>>,
+}
+
+/// The side panel: folded to a bar, or the sections one under another, scrolling.
 fn side_panel(
     mut contexts: EguiContexts,
-    mut lab: ResMut<Lab>,
-    shapes: Res<Shapes>,
-    playback: Res<Playback>,
-    mut commands: MessageWriter<PlaybackCommand>,
-    mut requests: MessageWriter<ScenarioRequest>,
-    mut files: ResMut<ScenarioFiles>,
-    mut layout: ResMut<ViewLayout>,
-    mut minkowski: ResMut<MinkowskiSettings>,
-    reference: Option<Res<ReferenceAnswer>>,
+    mut case: Case,
+    mut desk: Desk,
     mut tools: Tools,
     mut title_shown: Local<String>,
 ) -> Result {
@@ -75,15 +84,11 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let zoom = ctx.zoom_factor();
-    if tools.classroom.panel_folded && tools.film.is_some() {
-        if layout.panel_width != 0.0 {
-            layout.panel_width = 0.0;
-        }
-        return Ok(());
-    }
-    if tools.classroom.panel_folded {
-        let width = egui::Panel::left("lab_panel_folded")
+    let width = if tools.classroom.panel_folded && tools.film.is_some() {
+        // A film's pictures show the slides alone.
+        0.0
+    } else if tools.classroom.panel_folded {
+        egui::Panel::left("lab_panel_folded")
             .resizable(false)
             .exact_size(30.0)
             .show(&mut root, |ui| {
@@ -93,182 +98,195 @@ fn side_panel(
             })
             .response
             .rect
-            .width();
-        if (layout.panel_width - width * zoom).abs() > 0.5 {
-            layout.panel_width = width * zoom;
-        }
-        return Ok(());
-    }
-    let width = egui::Panel::left("lab_panel")
-        .resizable(true)
-        .size_range(260.0..=440.0)
-        .default_size(360.0)
-        .show(&mut root, |ui| {
-            // A newly opened case starts at the top, its title and notes in sight.
-            let mut scroll = egui::ScrollArea::vertical();
-            if *title_shown != lab.scenario.name {
-                title_shown.clone_from(&lab.scenario.name);
-                scroll = scroll.vertical_scroll_offset(0.0);
-            }
-            scroll.show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.heading("GJK Lab");
-                    if ui
-                        .small_button("◀")
-                        .on_hover_text("Fold the panel to a bar")
-                        .clicked()
-                    {
-                        tools.classroom.panel_folded = true;
-                    }
-                    space::switch_ui(ui, lab.scenario.dimension, &mut requests);
+            .width()
+    } else {
+        egui::Panel::left("lab_panel")
+            .resizable(true)
+            .size_range(260.0..=440.0)
+            .default_size(360.0)
+            .show(&mut root, |ui| {
+                // A newly opened case starts at the top, its title and notes in sight.
+                let mut scroll = egui::ScrollArea::vertical();
+                if *title_shown != case.lab.scenario.name {
+                    title_shown.clone_from(&case.lab.scenario.name);
+                    scroll = scroll.vertical_scroll_offset(0.0);
+                }
+                scroll.show(ui, |ui| {
+                    head_ui(ui, &mut case, &mut tools);
+                    step_section(ui, &mut case, &mut tools);
+                    tools_ui(ui, &mut tools, &case.lab);
+                    link_ui(ui, &mut desk.files, &case.playback);
+                    reference_section(ui, &case, &desk, &tools);
+                    settings_sections(ui, &mut case, &mut desk, &mut tools);
+                    help_ui(ui);
                 });
-                if !lab.scenario.name.is_empty() {
-                    ui.label(RichText::new(&lab.scenario.name).strong());
-                }
-                if !lab.scenario.notes.is_empty() {
-                    ui.label(&lab.scenario.notes);
-                }
-                promises_ui(ui, &lab, &playback);
-                // Why the case asked for is not the one on screen: at the top, where it is seen.
-                if let Some(why) = &lab.notice {
-                    ui.colored_label(Color32::LIGHT_RED, why);
-                }
-                if let Some(e) = &lab.error {
-                    ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
-                }
-                // The answer, where it is always seen (the steps below tell how it was found).
-                if let Some((what, seconds)) = tools.off_frame.computing() {
-                    // The spinner keeps frames coming until the case is ready.
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(format!(
-                            "Computing… {what} ({seconds:.1} s); the last case stays on screen."
-                        ));
-                    });
-                } else if lab.error.is_none() {
-                    outcome::verdict_ui(ui, &playback.trace.finish);
-                }
-                ui.separator();
-                stepping_ui(ui, &playback, &mut commands, &mut tools.framing);
-                if tools.compare.enabled {
-                    egui::CollapsingHeader::new("Compare: run 1 (left) against run 2 (right)")
-                        .default_open(true)
-                        .show(ui, |ui| {
-                            compare::compare_ui(
-                                ui,
-                                &mut tools.compare,
-                                &tools.compare_run,
-                                &playback,
-                                &mut commands,
-                            )
-                        });
-                }
-                // The step on screen, its sentence and its plot follow the timeline the keys
-                // step: the static query's, or the cast's.
-                let casting = playback.timeline == crate::case::playback::Timeline::Cast
-                    && playback.cast.is_some();
-                egui::CollapsingHeader::new("This step")
-                    .default_open(true)
-                    .show(ui, |ui| {
-                        // At least a fixed height, so the sections below keep their place as a
-                        // short step follows a long one; never a box that hides its end (the
-                        // panel itself scrolls).
-                        ui.set_min_height(STEP_AREA_HEIGHT);
-                        if casting {
-                            cast::step_ui(ui, &playback);
-                        } else {
-                            step_ui(ui, &playback);
-                            separate_ui(ui, &mut lab, &playback);
-                        }
-                    });
-                match (casting, lab.scenario.cast) {
-                    (true, Some(spec)) => cast::distance_plot(
-                        ui,
-                        &tools.cast_plot,
-                        playback.cast.as_ref().and_then(|c| c.answer.toi),
-                        spec,
-                        tools.cast_view.time,
-                    ),
-                    _ => plot_ui(
-                        ui,
-                        &playback,
-                        tools.compare_run.trace.as_ref(),
-                        &tools.compare_run,
-                    ),
-                }
-                egui::CollapsingHeader::new("Motion: when do they first touch?")
-                    .default_open(lab.scenario.cast.is_some())
-                    .show(ui, |ui| {
-                        cast::cast_ui(
-                            ui,
-                            &mut lab,
-                            &playback,
-                            &mut tools.cast_view,
-                            &tools.cast_plot,
-                            &mut commands,
-                        )
-                    });
-                tools_ui(ui, &mut tools, &lab);
-                link_ui(ui, &mut files, &playback);
-                let parry = reference::reference_name(playback.case.dimension);
-                egui::CollapsingHeader::new(format!("Reference: {parry}'s answer"))
-                    .id_salt("reference")
-                    .default_open(true)
-                    .show(ui, |ui| {
-                        match (tools.reference_off_frame.computing(), &reference) {
-                            (Some(seconds), _) => {
-                                ui.horizontal(|ui| {
-                                    ui.spinner();
-                                    ui.label(format!(
-                                        "Computing… parry builds its hull ({seconds:.1} s)"
-                                    ));
-                                });
-                            }
-                            (None, Some(reference)) => reference_ui(ui, reference, &playback),
-                            (None, None) => {}
-                        }
-                    });
-                egui::CollapsingHeader::new("Solver")
-                    .default_open(true)
-                    .show(ui, |ui| solver_ui(ui, &mut lab));
-                for which in [Which::A, Which::B] {
-                    let title = match which {
-                        Which::A => "Shape A",
-                        Which::B => "Shape B",
-                    };
-                    egui::CollapsingHeader::new(
-                        RichText::new(title).color(palette::egui(which.color())),
-                    )
-                    .default_open(false)
-                    .show(ui, |ui| {
-                        body_ui(ui, &mut lab, which.prepared(&shapes), which);
-                        import_ui(ui, &mut files, which, &mut requests);
-                    });
-                }
-                egui::CollapsingHeader::new("View")
-                    .default_open(false)
-                    .show(ui, |ui| {
-                        view_ui(ui, &mut layout, &mut minkowski, &mut tools.text)
-                    });
-                lesson::section(ui, &mut tools, &mut requests);
-                egui::CollapsingHeader::new("Scenario files")
-                    .default_open(false)
-                    .show(ui, |ui| files_ui(ui, &mut files, &mut requests));
-                help_ui(ui);
-            });
-        })
-        .response
-        .rect
-        .width();
+            })
+            .response
+            .rect
+            .width()
+    };
     // The views start where the panel ends, in window pixels (egui's zoom included).
-    let width = width * zoom;
-    if (layout.panel_width - width).abs() > 0.5 {
-        layout.panel_width = width;
+    let width = width * ctx.zoom_factor();
+    if (desk.layout.panel_width - width).abs() > 0.5 {
+        desk.layout.panel_width = width;
     }
     Ok(())
 }
 
-/// The windows and modes the panel opens.
+/// The title, the 2D/3D switch, the case's name and notes, its promises, why it is not
+/// solved, and the answer in one line, where it is always seen.
+fn head_ui(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
+    let lab = &case.lab;
+    ui.horizontal(|ui| {
+        ui.heading("GJK Lab");
+        if ui
+            .small_button("◀")
+            .on_hover_text("Fold the panel to a bar")
+            .clicked()
+        {
+            tools.classroom.panel_folded = true;
+        }
+        space::switch_ui(ui, lab.scenario.dimension, &mut case.requests);
+    });
+    if !lab.scenario.name.is_empty() {
+        ui.label(RichText::new(&lab.scenario.name).strong());
+    }
+    if !lab.scenario.notes.is_empty() {
+        ui.label(&lab.scenario.notes);
+    }
+    promises_ui(ui, lab, &case.playback);
+    // Why the case asked for is not the one on screen: at the top, where it is seen.
+    if let Some(why) = &lab.notice {
+        ui.colored_label(Color32::LIGHT_RED, why);
+    }
+    if let Some(e) = &lab.error {
+        ui.colored_label(Color32::LIGHT_RED, format!("Not solved: {e}"));
+    }
+    // The answer, where it is always seen (the steps below tell how it was found).
+    if let Some((what, seconds)) = tools.off_frame.computing() {
+        // The spinner keeps frames coming until the case is ready.
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "Computing… {what} ({seconds:.1} s); the last case stays on screen."
+            ));
+        });
+    } else if lab.error.is_none() {
+        outcome::verdict_ui(ui, &case.playback.trace.finish);
+    }
+    ui.separator();
+}
+
+/// Stepping, compare mode's runs, the step on screen and its plot, and the motion: all follow
+/// the timeline the keys step, the static query's or the cast's.
+fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
+    let playback = &case.playback;
+    stepping_ui(ui, playback, &mut case.commands, &mut tools.framing);
+    if tools.compare.enabled {
+        egui::CollapsingHeader::new("Compare: run 1 (left) against run 2 (right)")
+            .default_open(true)
+            .show(ui, |ui| {
+                compare::compare_ui(
+                    ui,
+                    &mut tools.compare,
+                    &tools.compare_run,
+                    playback,
+                    &mut case.commands,
+                )
+            });
+    }
+    let casting =
+        playback.timeline == crate::case::playback::Timeline::Cast && playback.cast.is_some();
+    egui::CollapsingHeader::new("This step")
+        .default_open(true)
+        .show(ui, |ui| {
+            // At least a fixed height, so the sections below keep their place as a short step
+            // follows a long one; never a box that hides its end (the panel itself scrolls).
+            ui.set_min_height(STEP_AREA_HEIGHT);
+            if casting {
+                cast::step_ui(ui, playback);
+            } else {
+                step_ui(ui, playback);
+                separate_ui(ui, &mut case.lab, playback);
+            }
+        });
+    match (casting, case.lab.scenario.cast) {
+        (true, Some(spec)) => cast::distance_plot(
+            ui,
+            &tools.cast_plot,
+            playback.cast.as_ref().and_then(|c| c.answer.toi),
+            spec,
+            tools.cast_view.time,
+        ),
+        _ => plot_ui(
+            ui,
+            playback,
+            tools.compare_run.trace.as_ref(),
+            &tools.compare_run,
+        ),
+    }
+    egui::CollapsingHeader::new("Motion: when do they first touch?")
+        .default_open(case.lab.scenario.cast.is_some())
+        .show(ui, |ui| {
+            cast::cast_ui(
+                ui,
+                &mut case.lab,
+                playback,
+                &mut tools.cast_view,
+                &tools.cast_plot,
+                &mut case.commands,
+            )
+        });
+}
+
+/// parry's answer beside ours (computed off the frame for a large hull).
+fn reference_section(ui: &mut egui::Ui, case: &Case, desk: &Desk, tools: &Tools) {
+    let parry = reference::reference_name(case.playback.case.dimension);
+    egui::CollapsingHeader::new(format!("Reference: {parry}'s answer"))
+        .id_salt("reference")
+        .default_open(true)
+        .show(ui, |ui| {
+            match (tools.reference_off_frame.computing(), &desk.reference) {
+                (Some(seconds), _) => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!("Computing… parry builds its hull ({seconds:.1} s)"));
+                    });
+                }
+                (None, Some(reference)) => reference_ui(ui, reference, &case.playback),
+                (None, None) => {}
+            }
+        });
+}
+
+/// What a user sets: the solver, both shapes, the view, a lesson, the scenario files.
+fn settings_sections(ui: &mut egui::Ui, case: &mut Case, desk: &mut Desk, tools: &mut Tools) {
+    egui::CollapsingHeader::new("Solver")
+        .default_open(true)
+        .show(ui, |ui| solver_ui(ui, &mut case.lab));
+    for which in [Which::A, Which::B] {
+        let title = match which {
+            Which::A => "Shape A",
+            Which::B => "Shape B",
+        };
+        egui::CollapsingHeader::new(RichText::new(title).color(palette::egui(which.color())))
+            .default_open(false)
+            .show(ui, |ui| {
+                body_ui(ui, &mut case.lab, which.prepared(&case.shapes), which);
+                import_ui(ui, &mut desk.files, which, &mut case.requests);
+            });
+    }
+    egui::CollapsingHeader::new("View")
+        .default_open(false)
+        .show(ui, |ui| {
+            view_ui(ui, &mut desk.layout, &mut desk.minkowski, &mut tools.text)
+        });
+    lesson::section(ui, tools, &mut case.requests);
+    egui::CollapsingHeader::new("Scenario files")
+        .default_open(false)
+        .show(ui, |ui| files_ui(ui, &mut desk.files, &mut case.requests));
+}
+
 #[derive(bevy::ecs::system::SystemParam)]
 struct Tools<'w> {
     warm: ResMut<'w, crate::case::playback::WarmStart>,
