@@ -38,7 +38,8 @@
 
 use super::{CastRecord, CastStatus, Ending, Log, Problem};
 use crate::real::{Real, Vector, unit_or_zero};
-use crate::shape::cso::MinkowskiDifference;
+use crate::shape::body::Body;
+use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
 use crate::trace::SimplexCache;
@@ -52,138 +53,48 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let (body_a, body_b) = problem.bodies::<R>(0.0);
     let cso = MinkowskiDifference::new(&body_a, &body_b);
-    let allowance = crate::proof::bounds::allowance(&cso);
-    let r = R::vec(b.motion.velocity - a.motion.velocity);
     // The radii split off the shapes grow the target: cores within target + r_A + r_B are
     // shapes within the target.
     let grown = problem.radii[0] + problem.radii[1];
-    let target = R::from_f64(settings.target + grown);
+    let along = Along {
+        r: R::vec(b.motion.velocity - a.motion.velocity),
+        target: R::from_f64(settings.target + grown),
+        // Half the tolerance: the other half is room for the static check's own bounds.
+        tolerance: R::from_f64(settings.tolerance / 2.0),
+        max_time: R::from_f64(settings.max_time),
+        allowance: crate::proof::bounds::allowance(&cso),
+        settings_target: settings.target,
+    };
     // `A ⊖ B` grown by a ball of radius `target`: its support moves out along the direction
     // (the witness on B moves back, so that `point = a − b` stays true).
     // The second value is B's own witness, before the growth moved it.
     let support = |d: R::V| {
         let mut p = cso.support(d);
         let on_b = p.b;
-        if target > R::ZERO {
-            let out = unit_or_zero::<R>(d) * target;
+        if along.target > R::ZERO {
+            let out = unit_or_zero::<R>(d) * along.target;
             p.point = p.point + out;
             p.b = p.b - out;
         }
         (p, on_b)
     };
-    // Half the tolerance: the other half is room for the static check's own bounds.
-    let tolerance = R::from_f64(settings.tolerance / 2.0);
-    let max_time = R::from_f64(settings.max_time);
-    let mut lambda = R::ZERO;
-    let mut x = R::V::ZERO;
-    let mut normal: Option<R::V> = None;
-    let mut kept = Simplex::<R>::default();
-    // For each kept point, B's own witness and its weight in the nearest point to x.
-    let (mut on_b, mut weights) = ([R::V::ZERO; 4], [R::ZERO; 4]);
-    // The separation the first plane proved at t = 0, when one cleared the origin.
-    let mut start_clear = None;
     // The first point: the one of A ⊖ B furthest back along the ray (support along −r), on
     // the side the ray meets first, so the search starts near where it enters; a configured
     // first direction, or the centres' when nothing moves, as in a static query.
-    let first = if config.initial_direction.is_none() && r.length_squared() > R::ZERO {
-        -r
+    let first = if config.initial_direction.is_none() && along.r.length_squared() > R::ZERO {
+        -along.r
     } else {
         cso.first_direction(config)
     };
-    // It is kept as P's first point: it is a point of A ⊖ B like any other, and the nearest
-    // point to x after the first step may lie on the segment from it.
-    let (p0, p0_on_b) = support(first);
-    kept.push(p0);
-    (on_b[0], weights[0]) = (p0_on_b, R::ONE);
-    let mut v = x - p0.point;
-    let miss = |lambda: R, v: R::V, vw: R, vr: R| {
-        let n = v.length_squared().sqrt();
-        CastStatus::Miss {
-            time: lambda.to_f64(),
-            separation: (vw / n).to_f64(),
-            closing_speed: (-vr / n).to_f64(),
-        }
-    };
+    let mut ray = Ray::from(support(first));
     for _ in 0..settings.max_iterations {
-        let start = (lambda, x, v);
-        let (p, p_on_b) = support(v);
-        let w = x - p.point;
-        let (vw, vr) = (v.dot(w), v.dot(r));
-        let mut advanced = false;
-        let mut status = None;
-        if !(vw.to_f64().is_finite() && vr.to_f64().is_finite()) {
-            // Nothing is decided on a number that is not one.
-            status = Some(CastStatus::Failed {
-                why: format!("v·w or v·r is not finite at λ = {:e}", lambda.to_f64()),
-                time: Some(lambda.to_f64()),
-            });
-        }
-        // The plane must clear x by more than the support points' rounding to prove anything
-        // (a miss, or that the ray may move on); otherwise p simply joins the simplex.
-        let clears = vw.to_f64() > allowance * v.length_squared().sqrt().to_f64();
-        if clears && status.is_none() {
-            if normal.is_none() {
-                // The first plane that clears x is at λ = 0: it proves the start apart.
-                let n = v.length_squared().sqrt().to_f64();
-                let rounding = 4.0 * R::EPSILON.to_f64() * target.to_f64();
-                start_clear = Some(settings.target + vw.to_f64() / n - allowance - rounding);
-            }
-            if vr >= R::ZERO {
-                status = Some(miss(lambda, v, vw, vr));
-            } else {
-                let next = lambda - vw / vr;
-                if next > max_time {
-                    status = Some(miss(lambda, v, vw, vr));
-                } else {
-                    lambda = next;
-                    x = r * lambda;
-                    normal = Some(v);
-                    advanced = true;
-                }
-            }
-        }
+        let start = (ray.lambda, ray.x, ray.v);
+        let (p, p_on_b) = support(ray.v);
+        let w = ray.x - p.point;
+        let (vw, vr) = (ray.v.dot(w), ray.v.dot(along.r));
+        let (advanced, mut status) = ray.plane(vw, vr, &along);
         if status.is_none() {
-            // The nearest point of conv(P ∪ {p}) to x, as GJK finds the nearest point to the
-            // origin: on the points x − pᵢ.
-            // P grows in place, and keeps only the points the nearest one needs.
-            on_b[kept.len()] = p_on_b;
-            kept.push(p);
-            let n = kept.len();
-            let mut y = [R::V::ZERO; 4];
-            for (yi, pi) in y.iter_mut().zip(kept.vertices()) {
-                *yi = x - pi.point;
-            }
-            let reduction = crate::simplex::signed_volumes::closest_feature::<R>(&y[..n]);
-            let kept_indices = (0..n).filter(|i| reduction.mask & (1 << i) != 0);
-            for (k, i) in kept_indices.enumerate() {
-                (on_b[k], weights[k]) = (on_b[i], reduction.weights[i]);
-            }
-            kept.retain_mask(reduction.mask);
-            v = reduction.closest;
-            if !v.is_finite() {
-                status = Some(CastStatus::Failed {
-                    why: format!(
-                        "the nearest point of the simplex is not finite at λ = {:e}",
-                        lambda.to_f64()
-                    ),
-                    time: Some(lambda.to_f64()),
-                });
-            } else if !advanced && v == start.2 {
-                // Nothing new: x stood still and the simplex gave the same v again.
-                status = Some(CastStatus::Failed {
-                    why: format!(
-                        "the ray cast stalled at t = {:e}: x did not move and the simplex gave \
-                         the same v again",
-                        lambda.to_f64()
-                    ),
-                    time: Some(lambda.to_f64()),
-                });
-            } else if v.length_squared() <= tolerance * tolerance {
-                status = Some(CastStatus::Hit {
-                    time: lambda.to_f64(),
-                    gap: v.length_squared().sqrt().to_f64(),
-                });
-            }
+            status = ray.nearest(p, p_on_b, advanced, start.2, &along);
         }
         let record = || CastRecord::RayCast {
             point: start.1.to_f64(),
@@ -192,65 +103,230 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             v_dot_w: vw.to_f64(),
             v_dot_r: vr.to_f64(),
             advanced,
-            simplex: kept.record().to_vec(),
-            closest: v.to_f64(),
+            simplex: ray.kept.record().to_vec(),
+            closest: ray.v.to_f64(),
         };
-        log.step(start.0.to_f64(), lambda.to_f64(), record, status.as_ref());
+        log.step(
+            start.0.to_f64(),
+            ray.lambda.to_f64(),
+            record,
+            status.as_ref(),
+        );
         if let Some(status) = status {
-            // x is on (or beyond) a plane that has all of the grown A ⊖ B behind it, so it is
-            // at least `target` from A ⊖ B; and ‖v‖ from a point of the grown set.
-            let slack =
-                allowance + 4.0 * R::EPSILON.to_f64() * (x.to_f64().length() + target.to_f64());
-            let reach = hull_reach(x, &kept, &weights);
-            let lower = if normal.is_some() {
-                settings.target - slack
-            } else {
-                0.0
-            };
-            let upper = settings.target + reach + slack;
-            // A hit these bounds do not prove is checked by a static query at its time: the
-            // simplex's witnesses, carried there, start it (not when a target or radii moved
-            // its points off the bodies). Each body only translates, so its own frame is the
-            // same at both times.
-            let unproven_hit = matches!(status, CastStatus::Hit { .. })
-                && upper > settings.target + settings.tolerance;
-            let warm = (unproven_hit && grown + settings.target == 0.0).then(|| {
-                let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
-                for p in kept.vertices() {
-                    local_a.push(body_a.to_local(p.a).to_f64());
-                    local_b.push(body_b.to_local(p.b).to_f64());
-                }
-                SimplexCache {
-                    local_a,
-                    local_b,
-                    cores: grown > 0.0,
-                }
-            });
-            let normal = normal.map(|n| unit_or_zero::<f64>(n.to_f64()));
-            // The nearest point's witnesses, on the cores, carried to the time reached and
-            // out to the shapes' surfaces along the line between them (`surface_points`):
-            // their distance is then the cores' less the radii, which the bounds bound. (Along the last plane's normal
-            // instead, a few 1e-4 radians off that line on a ball and a capsule, points
-            // 1.3 + 0.8 out were 5.2e-4 apart where the bounds said at most 4.7e-7.)
-            let points = witnesses(&kept, &on_b, &weights).map(|(pa, pb)| {
-                let t = lambda.to_f64();
-                let cores = (pa + a.motion.velocity * t, pb + b.motion.velocity * t);
-                super::problem::surface_points(cores, problem.radii)
-            });
-            return Ending {
-                status,
-                normal,
-                bounds: [lower.max(0.0), upper],
-                warm,
-                points,
-                start_clear,
-            };
+            return ray.ending(status, &along, problem, (&body_a, &body_b), grown);
         }
     }
     Ending::unbounded(CastStatus::MaxIterations {
         iterations: log.iterations,
-        time: lambda.to_f64(),
+        time: ray.lambda.to_f64(),
     })
+}
+
+/// What the ray is cast along and against, fixed for the whole cast.
+struct Along<R: Real> {
+    /// The relative motion `v_B − v_A`.
+    r: R::V,
+    /// The target grown by the radii split off: the ball added to `A ⊖ B`.
+    target: R,
+    /// How near x must come to the simplex for a hit.
+    tolerance: R,
+    max_time: R,
+    /// The support points' rounding: a plane must clear x by more to prove anything.
+    allowance: f64,
+    /// The target asked for, before the radii grew it.
+    settings_target: f64,
+}
+
+/// Where the ray cast stands: `x = λ·r` on the ray, the simplex `P` of grown `A ⊖ B`'s points
+/// with B's own witnesses and their weights in the point nearest `x`, `v = x −` that point,
+/// and the last plane's normal.
+struct Ray<R: Real> {
+    lambda: R,
+    x: R::V,
+    v: R::V,
+    normal: Option<R::V>,
+    kept: Simplex<R>,
+    on_b: [R::V; 4],
+    weights: [R; 4],
+    /// The separation the first plane proved at t = 0, when one cleared the origin.
+    start_clear: Option<f64>,
+}
+
+impl<R: Real> From<(CsoPoint<R>, R::V)> for Ray<R> {
+    /// The ray at its start, with the first point kept as P's first point: it is a point of
+    /// A ⊖ B like any other, and the nearest point to x after the first step may lie on the
+    /// segment from it.
+    fn from((p0, p0_on_b): (CsoPoint<R>, R::V)) -> Self {
+        let mut kept = Simplex::<R>::default();
+        kept.push(p0);
+        let (mut on_b, mut weights) = ([R::V::ZERO; 4], [R::ZERO; 4]);
+        (on_b[0], weights[0]) = (p0_on_b, R::ONE);
+        Ray {
+            lambda: R::ZERO,
+            x: R::V::ZERO,
+            v: R::V::ZERO - p0.point,
+            normal: None,
+            kept,
+            on_b,
+            weights,
+            start_clear: None,
+        }
+    }
+}
+
+impl<R: Real> Ray<R> {
+    /// The plane through the support point with normal `v`: where it clears `x` (by more than
+    /// the support points' rounding), the ray misses when it runs away from the plane or
+    /// along it, or past `max_time`; else `x` moves along the ray onto the plane (nothing on
+    /// the ray before it can touch `A ⊖ B`, which lies behind it). Whether `x` moved, and how
+    /// the cast ended when it did.
+    fn plane(&mut self, vw: R, vr: R, along: &Along<R>) -> (bool, Option<CastStatus>) {
+        if !(vw.to_f64().is_finite() && vr.to_f64().is_finite()) {
+            // Nothing is decided on a number that is not one.
+            let status = CastStatus::Failed {
+                why: format!("v·w or v·r is not finite at λ = {:e}", self.lambda.to_f64()),
+                time: Some(self.lambda.to_f64()),
+            };
+            return (false, Some(status));
+        }
+        let length = self.v.length_squared().sqrt();
+        if vw.to_f64() <= along.allowance * length.to_f64() {
+            return (false, None);
+        }
+        if self.normal.is_none() {
+            // The first plane that clears x is at λ = 0: it proves the start apart.
+            let rounding = 4.0 * R::EPSILON.to_f64() * along.target.to_f64();
+            let n = length.to_f64();
+            self.start_clear =
+                Some(along.settings_target + vw.to_f64() / n - along.allowance - rounding);
+        }
+        let miss = || CastStatus::Miss {
+            time: self.lambda.to_f64(),
+            separation: (vw / length).to_f64(),
+            closing_speed: (-vr / length).to_f64(),
+        };
+        if vr >= R::ZERO {
+            return (false, Some(miss()));
+        }
+        let next = self.lambda - vw / vr;
+        if next > along.max_time {
+            return (false, Some(miss()));
+        }
+        self.lambda = next;
+        self.x = along.r * next;
+        self.normal = Some(self.v);
+        (true, None)
+    }
+
+    /// `p` joins P, and P keeps only the points the nearest point of its hull to `x` needs
+    /// (found as GJK finds the nearest point to the origin: on the points `x − pᵢ`). The cast
+    /// ends on a hit (`x` within the tolerance of the hull), on a nearest point that is not
+    /// finite, or where it stalled: `x` stood still and the simplex gave `was` again.
+    fn nearest(
+        &mut self,
+        p: CsoPoint<R>,
+        p_on_b: R::V,
+        advanced: bool,
+        was: R::V,
+        along: &Along<R>,
+    ) -> Option<CastStatus> {
+        self.on_b[self.kept.len()] = p_on_b;
+        self.kept.push(p);
+        let n = self.kept.len();
+        let mut y = [R::V::ZERO; 4];
+        for (yi, pi) in y.iter_mut().zip(self.kept.vertices()) {
+            *yi = self.x - pi.point;
+        }
+        let reduction = crate::simplex::signed_volumes::closest_feature::<R>(&y[..n]);
+        let kept_indices = (0..n).filter(|i| reduction.mask & (1 << i) != 0);
+        for (k, i) in kept_indices.enumerate() {
+            (self.on_b[k], self.weights[k]) = (self.on_b[i], reduction.weights[i]);
+        }
+        self.kept.retain_mask(reduction.mask);
+        self.v = reduction.closest;
+        let lambda = self.lambda.to_f64();
+        if !self.v.is_finite() {
+            Some(CastStatus::Failed {
+                why: format!("the nearest point of the simplex is not finite at λ = {lambda:e}"),
+                time: Some(lambda),
+            })
+        } else if !advanced && self.v == was {
+            Some(CastStatus::Failed {
+                why: format!(
+                    "the ray cast stalled at t = {lambda:e}: x did not move and the simplex gave \
+                     the same v again"
+                ),
+                time: Some(lambda),
+            })
+        } else if self.v.length_squared() <= along.tolerance * along.tolerance {
+            Some(CastStatus::Hit {
+                time: lambda,
+                gap: self.v.length_squared().sqrt().to_f64(),
+            })
+        } else {
+            None
+        }
+    }
+
+    /// How the cast ended, with what the loop proved at `λ`: `x` is on (or beyond) a plane
+    /// that has all of the grown `A ⊖ B` behind it, so it is at least the target from it; and
+    /// within `‖v‖` of a point of the grown set. Both are computed again in f64 from the
+    /// witnesses, with their rounding allowed for.
+    fn ending<A: SupportMap<R>, B: SupportMap<R>>(
+        self,
+        status: CastStatus,
+        along: &Along<R>,
+        problem: &Problem<'_, A, B>,
+        (body_a, body_b): (&Body<R, &A>, &Body<R, &B>),
+        grown: f64,
+    ) -> Ending {
+        let settings = &problem.settings;
+        let slack = along.allowance
+            + 4.0 * R::EPSILON.to_f64() * (self.x.to_f64().length() + along.target.to_f64());
+        let reach = hull_reach(self.x, &self.kept, &self.weights);
+        let lower = if self.normal.is_some() {
+            settings.target - slack
+        } else {
+            0.0
+        };
+        let upper = settings.target + reach + slack;
+        // A hit these bounds do not prove is checked by a static query at its time: the
+        // simplex's witnesses, carried there, start it (not when a target or radii moved its
+        // points off the bodies). Each body only translates, so its own frame is the same at
+        // both times.
+        let unproven_hit = matches!(status, CastStatus::Hit { .. })
+            && upper > settings.target + settings.tolerance;
+        let warm = (unproven_hit && grown + settings.target == 0.0).then(|| {
+            let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
+            for p in self.kept.vertices() {
+                local_a.push(body_a.to_local(p.a).to_f64());
+                local_b.push(body_b.to_local(p.b).to_f64());
+            }
+            SimplexCache {
+                local_a,
+                local_b,
+                cores: grown > 0.0,
+            }
+        });
+        let normal = self.normal.map(|n| unit_or_zero::<f64>(n.to_f64()));
+        // The nearest point's witnesses, on the cores, carried to the time reached and out to
+        // the shapes' surfaces along the line between them (`surface_points`): their
+        // distance is then the cores' less the radii, which the bounds bound.
+        let points = witnesses(&self.kept, &self.on_b, &self.weights).map(|(pa, pb)| {
+            let t = self.lambda.to_f64();
+            let velocities = (problem.a.motion.velocity, problem.b.motion.velocity);
+            let cores = (pa + velocities.0 * t, pb + velocities.1 * t);
+            super::problem::surface_points(cores, problem.radii)
+        });
+        Ending {
+            status,
+            normal,
+            bounds: [lower.max(0.0), upper],
+            warm,
+            points,
+            start_clear: self.start_clear,
+        }
+    }
 }
 
 /// The kept points' weights clamped at zero and renormalised, so that the point they make is
