@@ -19,6 +19,7 @@
 use super::{CastRecord, CastStatus, Ending, Gap, Log, Problem};
 use crate::real::Real;
 use crate::shape::support::SupportMap;
+use crate::trace::SimplexCache;
 use glam::{DQuat, DVec3};
 
 /// Advances time from `from` (a time proven safe) by the distance over the bound on the
@@ -43,129 +44,22 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     // and the direction between them is mostly rounding.
     let mut stepped_along = seed.map(|n| (n, from));
     while log.iterations < settings.max_iterations {
-        let mut gap = match first.take() {
+        let gap = match first.take() {
             Some(gap) => gap,
             None => problem.judge_within::<R>(t, warm.as_ref(), rel),
         };
-        if warm.is_some() && !gap.finish.certificate.certified {
-            // A warm start can stop on a stale simplex; the cold run decides.
-            gap = problem.judge_within::<R>(t, None, rel);
-        }
-        // Within the tolerance of the target, a loose query may leave the hit unproven that a
-        // tight one proves: there the tight one decides.
-        let [lower, upper] = gap.bounds();
-        let undecided = upper > settings.target + settings.tolerance;
-        if rel > problem.config.rel_tolerance
-            && undecided
-            && lower <= settings.target + settings.tolerance
-        {
-            gap = problem.judge::<R>(t, warm.as_ref());
-        }
+        let gap = confirm_within::<R, A, B>(problem, t, gap, warm.as_ref(), rel);
         let finish = gap.finish;
-        let mut bounds = gap.bounds();
-        // The lower bound was proven along one direction: the separation along it is at
-        // least that bound, which is what the step needs.
-        let (mut normal, mut separation) = (gap.separating, bounds[0]);
-        // Near contact GJK's own plane is only as good as its direction, v, whose rounding
-        // grows as ε·size/‖v‖; on a large face a direction off by that much finds a support
-        // point far along the face. The last step's normal was found further out, where v
-        // was sharp: the separation along it, from one support point of each body in f64,
-        // is often the better proof (a 290-unit box 5e-6 from a vertex: 4.9e-6 along the
-        // last normal where GJK's own plane proves 3.8e-7).
-        // A turning body carries its face's normal round with it: the last normal turned
-        // as A turned since then, and as B turned, are tried too. They are asked only when
-        // GJK's own plane proves less than half of what its upper bound allows: otherwise the
-        // step is most of what it can be already.
-        let short = separation - settings.target < 0.5 * (bounds[1] - settings.target);
-        if let Some((n, since)) = stepped_along.filter(|_| short) {
-            let turned = |w: DVec3| DQuat::from_scaled_axis(w * (t - since)) * n;
-            let candidates = [
-                Some(n),
-                (problem.a.motion.angular != DVec3::ZERO).then(|| turned(problem.a.motion.angular)),
-                (problem.b.motion.angular != DVec3::ZERO).then(|| turned(problem.b.motion.angular)),
-            ];
-            for n in candidates.into_iter().flatten() {
-                let along = problem.exact.separation(t, n);
-                if along > separation {
-                    (normal, separation) = (n, along);
-                    // Two proofs of one distance: where they cross by their rounding, the
-                    // lower stays at the upper (still a true lower bound).
-                    bounds[0] = bounds[0].max(along).min(bounds[1]);
-                }
-            }
-        }
+        let (normal, separation, bounds) = sharpen(problem, t, &gap, stepped_along);
         let (linear_speed, angular_speed) = problem.closing::<R>(normal);
         let closing = linear_speed + angular_speed;
-        let mut next = t;
-        // Moving apart is checked first: bodies a hair apart that separate are a miss, not an
-        // instant hit.
-        let proven_apart = normal != DVec3::ZERO && separation > settings.target;
-        let status = if !(closing.is_finite() && separation.is_finite()) || bounds[1].is_nan() {
-            // Nothing is decided on a number that is not one.
-            Some(CastStatus::Failed {
-                why: format!(
-                    "at t = {t:e} the separation {separation:e} or the closing speed \
-                     {closing:e} is not finite"
-                ),
-                time: Some(t),
-            })
-        } else if proven_apart && closing <= 0.0 {
-            Some(CastStatus::Miss {
-                time: t,
-                separation,
-                closing_speed: closing,
-            })
-        } else if bounds[1] - settings.target <= settings.tolerance {
-            Some(CastStatus::Hit {
-                time: t,
-                gap: (bounds[1] - settings.target).max(0.0),
-            })
-        } else if !proven_apart {
-            Some(CastStatus::Failed {
-                why: format!(
-                    "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}], in f64 \
-                     too: wider than the tolerance {:e}, so no step can be proven safe and no \
-                     hit proven (raise cast.tolerance above the width)",
-                    bounds[0], bounds[1], settings.tolerance
-                ),
-                time: Some(t),
-            })
-        } else {
-            // Aim half the tolerance above the target, not at it: a step onto the target
-            // itself lands a flat face exactly on a vertex (for target 0, touching), where a
-            // static query must prove a distance of about nothing. Half the tolerance apart
-            // the proofs resolve it, and the hit test still passes there. Never less than half
-            // the way down to the target: inside the margin that is the step, and just above
-            // it a step to the aim would be below t's rounding.
-            let aim = settings.target + settings.tolerance / 2.0;
-            let step = (separation - aim).max((separation - settings.target) / 2.0);
-            next = t + step / closing;
-            // The distance aimed at, as the scale the next query's bounds must resolve.
-            let expected = separation - step;
-            rel = ((0.1 * (expected - settings.target) + 0.25 * settings.tolerance) / expected)
-                .min(0.1)
-                .max(problem.config.rel_tolerance);
-            if next > settings.max_time || !next.is_finite() {
-                Some(CastStatus::Miss {
-                    time: t,
-                    separation,
-                    closing_speed: closing,
-                })
-            } else if next <= t {
-                // The step is below the rounding of t: the same iterate would come again.
-                Some(CastStatus::Failed {
-                    why: format!(
-                        "advancement stalled at t = {t:e}: the safe step ({:e} − {:e}) / {:e} \
-                         does not move t, and the distance there is proven only to lie in \
-                         [{:e}, {:e}]",
-                        separation, settings.target, closing, bounds[0], bounds[1]
-                    ),
-                    time: Some(t),
-                })
-            } else {
-                None
-            }
+        let along = Along {
+            normal,
+            separation,
+            bounds,
+            closing,
         };
+        let (status, next) = decide(problem, t, &along, &mut rel);
         let record = || CastRecord::Advancement {
             distance_bounds: bounds,
             normal,
@@ -199,4 +93,155 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         iterations: log.iterations,
         time: t,
     })
+}
+
+/// The query's answer, asked again where it may have stopped short: a warm start can stop on a
+/// stale simplex (the cold run decides), and within the tolerance of the target a loose query
+/// may leave the hit unproven that a tight one proves (there the tight one decides).
+fn confirm_within<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    problem: &Problem<'_, A, B>,
+    t: f64,
+    mut gap: Gap,
+    warm: Option<&SimplexCache>,
+    rel: f64,
+) -> Gap {
+    let settings = &problem.settings;
+    if warm.is_some() && !gap.finish.certificate.certified {
+        gap = problem.judge_within::<R>(t, None, rel);
+    }
+    let [lower, upper] = gap.bounds();
+    let undecided = upper > settings.target + settings.tolerance;
+    if rel > problem.config.rel_tolerance
+        && undecided
+        && lower <= settings.target + settings.tolerance
+    {
+        gap = problem.judge::<R>(t, warm);
+    }
+    gap
+}
+
+/// The separation to step by, the direction it is proven along and the distance's bounds.
+/// The lower bound was proven along one direction: the separation along it is at least that
+/// bound, which is what the step needs. Near contact GJK's own plane is only as good as its
+/// direction, v, whose rounding grows as ε·size/‖v‖; on a large face a direction off by that
+/// much finds a support point far along the face. The last step's normal was found further
+/// out, where v was sharp: the separation along it, from one support point of each body in
+/// f64, is often the better proof (a 290-unit box 5e-6 from a vertex: 4.9e-6 along the last
+/// normal where GJK's own plane proves 3.8e-7). A turning body carries its face's normal
+/// round with it: the last normal turned as A turned since then, and as B turned, are tried
+/// too. They are asked only when GJK's own plane proves less than half of what its upper
+/// bound allows: otherwise the step is most of what it can be already.
+fn sharpen<A, B>(
+    problem: &Problem<'_, A, B>,
+    t: f64,
+    gap: &Gap,
+    stepped_along: Option<(DVec3, f64)>,
+) -> (DVec3, f64, [f64; 2]) {
+    let target = problem.settings.target;
+    let mut bounds = gap.bounds();
+    let (mut normal, mut separation) = (gap.separating, bounds[0]);
+    let short = separation - target < 0.5 * (bounds[1] - target);
+    if let Some((n, since)) = stepped_along.filter(|_| short) {
+        let turned = |w: DVec3| DQuat::from_scaled_axis(w * (t - since)) * n;
+        let candidates = [
+            Some(n),
+            (problem.a.motion.angular != DVec3::ZERO).then(|| turned(problem.a.motion.angular)),
+            (problem.b.motion.angular != DVec3::ZERO).then(|| turned(problem.b.motion.angular)),
+        ];
+        for n in candidates.into_iter().flatten() {
+            let along = problem.exact.separation(t, n);
+            if along > separation {
+                (normal, separation) = (n, along);
+                // Two proofs of one distance: where they cross by their rounding, the lower
+                // stays at the upper (still a true lower bound).
+                bounds[0] = bounds[0].max(along).min(bounds[1]);
+            }
+        }
+    }
+    (normal, separation, bounds)
+}
+
+/// What one iteration measured at its time.
+struct Along {
+    normal: DVec3,
+    separation: f64,
+    bounds: [f64; 2],
+    /// The bound on the closing speed along `normal`.
+    closing: f64,
+}
+
+/// How the cast ends at `t`, if it does, and the next time: moving apart is checked first
+/// (bodies a hair apart that separate are a miss, not an instant hit), then a hit, then a
+/// step that cannot be proven safe, else the step itself. Sets how tightly the next query
+/// must bound the distance.
+fn decide<A, B>(
+    problem: &Problem<'_, A, B>,
+    t: f64,
+    at: &Along,
+    rel: &mut f64,
+) -> (Option<CastStatus>, f64) {
+    let settings = &problem.settings;
+    let Along {
+        normal,
+        separation,
+        bounds,
+        closing,
+    } = *at;
+    let proven_apart = normal != DVec3::ZERO && separation > settings.target;
+    if !(closing.is_finite() && separation.is_finite()) || bounds[1].is_nan() {
+        // Nothing is decided on a number that is not one.
+        let why = format!(
+            "at t = {t:e} the separation {separation:e} or the closing speed {closing:e} is not \
+             finite"
+        );
+        return (Some(CastStatus::Failed { why, time: Some(t) }), t);
+    }
+    let miss = CastStatus::Miss {
+        time: t,
+        separation,
+        closing_speed: closing,
+    };
+    if proven_apart && closing <= 0.0 {
+        return (Some(miss), t);
+    }
+    if bounds[1] - settings.target <= settings.tolerance {
+        let gap = (bounds[1] - settings.target).max(0.0);
+        return (Some(CastStatus::Hit { time: t, gap }), t);
+    }
+    if !proven_apart {
+        let why = format!(
+            "at t = {t:e} the distance is proven only to lie in [{:e}, {:e}], in f64 too: wider \
+             than the tolerance {:e}, so no step can be proven safe and no hit proven (raise \
+             cast.tolerance above the width)",
+            bounds[0], bounds[1], settings.tolerance
+        );
+        return (Some(CastStatus::Failed { why, time: Some(t) }), t);
+    }
+    // Aim half the tolerance above the target, not at it: a step onto the target itself lands
+    // a flat face exactly on a vertex (for target 0, touching), where a static query must
+    // prove a distance of about nothing. Half the tolerance apart the proofs resolve it, and
+    // the hit test still passes there. Never less than half the way down to the target:
+    // inside the margin that is the step, and just above it a step to the aim would be below
+    // t's rounding.
+    let aim = settings.target + settings.tolerance / 2.0;
+    let step = (separation - aim).max((separation - settings.target) / 2.0);
+    let next = t + step / closing;
+    // The distance aimed at, as the scale the next query's bounds must resolve.
+    let expected = separation - step;
+    *rel = ((0.1 * (expected - settings.target) + 0.25 * settings.tolerance) / expected)
+        .min(0.1)
+        .max(problem.config.rel_tolerance);
+    if next > settings.max_time || !next.is_finite() {
+        (Some(miss), next)
+    } else if next <= t {
+        // The step is below the rounding of t: the same iterate would come again.
+        let why = format!(
+            "advancement stalled at t = {t:e}: the safe step ({:e} − {:e}) / {:e} does not move \
+             t, and the distance there is proven only to lie in [{:e}, {:e}]",
+            separation, settings.target, closing, bounds[0], bounds[1]
+        );
+        (Some(CastStatus::Failed { why, time: Some(t) }), next)
+    } else {
+        (None, next)
+    }
 }
