@@ -17,15 +17,14 @@
 //! A contradiction is a proven claim or a bound that one of these refutes. Uncertified answers
 //! are not contradictions: they are counted, because an honest "not proven" is allowed.
 
+mod casts;
 mod check;
 mod generate;
 
 pub use generate::Rng;
 
-use crate::cast::{CastMethod, CastStatus};
 use crate::scenario::{Format, Scenario, ScenarioError};
-use crate::shape::BodySpec;
-use crate::shape::Shape;
+use crate::shape::{BodySpec, Shape};
 use crate::trace::Finish;
 use generate::{Truth, flattened, generate};
 use glam::DQuat;
@@ -224,28 +223,8 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
     } else {
         (written, truth)
     };
-    let format = if rng.chance(0.1) {
-        Format::Ron
-    } else {
-        Format::Json
-    };
-    let text = written.to_text(format);
-    let scenario = match Scenario::parse(&text, format) {
-        Ok(s) => s,
-        Err(e) => {
-            report.refused += 1;
-            let named = match &e {
-                ScenarioError::Invalid { field, .. } | ScenarioError::Parse { field, .. } => {
-                    !field.is_empty() && field != "."
-                }
-                _ => false,
-            };
-            if !named {
-                report.refused_unnamed += 1;
-                report.problem(format!("{label}: refused without a field: {e}"));
-            }
-            return;
-        }
+    let Some((scenario, text)) = read_back(rng, &written, label, report) else {
+        return;
     };
     let config = scenario.config();
     let solve = |a: &BodySpec, b: &BodySpec| crate::query::solve(a, b, &config);
@@ -267,23 +246,90 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
         ("translated", solve(&shifted.0, &shifted.1)),
     ];
     report.solves += 4;
-    cast(&scenario, truth, label, report);
-    let contradiction = |what: String, report: &mut Report| {
-        report.contradictions += 1;
-        report.problem(format!("{label}: {what}\n    {}", text.replace('\n', " ")));
+    casts::cast(&scenario, truth, label, report);
+    let run = Run {
+        scenario: &scenario,
+        text: &text,
+        label,
+        truth,
+        original: &original,
+        shift: t.length(),
     };
     for (name, f) in std::iter::once(("as written", original)).chain(variants) {
+        run.check(name, &f, report);
+    }
+}
+
+/// The scenario written out in JSON or RON (one in ten) and read back, with its text; `None`
+/// when it is refused, which must name the field.
+fn read_back(
+    rng: &mut Rng,
+    written: &Scenario,
+    label: &str,
+    report: &mut Report,
+) -> Option<(Scenario, String)> {
+    let format = if rng.chance(0.1) {
+        Format::Ron
+    } else {
+        Format::Json
+    };
+    let text = written.to_text(format);
+    match Scenario::parse(&text, format) {
+        Ok(s) => Some((s, text)),
+        Err(e) => {
+            report.refused += 1;
+            let named = match &e {
+                ScenarioError::Invalid { field, .. } | ScenarioError::Parse { field, .. } => {
+                    !field.is_empty() && field != "."
+                }
+                _ => false,
+            };
+            if !named {
+                report.refused_unnamed += 1;
+                report.problem(format!("{label}: refused without a field: {e}"));
+            }
+            None
+        }
+    }
+}
+
+/// One generated query and what is known of it, to check each of its four runs against.
+struct Run<'r> {
+    scenario: &'r Scenario,
+    text: &'r str,
+    label: &'r str,
+    truth: Truth,
+    /// The run as written, which the other three must agree with.
+    original: &'r Finish,
+    /// How far the translated copy was moved.
+    shift: f64,
+}
+
+impl Run<'_> {
+    fn contradiction(&self, what: String, report: &mut Report) {
+        report.contradictions += 1;
+        let text = self.text.replace('\n', " ");
+        report.problem(format!("{}: {what}\n    {text}", self.label));
+    }
+
+    /// One run `name`'s answer `f`: sound in itself, finite, counted, within the truth where
+    /// it is known, and meeting the run as written.
+    fn check(&self, name: &str, f: &Finish, report: &mut Report) {
+        let scenario = self.scenario;
         let moved = if name == "translated" {
-            t.length()
+            self.shift
         } else {
             0.0
         };
-        if let Some(why) = check::static_answer(&f, check::rounding(&scenario, moved)) {
-            contradiction(format!("{name}: {why}"), report);
+        if let Some(why) = check::static_answer(f, check::rounding(scenario, moved)) {
+            self.contradiction(format!("{name}: {why}"), report);
         }
-        if non_finite(&f) {
+        if non_finite(f) {
             report.non_finite += 1;
-            report.problem(format!("{label} ({name}): non-finite number in {f:?}"));
+            report.problem(format!(
+                "{} ({name}): non-finite number in {f:?}",
+                self.label
+            ));
         }
         let c = f.certificate;
         if c.intersecting.is_none() {
@@ -296,157 +342,60 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
         // The translated copy is a slightly different scene: its positions were rounded
         // when t was added (ε|t|), and a pair that far out is solved in its own frame, so its
         // bounds are tight about that scene, not about the one as written.
-        let tiny = slack(&scenario) + 4.0 * f64::EPSILON * t.length() + 1e-300;
+        let tiny = slack(scenario) + 4.0 * f64::EPSILON * self.shift + 1e-300;
         if lower > upper + tiny {
-            contradiction(
+            self.contradiction(
                 format!("{name}: bounds [{lower:e}, {upper:e}] cross"),
                 report,
             );
         }
-        match truth {
-            Truth::Overlapping if c.intersecting == Some(false) => contradiction(
-                format!("{name}: shapes sharing a centre proven apart ({f:?})"),
-                report,
-            ),
-            Truth::Overlapping if lower > tiny => contradiction(
-                format!("{name}: shapes sharing a centre have lower bound {lower:e}"),
-                report,
-            ),
-            Truth::Distance(d) => {
-                // Sphere distances in f64 carry the rounding of the inputs' size.
-                let scale = scenario.a.position.length() + scenario.b.position.length();
-                let tol = tiny + 1e-14 * scale + 1e-12 * d;
-                if lower > d + tol || upper < d - tol {
-                    contradiction(
-                        format!("{name}: true distance {d:e} outside [{lower:e}, {upper:e}]"),
-                        report,
-                    );
-                }
-                if c.intersecting == Some(false) && d == 0.0 {
-                    contradiction(format!("{name}: overlapping spheres proven apart"), report);
-                }
-                if let Some(why) = check::sphere_depth(&scenario, &f, tol) {
-                    contradiction(format!("{name}: {why}"), report);
-                }
-            }
-            _ => {}
-        }
+        self.against_truth(name, f, tiny, report);
         // The four runs describe one problem, so their bounds must meet. (This is also what
         // keeps their claims consistent: a proven overlap has an upper bound of 0 or within
         // abs_tolerance, a proven separation a lower bound above 0.)
-        let o = original.certificate;
-        let [l0, u0] = o.distance_bounds;
+        let [l0, u0] = self.original.certificate.distance_bounds;
         if lower > u0 + tiny || l0 > upper + tiny {
-            contradiction(
+            self.contradiction(
                 format!("{name}: bounds [{lower:e}, {upper:e}] miss [{l0:e}, {u0:e}] as written"),
                 report,
             );
         }
     }
-}
 
-/// The scenario's cast, checked: no decision on a non-finite number, and for two spheres the
-/// analytic first time their surfaces come within the target.
-fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut Report) {
-    let Some(answer) = scenario.solve_cast() else {
-        return;
-    };
-    report.casts += 1;
-    report.casts_by_method[CastMethod::ALL
-        .iter()
-        .position(|m| *m == answer.method)
-        .unwrap_or(0)] += 1;
-    let spec = scenario.cast.expect("a cast section");
-    let settings = spec.settings(scenario.solver.precision);
-    let problem = |what: String, report: &mut Report| {
-        report.contradictions += 1;
-        let text = scenario.to_text(Format::Json).replace('\n', " ");
-        report.problem(format!("{label}: cast: {what}\n    {answer:?}\n    {text}"));
-    };
-    let numbers: Vec<f64> = match &answer.status {
-        CastStatus::Hit { time, gap } => vec![*time, *gap],
-        CastStatus::Miss {
-            time,
-            separation,
-            closing_speed,
-        } => vec![*time, *separation, *closing_speed],
-        CastStatus::OverlappingAtStart { distance, depth } => {
-            vec![*distance, depth.unwrap_or(0.0)]
-        }
-        CastStatus::MaxIterations { .. } | CastStatus::Failed { .. } => {
-            report.casts_unanswered += 1;
-            return;
-        }
-    };
-    let travel = (spec.velocity_a.length() + spec.velocity_b.length()) * settings.max_time;
-    if let Some(why) = check::cast_answer(&answer, check::rounding(scenario, travel)) {
-        problem(why, report);
-    }
-    let toi = answer.toi.unwrap_or(0.0);
-    let normal = answer.normal.map_or(0.0, |n| n.length());
-    if numbers
-        .iter()
-        .chain([&toi, &normal])
-        .any(|x| !x.is_finite())
-    {
-        report.non_finite += 1;
-        problem("decided on a non-finite number".into(), report);
-        return;
-    }
-    let Truth::Distance(_) = truth else {
-        return;
-    };
-    // Two spheres: d(t) = ‖p₀ + t·u‖ − R for the relative motion u.
-    let (a, b) = (&scenario.a, &scenario.b);
-    let radius = |s: &BodySpec| match s.shape {
-        Shape::Sphere { radius } => radius + s.margin,
-        _ => unreachable!("the distance truth is for spheres"),
-    };
-    let reach = radius(a) + radius(b) + settings.target;
-    let (p0, u) = (b.position - a.position, spec.velocity_b - spec.velocity_a);
-    let d = |t: f64| (p0 + u * t).length() - radius(a) - radius(b);
-    // The first t with ‖p₀ + t·u‖ = reach: the smaller root of |u|²t² + 2(p₀·u)t + |p₀|² − reach².
-    let (qa, qb, qc) = (
-        u.length_squared(),
-        p0.dot(u),
-        p0.length_squared() - reach * reach,
-    );
-    let first = if qc <= 0.0 {
-        Some(0.0)
-    } else if qa > 0.0 && qb * qb - qa * qc >= 0.0 {
-        let t = (-qb - (qb * qb - qa * qc).sqrt()) / qa;
-        (t >= 0.0 && t <= settings.max_time).then_some(t)
-    } else {
-        None
-    };
-    let travel = u.length() * settings.max_time;
-    let slack = 64.0
-        * scenario.solver.precision.epsilon()
-        * (a.position.length() + b.position.length() + reach + travel);
-    let (target, tolerance) = (settings.target, settings.tolerance);
-    match (&answer.status, first) {
-        // Too far at its time, or the spheres were already nearer than the target before it.
-        (CastStatus::Hit { time, .. }, Some(t))
-            if d(*time) > target + tolerance + slack || d(*time) < target - slack && *time > t =>
-        {
-            problem(
-                format!("a hit at {time:e}, the spheres first meet at {t:e}"),
+    /// The answer against what is known: shapes sharing a centre overlap; two spheres'
+    /// distance and depth are known exactly.
+    fn against_truth(&self, name: &str, f: &Finish, tiny: f64, report: &mut Report) {
+        let c = f.certificate;
+        let [lower, upper] = c.distance_bounds;
+        match self.truth {
+            Truth::Overlapping if c.intersecting == Some(false) => self.contradiction(
+                format!("{name}: shapes sharing a centre proven apart ({f:?})"),
                 report,
-            );
+            ),
+            Truth::Overlapping if lower > tiny => self.contradiction(
+                format!("{name}: shapes sharing a centre have lower bound {lower:e}"),
+                report,
+            ),
+            Truth::Distance(d) => {
+                // Sphere distances in f64 carry the rounding of the inputs' size.
+                let scenario = self.scenario;
+                let scale = scenario.a.position.length() + scenario.b.position.length();
+                let tol = tiny + 1e-14 * scale + 1e-12 * d;
+                if lower > d + tol || upper < d - tol {
+                    self.contradiction(
+                        format!("{name}: true distance {d:e} outside [{lower:e}, {upper:e}]"),
+                        report,
+                    );
+                }
+                if c.intersecting == Some(false) && d == 0.0 {
+                    self.contradiction(format!("{name}: overlapping spheres proven apart"), report);
+                }
+                if let Some(why) = check::sphere_depth(scenario, f, tol) {
+                    self.contradiction(format!("{name}: {why}"), report);
+                }
+            }
+            _ => {}
         }
-        (CastStatus::Hit { time, .. }, None) if d(*time) > target + tolerance + slack => {
-            problem(format!("a hit at {time:e}, the spheres never meet"), report);
-        }
-        (CastStatus::Miss { .. }, Some(t)) if d(t) < target - slack => {
-            problem(format!("a miss, the spheres meet at {t:e}"), report);
-        }
-        // Within abs_tolerance counts as touching, as the static query says.
-        (CastStatus::OverlappingAtStart { .. }, _)
-            if d(0.0) > target.max(scenario.config().abs_tolerance) + slack =>
-        {
-            problem(format!("overlapping at start, {:e} apart", d(0.0)), report);
-        }
-        _ => {}
     }
 }
 
