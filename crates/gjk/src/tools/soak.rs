@@ -56,7 +56,7 @@ pub struct Report {
     /// overlap (the cap, or a failure with its reason).
     pub casts: u64,
     pub casts_unanswered: u64,
-    /// The casts by method, in [`CastMethod::ALL`]'s order: every one checked.
+    /// The casts by method, in [`CastMethod::ALL`](crate::cast::CastMethod::ALL)'s order: every one checked.
     pub casts_by_method: [u64; 3],
     /// The first few problems, each with the seed and query number that reproduce it.
     pub examples: Vec<String>,
