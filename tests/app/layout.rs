@@ -290,6 +290,62 @@ fn each_message_is_registered_once() {
     assert!(twice.is_empty(), "{}", twice.join("\n"));
 }
 
+/// The functions of `text` (at any depth) with their lengths in lines, from `fn` to the
+/// brace that closes its body (braces in strings and comments are rare enough in this code
+/// not to be worth a parser).
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().map(code).collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(at) = line.find("fn ").filter(|&at| {
+            let before = line[..at].trim();
+            before.is_empty()
+                || before.ends_with("pub")
+                || before.ends_with(')')
+                || before.ends_with("const")
+                || before.ends_with("unsafe")
+        }) else {
+            continue;
+        };
+        let name = ident(&line[at + 3..]);
+        let mut depth = 0;
+        let mut opened = false;
+        for (j, l) in lines[i..].iter().enumerate() {
+            for c in l.chars() {
+                match c {
+                    '{' => (depth, opened) = (depth + 1, true),
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if opened && depth == 0 {
+                out.push((name.clone(), j + 1));
+                break;
+            }
+            if !opened && l.trim_end().ends_with(';') {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_solver_function_is_over_120_lines() {
+    let mut long = Vec::new();
+    let mut seen = 0;
+    for (file, text) in sources(&root().join("crates/gjk/src")) {
+        for (name, n) in function_lengths(&text) {
+            seen += 1;
+            if n > 120 {
+                long.push(format!("{}: fn {name}, {n} lines", file.display()));
+            }
+        }
+    }
+    assert!(seen > 500, "only {seen} functions read");
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
 /// The checker itself: a group, a nested group and a comment.
 #[test]
 fn named_reads_paths_groups_and_skips_comments() {
