@@ -262,7 +262,7 @@ fn closed_form(
 
 /// The shapes' answer from their cores' closed form: the radii added, moved back from the
 /// frame it was solved in, recorded as one step. The answer is built where it is returned
-/// (a `Finish` is 312 bytes: each copy of it showed in the profile).
+/// (a `Finish` is 312 bytes: built in place, it is not copied on its way out).
 #[inline]
 fn closed_answer<O: Observer>(
     (closest, origin, [radius_a, radius_b]): (closed::Closest, DVec3, [f64; 2]),

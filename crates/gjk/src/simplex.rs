@@ -20,9 +20,8 @@ use crate::trace::{Few, SimplexVertex};
 pub struct Simplex<R: Real> {
     vertices: [CsoPoint<R>; 4],
     /// The vertices' points again, side by side, kept in step with `vertices`: what the
-    /// subalgorithms read, lent as a slice. (Gathered into a new array every iteration, they
-    /// were read back before the copy's stores had finished; lent, 0.92× the time of a
-    /// cylinder–cone query, same bits.)
+    /// subalgorithms read, lent as a slice: gathered into a new array every iteration, they
+    /// would be read back before the copy's stores had finished.
     points: [R::V; 4],
     names: [u8; 4],
     len: usize,
@@ -176,8 +175,7 @@ impl<R: Real> Simplex<R> {
 
     /// Writes the simplex into `into` as a step records it, taken before the iteration reduces
     /// it (only what the record needs). Written in place, in a list the solver keeps until the
-    /// step is built: returned by value, the 292-byte list was copied three times on its way
-    /// into the step, now once (4% of a traced sphere–capsule run's instructions).
+    /// step is built, so the 292-byte list is copied once on its way into the step.
     #[inline(always)]
     pub fn record_into(&self, into: &mut Recorded) {
         into.points.clear();

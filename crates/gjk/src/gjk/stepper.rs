@@ -94,9 +94,8 @@ pub trait Steppable {
         loop {
             // The iteration that ends the run hands its finish back: taken from there, it is
             // not copied out of the solver again. Only a run that had ended before this call
-            // reads its finish here, and only once it is known to be there: read on every
-            // iteration, the 312-byte finish was copied out before its presence was tested
-            // (a `memcpy` an iteration, 5% of a cylinder–cone query's instructions).
+            // reads its finish here, and only once it is known to be there, so no iteration
+            // copies the 312-byte finish just to test whether it is there.
             if let Some(f) = self.advance(observer) {
                 return f;
             }

@@ -151,8 +151,8 @@ fn s2d<R: Real>(y: &[R::V], i: usize, j: usize, k: usize) -> Found<R> {
         // is as large as it gets. With the two kept axes following the dropped one
         // cyclically (y z, z x, x y), the shadow's signed area is the normal's component.
         // The four points' shadows and that component are picked by one branch on the axis
-        // (looked up axis by axis, each coordinate cost a branch of its own); the `map` over
-        // the four points is inlined here (callgrind shows no call of its own).
+        // (not looked up axis by axis, a branch per coordinate); the `map` over the four
+        // points is inlined.
         let (mu, [p2, a2, b2, c2]) = match largest_axis::<R>(n) {
             0 => (n.x(), [p, a, b, c].map(|v| [v.y(), v.z()])),
             1 => (n.y(), [p, a, b, c].map(|v| [v.z(), v.x()])),
