@@ -137,14 +137,8 @@ fn every_scenario_the_format_page_shows_reads_and_keeps_its_promises() {
         let scenario = gjk::Scenario::parse(block, gjk::Format::Json)
             .unwrap_or_else(|e| panic!("{e}\n{block}"));
         if let Some(expect) = &scenario.expect {
-            let shapes = scenario.prepare();
-            let trace = gjk::query::trace_query(
-                gjk::Placed::new(&shapes[0], &scenario.a),
-                gjk::Placed::new(&shapes[1], &scenario.b),
-                &scenario.config(),
-                None,
-            );
-            let cast = scenario.trace_cast_prepared(&shapes);
+            let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
+            let cast = scenario.trace_cast();
             let checks = expect.check(&trace, cast.as_ref().map(|c| &c.answer));
             assert!(checks.len() >= 5, "{}: {checks:?}", scenario.name);
             let broken: Vec<_> = checks.iter().filter(|c| !c.passed).collect();
