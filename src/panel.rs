@@ -84,7 +84,7 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let width = if tools.classroom.panel_folded && tools.film.is_some() {
+    let width = if tools.classroom.panel_folded && tools.filmed.is_some() {
         // A film's pictures show the slides alone.
         0.0
     } else if tools.classroom.panel_folded {
@@ -303,8 +303,8 @@ struct Tools<'w> {
     text: ResMut<'w, TextSize>,
     off_frame: Res<'w, crate::case::solving::OffFrame>,
     reference_off_frame: Res<'w, crate::case::reference::ReferenceOffFrame>,
-    /// A film being taken: the pictures show the slides, not the panel's ▶.
-    film: Option<Res<'w, crate::teach::filming::Film>>,
+    /// Presenter mode being filmed: the pictures show the slides, not the panel's ▶.
+    filmed: Option<Res<'w, crate::teach::classroom::Filmed>>,
 }
 
 fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {

@@ -329,11 +329,11 @@ impl<R: Real> Ray<R> {
     }
 }
 
-/// The kept points' weights clamped at zero and renormalised, so that the point they make is
-/// in the hull whatever their rounding. `None` when they say nothing.
+/// The kept points' weights clamped at zero and renormalised
+/// ([`crate::proof::bounds::normalised`]), so that the point they make is in the hull
+/// whatever their rounding. `None` when they say nothing.
 fn normalised<R: Real>(n: usize, weights: &[R; 4]) -> Option<[f64; 4]> {
-    let total: f64 = weights[..n].iter().map(|w| w.to_f64().max(0.0)).sum();
-    (total > 0.0 && total.is_finite()).then(|| weights.map(|w| w.to_f64().max(0.0) / total))
+    crate::proof::bounds::normalised(&weights.map(|w| w.to_f64())[..n])
 }
 
 /// The distance from `x` to a point of the hull of the kept points, in f64 from their

@@ -107,17 +107,31 @@ fn weighted_distance(points: &[DVec3], weights: &[f64]) -> f64 {
         .map(|p| p.length_squared())
         .fold(f64::INFINITY, f64::min)
         .sqrt();
-    let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
-    if total > 0.0 && total.is_finite() {
+    if let Some(w) = normalised(weights) {
         let x = points
             .iter()
-            .zip(weights)
-            .fold(DVec3::ZERO, |x, (p, w)| x + *p * (w.max(0.0) / total));
+            .zip(w)
+            .fold(DVec3::ZERO, |x, (p, w)| x + *p * w);
         if x.is_finite() {
             upper = upper.min(x.length());
         }
     }
     upper
+}
+
+/// Up to four weights clamped at zero and renormalised to sum to one, so that the point they
+/// make lies in the hull of their points whatever their rounding. `None` when they say nothing
+/// (no weight above zero, or a sum that is not finite).
+pub(crate) fn normalised(weights: &[f64]) -> Option<[f64; 4]> {
+    let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return None;
+    }
+    let mut out = [0.0; 4];
+    for (o, w) in out.iter_mut().zip(weights) {
+        *o = w.max(0.0) / total;
+    }
+    Some(out)
 }
 
 /// Whether the tetrahedron `vertices` (in the plane: the triangle) holds the origin with room to spare: on the inner side of

@@ -79,14 +79,13 @@ impl Tracker {
             n += 1;
         }
         let mix = |pairs: &[(DVec3, DVec3)], w: &[f64]| {
-            let total: f64 = w.iter().map(|x| x.max(0.0)).sum();
+            let w = super::normalised(w)?;
             let (mut a, mut b) = (DVec3::ZERO, DVec3::ZERO);
             for ((pa, pb), x) in pairs.iter().zip(w) {
-                let x = x.max(0.0) / total;
                 a += *pa * x;
                 b += *pb * x;
             }
-            (total > 0.0).then_some((a, b))
+            Some((a, b))
         };
         // The support point alone is only the fallback: a pair the hull's nearest point
         // makes is as near, to rounding, and along the direction the reduction found.
