@@ -72,7 +72,7 @@ fn distance_at(shapes: &Shapes, case: &gjk::Scenario, spec: &gjk::CastSpec, t: f
         pose: spec.motion_b(b.pose).at(t),
         ..b
     };
-    let (finish, _) = gjk::query::query(a, b, &case.config(), None, &mut gjk::NoTrace);
+    let finish = gjk::query::query(a, b, &case.config(), None, &mut gjk::NoTrace);
     finish.certificate.distance_bounds[1]
 }
 

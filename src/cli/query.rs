@@ -173,7 +173,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     // Prepared once for the static query and the cast (a million-point hull's walk graph
     // takes seconds to build).
     let shapes = scenario.prepare();
-    let (finish, _) = gjk::query::query(
+    let finish = gjk::query::query(
         gjk::Placed::new(&shapes[0], &scenario.a),
         gjk::Placed::new(&shapes[1], &scenario.b),
         &config,

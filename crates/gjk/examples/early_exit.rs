@@ -140,7 +140,7 @@ fn shift<A: SupportMap<f64>, B: SupportMap<f64>>(
     gap: f64,
 ) -> Option<DVec3> {
     let config = SolverConfig::default();
-    let (finish, _) = run(
+    let finish = run(
         MinkowskiDifference::new(a, b),
         &config,
         None,

@@ -57,7 +57,7 @@ fn main() {
     let b = Body::new(Ellipsoid { radii }, Pose::at(cb), 0.0);
     let config = SolverConfig::default();
     let mut recorder = Recorder::default();
-    let (finish, _) = run(
+    let finish = run(
         MinkowskiDifference::new(&a, &b),
         &config,
         None,

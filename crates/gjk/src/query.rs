@@ -21,6 +21,7 @@ use crate::proof::bounds::allowance_for;
 use crate::proof::radii::{OnCores, add_radii, add_radii_along};
 use crate::real::Real;
 use crate::shape::body::Body;
+use crate::shape::convex::Convex;
 use crate::shape::cso::MinkowskiDifference;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
@@ -47,8 +48,9 @@ impl<'p> Placed<'p> {
         }
     }
 
-    fn body<R: Real>(&self) -> Body<R> {
-        Body::prepared(self.shape, self.pose, self.margin)
+    /// The body in precision `R`, borrowing the shape's prepared support mapping.
+    fn body<R: Real>(&self) -> Body<R, &'p Convex<R>> {
+        Body::new(self.shape.convex::<R>(), self.pose, self.margin)
     }
 
     /// Whether the body is strictly convex: no flat face and no straight edge (a ball, or any
@@ -110,6 +112,11 @@ impl<O: Observer> Observer for Shifted<'_, O> {
     fn on_step(&mut self, step: Step) {
         self.inner.on_step(step.moved(self.by));
     }
+
+    /// The cache's points are in the bodies' own frames, which the shift does not move.
+    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
+        self.inner.on_cache(cache);
+    }
 }
 
 /// Holds back the latest step, so that the trace's last step carries the answer's certificate
@@ -140,12 +147,16 @@ impl<O: Observer> Observer for Answered<'_, O> {
             self.inner.on_step(earlier);
         }
     }
+
+    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
+        self.inner.on_cache(cache);
+    }
 }
 
 /// Runs the configured algorithm on two placed prepared shapes in the configured precision,
 /// starting the distance algorithms from `warm` when given (see [`DistanceGjk::warm_started`]),
-/// handing each step to `observer`. Returns the finish and the simplex to warm-start the next
-/// run from.
+/// handing each step, and the simplex to warm-start the next run from, to `observer`
+/// ([`Observer::on_cache`]).
 ///
 /// A pair far from the world's origin (further than four times its own extent) is solved in a
 /// frame centred between the bodies, as Box2D and Jolt solve B in A's frame: two centimetre
@@ -159,7 +170,7 @@ pub fn query<O: Observer>(
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
+) -> Finish {
     if let Some(cores) = closed_form(a, b, config) {
         return closed_answer(cores, config, observer);
     }
@@ -167,9 +178,9 @@ pub fn query<O: Observer>(
         inner: observer,
         held: None,
     };
-    let (finish, cache) = query_framed(a, b, config, warm, &mut answered);
+    let finish = query_framed(a, b, config, warm, &mut answered);
     answered.end(&finish);
-    (finish, cache)
+    finish
 }
 
 /// [`query`] in the frame it is best solved in.
@@ -180,7 +191,7 @@ fn query_framed<O: Observer>(
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
+) -> Finish {
     let (anchor_a, anchor_b) = (a.anchor(), b.anchor());
     let origin = anchor_a * 0.5 + anchor_b * 0.5;
     let extent = a.shape.centred_radius()
@@ -195,14 +206,14 @@ fn query_framed<O: Observer>(
         inner: observer,
         by: origin,
     };
-    let (finish, cache) = query_here(
+    let finish = query_here(
         a.moved(-origin),
         b.moved(-origin),
         config,
         warm,
         &mut shifted,
     );
-    (finish.moved(origin), cache)
+    finish.moved(origin)
 }
 
 /// [`query`] in the frame the poses are given in.
@@ -213,7 +224,7 @@ fn query_here<O: Observer>(
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
+) -> Finish {
     let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
     let split = config.radii.splits() && config.algorithm.measures_distance();
     // A cache's points belong to the bodies it was made on: cores, or the whole bodies.
@@ -221,12 +232,11 @@ fn query_here<O: Observer>(
         let mut on_cores = OnCores::new(observer, [radius_a, radius_b]);
         let grown = radius_a + radius_b;
         let warm = warm.filter(|c| c.cores);
-        let (mut finish, cache) = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
+        let mut finish = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
         let epsilon = config.precision.epsilon();
         let allowance = allowance_for(epsilon, core_a.reach() + core_b.reach());
         add_radii(&mut finish, [radius_a, radius_b], allowance, config);
-        let cache = cache.map(|c| SimplexCache { cores: true, ..c });
-        return (finish, cache);
+        return finish;
     }
     query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
@@ -268,23 +278,23 @@ fn closed_answer<O: Observer>(
     (closest, origin, [radius_a, radius_b]): (closed::Closest, DVec3, [f64; 2]),
     config: &SolverConfig,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
-    let mut answer = (closest.finish(), None);
+) -> Finish {
+    let mut answer = closest.finish();
     add_radii_along(
-        &mut answer.0,
+        &mut answer,
         Some(closest.unit),
         [radius_a, radius_b],
         closest.allowance,
         config,
     );
-    answer.0.move_by(origin);
+    answer.move_by(origin);
     // The step shows the cores; it states what the shapes' answer proves.
     if O::ENABLED
         && let Some(mut step) = closed::step(&closest.finish())
     {
         step.cores = Some([radius_a, radius_b]);
-        step.certificate = Some(answer.0.certificate);
-        step.radii = answer.0.radii;
+        step.certificate = Some(answer.certificate);
+        step.radii = answer.radii;
         observer.on_step(step.moved(origin));
     }
     answer
@@ -299,7 +309,7 @@ fn query_whole<O: Observer>(
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
+) -> Finish {
     let bodies = Bodies {
         grown_by: radius,
         strictly_convex: a.strictly_convex() && b.strictly_convex(),
@@ -329,7 +339,7 @@ pub fn run<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
+) -> Finish {
     let bodies = Bodies {
         grown_by: 0.0,
         strictly_convex: false,
@@ -354,8 +364,8 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     config: &SolverConfig,
     warm: Option<&SimplexCache>,
     observer: &mut O,
-) -> (Finish, Option<SimplexCache>) {
-    let (mut finish, simplex, cache) = match config.algorithm {
+) -> Finish {
+    let (mut finish, simplex) = match config.algorithm {
         Algorithm::Distance | Algorithm::SignedVolumes => {
             let mut gjk = match warm {
                 Some(cache) => DistanceGjk::warm_started(cso, config, cache),
@@ -364,11 +374,12 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             .on_cores(bodies.grown_by)
             .unit_momentum(!bodies.strictly_convex);
             let finish = gjk.run_traced(observer);
-            (finish, *gjk.simplex(), Some(gjk.cache()))
+            observer.on_cache(|| gjk.cache());
+            (finish, *gjk.simplex())
         }
         Algorithm::Boolean => {
             let mut gjk = BooleanGjk::new(cso, config);
-            (gjk.run_traced(observer), *gjk.simplex(), None)
+            (gjk.run_traced(observer), *gjk.simplex())
         }
     };
     // An intersecting pair goes on to EPA for its depth, normal and contact points.
@@ -401,7 +412,7 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
         finish.epa_termination = Some(termination);
         finish.epa_iterations = epa_iterations;
     }
-    (finish, cache)
+    finish
 }
 
 /// Runs [`query`] recording every step.
@@ -412,11 +423,11 @@ pub fn trace_query(
     warm: Option<&SimplexCache>,
 ) -> Trace {
     let mut recorder = Recorder::default();
-    let (finish, cache) = query(a, b, config, warm, &mut recorder);
+    let finish = query(a, b, config, warm, &mut recorder);
     Trace {
         steps: recorder.steps,
         finish,
-        cache,
+        cache: recorder.cache,
     }
 }
 
@@ -434,7 +445,6 @@ pub fn solve(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Finish {
         None,
         &mut NoTrace,
     )
-    .0
 }
 
 /// Prepares both shapes, runs and records every step (one-off, like [`solve`]).

@@ -26,6 +26,13 @@ pub use step::{
 pub trait Observer {
     const ENABLED: bool;
     fn on_step(&mut self, step: Step);
+
+    /// The run's last simplex, to warm-start a run on a nearby pose: `cache` builds it, and an
+    /// observer that keeps none never calls it (an untraced query builds no cache).
+    #[inline]
+    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
+        let _ = cache;
+    }
 }
 
 /// The observer that records nothing (the hot path).
@@ -42,6 +49,8 @@ impl Observer for NoTrace {
 #[derive(Debug, Clone)]
 pub struct Recorder {
     pub steps: Vec<Step>,
+    /// The distance algorithms' last simplex (see [`Observer::on_cache`]).
+    pub cache: Option<SimplexCache>,
     names: Names,
 }
 
@@ -100,6 +109,7 @@ impl Default for Recorder {
     fn default() -> Self {
         Recorder {
             steps: Vec::with_capacity(Self::ROOM),
+            cache: None,
             names: Names::default(),
         }
     }
@@ -111,6 +121,10 @@ impl Observer for Recorder {
     fn on_step(&mut self, mut step: Step) {
         self.names.name(&mut step);
         self.steps.push(step);
+    }
+
+    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
+        self.cache = Some(cache());
     }
 }
 
@@ -127,10 +141,25 @@ pub struct Trace {
 /// A finished run's simplex as witness points in each body's frame, to warm-start the next run.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SimplexCache {
-    pub local_a: Vec<glam::DVec3>,
-    pub local_b: Vec<glam::DVec3>,
+    /// Up to four witnesses on A, in A's frame (a simplex has at most four points; a longer
+    /// list in a file is refused).
+    pub local_a: Few<glam::DVec3>,
+    /// Their partners on B, in B's frame.
+    pub local_b: Few<glam::DVec3>,
     /// The witnesses are points of the bodies' cores (`radii: split`), not of the whole bodies:
     /// a cache only warm-starts a run on the same kind of body.
     #[serde(default)]
     pub cores: bool,
+}
+
+impl SimplexCache {
+    /// The cache of a simplex whose witnesses, in each body's own frame, are `witnesses`.
+    pub fn of(witnesses: impl Iterator<Item = (glam::DVec3, glam::DVec3)>, cores: bool) -> Self {
+        let (local_a, local_b) = witnesses.unzip();
+        SimplexCache {
+            local_a,
+            local_b,
+            cores,
+        }
+    }
 }

@@ -297,16 +297,9 @@ impl<R: Real> Ray<R> {
         let unproven_hit = matches!(status, CastStatus::Hit { .. })
             && upper > settings.target + settings.tolerance;
         let warm = (unproven_hit && grown + settings.target == 0.0).then(|| {
-            let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
-            for p in self.kept.vertices() {
-                local_a.push(body_a.to_local(p.a).to_f64());
-                local_b.push(body_b.to_local(p.b).to_f64());
-            }
-            SimplexCache {
-                local_a,
-                local_b,
-                cores: grown > 0.0,
-            }
+            let local =
+                |p: &CsoPoint<R>| (body_a.to_local(p.a).to_f64(), body_b.to_local(p.b).to_f64());
+            SimplexCache::of(self.kept.vertices().iter().map(local), grown > 0.0)
         });
         let normal = self.normal.map(|n| unit_or_zero::<f64>(n.to_f64()));
         // The nearest point's witnesses, on the cores, carried to the time reached and out to

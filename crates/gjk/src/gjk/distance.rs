@@ -155,16 +155,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 
     /// The simplex to warm-start the next run from, in each body's own frame.
     pub fn cache(&self) -> SimplexCache {
-        let (mut local_a, mut local_b) = (Vec::new(), Vec::new());
-        for p in self.simplex.vertices() {
-            local_a.push(self.cso.a.to_local(p.a).to_f64());
-            local_b.push(self.cso.b.to_local(p.b).to_f64());
-        }
-        SimplexCache {
-            local_a,
-            local_b,
-            cores: false,
-        }
+        let local = |p: &CsoPoint<R>| {
+            (
+                self.cso.a.to_local(p.a).to_f64(),
+                self.cso.b.to_local(p.b).to_f64(),
+            )
+        };
+        SimplexCache::of(self.simplex.vertices().iter().map(local), false)
     }
 
     /// The unit direction (from A towards B) along which the run proved its lower bound on the

@@ -13,7 +13,7 @@
 
 use crate::config::SolverConfig;
 use crate::trace::{
-    Certificate, CoreCase, CoreRadii, Finish, Observer, Outcome, Penetration, Step,
+    Certificate, CoreCase, CoreRadii, Finish, Observer, Outcome, Penetration, SimplexCache, Step,
 };
 use glam::DVec3;
 
@@ -193,5 +193,13 @@ impl<O: Observer> Observer for OnCores<'_, O> {
     fn on_step(&mut self, mut step: Step) {
         step.cores = Some(self.radii);
         self.inner.on_step(step);
+    }
+
+    /// A cache's points belong to the bodies it was made on: these are the cores.
+    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
+        self.inner.on_cache(|| SimplexCache {
+            cores: true,
+            ..cache()
+        });
     }
 }

@@ -296,7 +296,6 @@ impl Sweep {
                 None,
                 &mut NoTrace,
             )
-            .0
         };
         let finish = solve(&config);
         let reference = solve(&SolverConfig::default_for(
