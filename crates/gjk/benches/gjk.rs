@@ -10,6 +10,9 @@
 //!   of building the hull graph the walk needs;
 //! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`;
 //! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs;
+//! - `query-{f64,f32}/*`: the front door (`gjk::query::query`, the default configuration), the
+//!   distance query against parry's `query::distance` (or `query::contact` where the pair
+//!   overlaps) and the boolean question against its `query::intersection_test`;
 //! - `radii/*`: a whole query (`gjk::query::query`, EPA included) on the rounded pairs, radii
 //!   split (cores and radii), closed (a sphere's and a capsule's cores in closed form) and
 //!   folded, and with Nesterov momentum, against parry's
@@ -309,6 +312,81 @@ fn casts(c: &mut Criterion) {
     g.finish();
 }
 
+/// The front door: `gjk::query::query` with the default configuration in precision `R`, as the
+/// CLI, the app and a user call it, against parry's `query::distance` (separated and touching)
+/// or `query::contact` (intersecting: EPA against EPA); and the boolean question through it
+/// against parry's `query::intersection_test`. parry3d and parry3d-f64 are two crates with one
+/// API, hence the macro.
+macro_rules! front_door {
+    ($fn_name:ident, $group:literal, $precision:expr, $parry:ident, $convert:expr) => {
+        fn $fn_name(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
+            use gjk::{NoTrace, Placed};
+            let mut g = c.benchmark_group($group);
+            for (name, a, b) in cases {
+                let (pa, pb) = (
+                    PreparedShape::new(a.shape.clone()),
+                    PreparedShape::new(b.shape.clone()),
+                );
+                let (qa, qb) = (Placed::new(&pa, a), Placed::new(&pb, b));
+                for algorithm in [Algorithm::default(), Algorithm::Boolean] {
+                    let config = SolverConfig::default_for(algorithm, $precision);
+                    let who = if algorithm.measures_distance() {
+                        "ours"
+                    } else {
+                        "ours-boolean"
+                    };
+                    g.bench_function(BenchmarkId::new(who, name), |bench| {
+                        bench.iter(|| {
+                            shared::keep(gjk::query::query(
+                                black_box(qa),
+                                qb,
+                                &config,
+                                None,
+                                &mut NoTrace,
+                            ))
+                        })
+                    });
+                }
+                let (ppa, sa) = $convert(a);
+                let (ppb, sb) = $convert(b);
+                if name.ends_with("intersecting") {
+                    g.bench_function(BenchmarkId::new("parry-contact", name), |bench| {
+                        bench.iter(|| {
+                            $parry::query::contact(black_box(&ppa), &*sa.0, &ppb, &*sb.0, 0.0)
+                        })
+                    });
+                } else {
+                    g.bench_function(BenchmarkId::new("parry-distance", name), |bench| {
+                        bench
+                            .iter(|| $parry::query::distance(black_box(&ppa), &*sa.0, &ppb, &*sb.0))
+                    });
+                }
+                g.bench_function(BenchmarkId::new("parry-intersection", name), |bench| {
+                    bench.iter(|| {
+                        $parry::query::intersection_test(black_box(&ppa), &*sa.0, &ppb, &*sb.0)
+                    })
+                });
+            }
+            g.finish();
+        }
+    };
+}
+
+front_door!(
+    query_f64,
+    "query-f64",
+    Precision::F64,
+    parry3d_f64,
+    to_parry_f64
+);
+front_door!(
+    query_f32,
+    "query-f32",
+    Precision::F32,
+    parry3d,
+    to_parry_f32
+);
+
 /// Whole queries on rounded pairs: split, closed form (sphere–capsule's cores), folded and
 /// accelerated, against parry (f64).
 fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
@@ -382,10 +460,12 @@ fn bench(c: &mut Criterion) {
     // Case by case, ours beside parry's: this machine's speed drifts over minutes, and a ratio
     // of two times taken seconds apart moves less than one of times taken minutes apart.
     for case in cases.chunks(1) {
+        query_f64(c, case);
         ours::<f64>(c, "f64", case);
         parry_f64(c, case);
     }
     for case in cases.chunks(1) {
+        query_f32(c, case);
         ours::<f32>(c, "f32", case);
         parry_f32(c, case);
     }

@@ -1,7 +1,9 @@
 //! The solver in the plane against parry2d-f64, on pairs of plane shapes in three poses:
 //! our closest-point GJK (Johnson's subalgorithm and signed volumes) and boolean GJK with the
 //! configuration in the plane, against parry2d's `query::distance`, its GJK itself
-//! (`distance_support_map_support_map`) and its `intersection_test`.
+//! (`distance_support_map_support_map`) and its `intersection_test`; and the front door
+//! (`gjk::query::query`, `query` and `query-boolean`) against `query::distance` (or
+//! `query::contact` where the pair overlaps) and `intersection_test`.
 //!
 //! Our plane is the 3D solver on `z = 0` (see `gjk::config::Dimension`): these numbers are
 //! what that choice costs against a solver built for two dimensions. Group names read
@@ -10,8 +12,8 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gjk::config::Dimension;
 use gjk::{
-    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Precision,
-    PreparedShape, Shape, SolverConfig, Steppable,
+    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, NoTrace, Placed,
+    Precision, PreparedShape, Shape, SolverConfig, Steppable,
 };
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
@@ -102,6 +104,30 @@ fn bench(c: &mut Criterion) {
                     })
                 });
             }
+            // The front door, as the CLI and the app call it in the plane: the distance query
+            // and the boolean question.
+            let (shape_a, shape_b) = (
+                PreparedShape::new(a.shape.clone()),
+                PreparedShape::new(b.shape.clone()),
+            );
+            let (qa, qb) = (Placed::new(&shape_a, &a), Placed::new(&shape_b, &b));
+            for (who, algorithm) in [
+                ("query", Algorithm::default()),
+                ("query-boolean", Algorithm::Boolean),
+            ] {
+                let config = plane_config(algorithm);
+                g.bench_function(BenchmarkId::new(who, &name), |bench| {
+                    bench.iter(|| {
+                        shared::keep(gjk::query::query(
+                            black_box(qa),
+                            qb,
+                            &config,
+                            None,
+                            &mut NoTrace,
+                        ))
+                    })
+                });
+            }
             let config = plane_config(Algorithm::Boolean);
             g.bench_function(BenchmarkId::new("boolean", &name), |bench| {
                 bench.iter(|| {
@@ -114,6 +140,13 @@ fn bench(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("parry-distance", &name), |bench| {
                 bench.iter(|| parry2d_f64::query::distance(black_box(&pa), &*sa.0, &pb, &*sb.0))
             });
+            if pose == "intersecting" {
+                g.bench_function(BenchmarkId::new("parry-contact", &name), |bench| {
+                    bench.iter(|| {
+                        parry2d_f64::query::contact(black_box(&pa), &*sa.0, &pb, &*sb.0, 0.0)
+                    })
+                });
+            }
             g.bench_function(BenchmarkId::new("parry-intersection", &name), |bench| {
                 bench.iter(|| {
                     parry2d_f64::query::intersection_test(black_box(&pa), &*sa.0, &pb, &*sb.0)

@@ -243,7 +243,8 @@ fn query_here<O: Observer>(
 
 /// With `radii: closed`, in f64: the cores of two spheres or capsules (points or segments)
 /// in closed form (see [`crate::gjk::closed`]), and the frame they were solved in, or `None`
-/// where GJK must answer. It is worked out in a frame centred between the two bodies, as
+/// where GJK must answer. Boolean GJK's question is answered from it too: the cores' proven
+/// distance against the radii decides it, as parry and Box2D decide a ball and a capsule. It is worked out in a frame centred between the two bodies, as
 /// [`query`] solves far pairs, so that its rounding is of the bodies' size, not of their
 /// distance from the world's origin. (In f32 the cores go through GJK: a closed form in f64
 /// would answer more exactly than the precision asked for.)
@@ -253,10 +254,7 @@ fn closed_form(
     b: Placed<'_>,
     config: &SolverConfig,
 ) -> Option<(closed::Closest, DVec3, [f64; 2])> {
-    if config.radii != Radii::Closed
-        || config.precision != Precision::F64
-        || !config.algorithm.measures_distance()
-    {
+    if config.radii != Radii::Closed || config.precision != Precision::F64 {
         return None;
     }
     let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
@@ -288,6 +286,13 @@ fn closed_answer<O: Observer>(
         config,
     );
     answer.move_by(origin);
+    // The boolean question's answer: the bodies apart, without their points (as boolean GJK
+    // answers); an overlap keeps its depth, as boolean GJK's goes on to EPA for it.
+    if !config.algorithm.measures_distance()
+        && let Outcome::Separated { .. } = answer.outcome
+    {
+        answer.outcome = Outcome::Disjoint;
+    }
     // The step shows the cores; it states what the shapes' answer proves.
     if O::ENABLED
         && let Some(mut step) = closed::step(&closest.finish())

@@ -479,3 +479,51 @@ fn crossing_cores_and_f32_queries_go_through_gjk() {
     assert_ne!(f.termination.name(), "closed_form");
     assert!((f.outcome.distance().expect("apart") - 1.0).abs() <= 1e-6);
 }
+
+/// The boolean question on spheres and capsules, `radii: closed`: decided from the cores'
+/// closed form, never against boolean GJK on the whole shapes, and the same answer as the
+/// distance query's (apart, or overlapping with the same depth); only where the cores cross
+/// does boolean GJK run.
+#[test]
+fn the_boolean_question_on_spheres_and_capsules_is_answered_in_closed_form() {
+    let boolean = |radii| SolverConfig {
+        radii,
+        ..SolverConfig::default_for(gjk::Algorithm::Boolean, gjk::Precision::F64)
+    };
+    let mut rng = Rng::new(78);
+    let (mut disjoint, mut overlapping, mut by_gjk) = (0, 0, 0);
+    for _ in 0..4_000 {
+        let kinds = ["sphere", "capsule"];
+        let (ka, kb) = (kinds[rng.pick(2)], kinds[rng.pick(2)]);
+        let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+        let f = gjk::solve(&a, &b, &boolean(Radii::Closed));
+        let folded = gjk::solve(&a, &b, &boolean(Radii::Folded));
+        let distance = gjk::solve(&a, &b, &closed());
+        if f.termination.name() != "closed_form" {
+            by_gjk += 1;
+            assert_eq!(f.radii, None, "boolean GJK runs on the whole shapes");
+            continue;
+        }
+        assert_eq!(f.certificate, distance.certificate);
+        assert!(f.certificate.intersecting.is_some(), "{f:?}");
+        if let (Some(x), Some(y)) = (f.certificate.intersecting, folded.certificate.intersecting) {
+            assert_eq!(x, y, "{f:?} against {folded:?}");
+        }
+        match f.outcome {
+            Outcome::Disjoint => {
+                disjoint += 1;
+                assert!(matches!(distance.outcome, Outcome::Separated { .. }));
+            }
+            Outcome::Intersecting => {
+                overlapping += 1;
+                assert_eq!(f.penetration, distance.penetration);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    println!("{disjoint} disjoint, {overlapping} overlapping, {by_gjk} by boolean GJK");
+    assert!(
+        disjoint > 1000 && overlapping > 300,
+        "{disjoint}/{overlapping}"
+    );
+}
