@@ -241,20 +241,20 @@ fn query_here<O: Observer>(
     query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
 
-/// With `radii: closed`, in f64: the cores of two spheres or capsules (points or segments)
-/// in closed form (see [`crate::gjk::closed`]), and the frame they were solved in, or `None`
-/// where GJK must answer. Boolean GJK's question is answered from it too: the cores' proven
-/// distance against the radii decides it, as parry and Box2D decide a ball and a capsule. It is worked out in a frame centred between the two bodies, as
-/// [`query`] solves far pairs, so that its rounding is of the bodies' size, not of their
-/// distance from the world's origin. (In f32 the cores go through GJK: a closed form in f64
-/// would answer more exactly than the precision asked for.)
+/// With `radii: closed`: the cores of two spheres or capsules (points or segments) in closed
+/// form, in the configured precision (see [`crate::gjk::closed`]), and the frame they were
+/// solved in, or `None` where GJK must answer. It is worked out in a frame centred between the
+/// two bodies, as [`query`] solves far pairs, so that its rounding is of the bodies' size, not
+/// of their distance from the world's origin. Boolean GJK's question is answered from it too:
+/// the cores' proven distance against the radii decides it, as parry and Box2D decide a ball
+/// and a capsule.
 #[inline]
 fn closed_form(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
 ) -> Option<(closed::Closest, DVec3, [f64; 2])> {
-    if config.radii != Radii::Closed || config.precision != Precision::F64 {
+    if config.radii != Radii::Closed {
         return None;
     }
     let ((core_a, radius_a), (core_b, radius_b)) = (a.core(), b.core());
@@ -262,10 +262,24 @@ fn closed_form(
         return None;
     }
     let origin = a.anchor() * 0.5 + b.anchor() * 0.5;
-    let segment =
-        |c: Placed<'_>| Segment::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation);
-    let closest = closed::distance(&segment(core_a)?, &segment(core_b)?, config)?;
+    let closest = match config.precision {
+        Precision::F64 => closed_cores::<f64>([core_a, core_b], origin, config)?,
+        Precision::F32 => closed_cores::<f32>([core_a, core_b], origin, config)?,
+    };
     Some((closest, origin, [radius_a, radius_b]))
+}
+
+/// The closed form of two cores in precision `R`, in the frame centred on `origin`.
+#[inline]
+fn closed_cores<R: Real>(
+    [a, b]: [Placed<'_>; 2],
+    origin: DVec3,
+    config: &SolverConfig,
+) -> Option<closed::Closest> {
+    let segment = |c: Placed<'_>| {
+        Segment::<R>::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation)
+    };
+    closed::distance(&segment(a)?, &segment(b)?, config)
 }
 
 /// The shapes' answer from their cores' closed form: the radii added, moved back from the

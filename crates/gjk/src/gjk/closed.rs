@@ -24,6 +24,7 @@
 
 use crate::config::SolverConfig;
 use crate::proof::bounds::certify;
+use crate::real::{Real, Vector};
 use crate::shape::Shape;
 use crate::trace::{
     Certificate, Feature, FeatureKind, Few, Finish, Outcome, Phase, Quantities, SimplexVertex,
@@ -31,20 +32,21 @@ use crate::trace::{
 };
 use glam::DVec3;
 
-/// A core in the query's frame: a segment from `p` to `q` (a point when they coincide), and how
-/// far its numbers reach from the frame's origin (the scale of their rounding).
+/// A core in the query's frame, in the query's precision `R`: a segment from `p` to `q` (a
+/// point when they coincide), and how far its numbers reach from the frame's origin (the scale
+/// of their rounding).
 #[derive(Debug, Clone, Copy)]
-pub struct Segment {
-    p: DVec3,
-    q: DVec3,
+pub struct Segment<R: Real> {
+    p: R::V,
+    q: R::V,
     reach: f64,
 }
 
-impl Segment {
+impl<R: Real> Segment<R> {
     /// The core of `shape` placed at `position`, turned by `rotation`, when it is a point (a
     /// sphere of radius 0) or a segment (a capsule of radius 0, along its local Y).
     #[inline]
-    pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Segment> {
+    pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Segment<R>> {
         let half = match *shape {
             Shape::Sphere { radius: 0.0 } => 0.0,
             Shape::Capsule {
@@ -62,60 +64,69 @@ impl Segment {
             2.0 * (y * z + w * x),
         ) * half;
         Some(Segment {
-            p: position - axis,
-            q: position + axis,
+            p: R::vec(position - axis),
+            q: R::vec(position + axis),
             // ‖position‖ ≤ |x| + |y| + |z|: a bound on the reach without a square root.
             reach: position.abs().element_sum() + half,
         })
     }
 
     /// The point at parameter `s` along the segment.
-    fn at(&self, s: f64) -> DVec3 {
+    fn at(&self, s: R) -> R::V {
         self.p + (self.q - self.p) * s
     }
 
     /// The furthest the segment gets along `n`: one of its endpoints.
-    fn support(&self, n: DVec3) -> f64 {
-        n.dot(self.p).max(n.dot(self.q))
+    fn support(&self, n: R::V) -> f64 {
+        n.dot(self.p).to_f64().max(n.dot(self.q).to_f64())
     }
 }
 
 /// The parameters `(s, t)` of the closest points of two segments. Each is clamped to `[0, 1]`,
 /// so the points lie on the segments whatever the rounding; only their optimality depends on
 /// it, and the certificate checks that.
-fn closest_parameters(a: &Segment, b: &Segment) -> (f64, f64) {
+fn closest_parameters<R: Real>(a: &Segment<R>, b: &Segment<R>) -> (R, R) {
     let (d1, d2, r) = (a.q - a.p, b.q - b.p, a.p - b.p);
     let (len1, len2, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
-    let unit = |x: f64| x.clamp(0.0, 1.0);
-    if len1 == 0.0 && len2 == 0.0 {
+    let (zero, one) = (R::ZERO, R::ONE);
+    let unit = |x: R| {
+        if x < zero {
+            zero
+        } else if x > one {
+            one
+        } else {
+            x
+        }
+    };
+    if len1 == zero && len2 == zero {
         // Two points.
-        return (0.0, 0.0);
+        return (zero, zero);
     }
-    if len1 == 0.0 {
+    if len1 == zero {
         // A point against a segment: project it onto B's line, clamped.
-        return (0.0, unit(f / len2));
+        return (zero, unit(f / len2));
     }
     let c = d1.dot(r);
-    if len2 == 0.0 {
-        return (unit(-c / len1), 0.0);
+    if len2 == zero {
+        return (unit(-c / len1), zero);
     }
     // Two segments. The lines' closest s solves the 2×2 normal equations; its denominator
     // is ‖d₁‖²‖d₂‖² − (d₁·d₂)² = ‖d₁ × d₂‖² ≥ 0, zero for parallel lines, where any s is as
     // good as another and 0 is taken.
     let b = d1.dot(d2);
     let denom = len1 * len2 - b * b;
-    let s = if denom > 0.0 {
+    let s = if denom > zero {
         unit((b * f - c * len2) / denom)
     } else {
-        0.0
+        zero
     };
     // B's nearest point to P(s); if it falls off B, clamp it and take A's nearest point to
     // that end instead.
     let t = (b * s + f) / len2;
-    if t < 0.0 {
-        (unit(-c / len1), 0.0)
-    } else if t > 1.0 {
-        (unit((b - c) / len1), 1.0)
+    if t < zero {
+        (unit(-c / len1), zero)
+    } else if t > one {
+        (unit((b - c) / len1), one)
     } else {
         (s, t)
     }
@@ -155,19 +166,21 @@ impl Closest {
 /// more than `abs_tolerance`, with bounds as tight as the gap test would leave them. `None`
 /// leaves the question to GJK.
 #[inline]
-pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Closest> {
+pub fn distance<R: Real>(a: &Segment<R>, b: &Segment<R>, config: &SolverConfig) -> Option<Closest> {
     let (s, t) = closest_parameters(a, b);
     let (point_a, point_b) = (a.at(s), b.at(t));
-    let distance = (point_b - point_a).length();
+    let length = (point_b - point_a).length_squared().sqrt();
+    let distance = length.to_f64();
     if !(distance > config.abs_tolerance && distance.is_finite()) {
         return None;
     }
-    let allowance = 8.0 * f64::EPSILON * (a.reach + b.reach);
-    let n = (point_b - point_a) / distance;
+    let allowance = 8.0 * R::EPSILON.to_f64() * (a.reach + b.reach);
+    let n = (point_b - point_a) / length;
     // B's nearest point along −n and A's furthest along n: the plane between them.
     let lower = (-b.support(-n) - a.support(n) - allowance).max(0.0);
     let upper = distance + allowance;
     let tight = upper - lower <= config.rel_tolerance * upper + 2.0 * allowance;
+    let (point_a, point_b) = (point_a.to_f64(), point_b.to_f64());
     let outcome = Outcome::Separated {
         distance,
         point_a,
@@ -185,7 +198,7 @@ pub fn distance(a: &Segment, b: &Segment, config: &SolverConfig) -> Option<Close
         point_a,
         point_b,
         distance,
-        unit: n,
+        unit: n.to_f64(),
         certificate,
         allowance,
     })

@@ -43,7 +43,7 @@ pub fn add_radii(
 
 /// [`add_radii`], given the unit direction from A's core to B's where the caller has it (the
 /// closed form divides by the distance anyway): one square root and division fewer.
-#[inline]
+#[inline(always)]
 pub fn add_radii_along(
     finish: &mut Finish,
     unit: Option<DVec3>,

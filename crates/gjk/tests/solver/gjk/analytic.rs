@@ -168,7 +168,11 @@ fn seed_cubes_boolean_stops_on_zero_direction() {
 #[test]
 fn a_boolean_step_that_stops_before_the_point_joins_does_not_say_it_joined() {
     let sphere = |x: f64| at(Shape::Sphere { radius: 1.0 }, DVec3::new(x, 0.0, 0.0));
-    let config = SolverConfig::default_for(Algorithm::Boolean, Precision::F64);
+    // Folded: boolean GJK on the whole balls (closed, their centres would answer it).
+    let config = SolverConfig {
+        radii: gjk::Radii::Folded,
+        ..SolverConfig::default_for(Algorithm::Boolean, Precision::F64)
+    };
     let t = gjk::trace(&sphere(0.0), &sphere(3.0), &config);
     let last = t.steps.last().expect("steps").explanation();
     assert!(matches!(

@@ -458,10 +458,9 @@ fn two_spheres_in_closed_form_are_exact() {
     assert!(point_a.distance(ca + n) <= 1e-15 && point_b.distance(cb - n) <= 1e-15);
 }
 
-/// Where the closed form does not answer, GJK does: cores that cross (their depth is EPA's),
-/// and any query in f32.
+/// Where the closed form does not answer, GJK does: cores that cross (their depth is EPA's).
 #[test]
-fn crossing_cores_and_f32_queries_go_through_gjk() {
+fn crossing_cores_go_through_gjk() {
     let across = DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2);
     let (a, b) = (
         capsule(1.0, 0.2, DVec3::ZERO, DQuat::IDENTITY),
@@ -470,14 +469,49 @@ fn crossing_cores_and_f32_queries_go_through_gjk() {
     let f = gjk::solve(&a, &b, &closed());
     assert_ne!(f.termination.name(), "closed_form");
     assert_eq!(f.radii.expect("split").case, CoreCase::CoresOverlap);
+}
+
+/// In f32 the closed form is worked in f32, and its bounds allow for f32's rounding: on
+/// random separated spheres and capsules they hold the exact (f64) distance, and are as
+/// tight as f32's tolerance asks.
+#[test]
+fn f32_closed_forms_are_worked_in_f32_and_bound_the_exact_distance() {
     let f32 = SolverConfig {
         radii: Radii::Closed,
         ..SolverConfig::default_for(gjk::Algorithm::Distance, gjk::Precision::F32)
     };
     let (a, b) = (sphere(0.5, DVec3::ZERO), sphere(0.5, DVec3::X * 2.0));
     let f = gjk::solve(&a, &b, &f32);
-    assert_ne!(f.termination.name(), "closed_form");
+    assert_eq!(f.termination.name(), "closed_form");
     assert!((f.outcome.distance().expect("apart") - 1.0).abs() <= 1e-6);
+    let mut rng = Rng::new(79);
+    let (mut answered, mut inexact) = (0, 0);
+    while answered < 2_000 {
+        let kinds = ["sphere", "capsule"];
+        let (ka, kb) = (kinds[rng.pick(2)], kinds[rng.pick(2)]);
+        let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+        let exact = gjk::solve(&a, &b, &closed());
+        let (Some(truth), "closed_form") = (exact.outcome.distance(), exact.termination.name())
+        else {
+            continue;
+        };
+        let f = gjk::solve(&a, &b, &f32);
+        if f.termination.name() != "closed_form" {
+            continue;
+        }
+        answered += 1;
+        let [lo, hi] = f.certificate.distance_bounds;
+        assert!(lo <= truth && truth <= hi, "{truth} outside [{lo}, {hi}]");
+        assert!(f.certificate.certified, "{f:?}");
+        let distance = f.outcome.distance().expect("apart");
+        assert!(
+            (distance - truth).abs() <= 1e-5 * truth.max(1.0),
+            "{distance} vs {truth}"
+        );
+        inexact += usize::from(distance != truth);
+    }
+    // Worked in f32, not f64 rounded at the end.
+    assert!(inexact > 1_000, "{inexact}");
 }
 
 /// The boolean question on spheres and capsules, `radii: closed`: decided from the cores'
