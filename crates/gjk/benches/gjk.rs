@@ -320,7 +320,7 @@ fn casts(c: &mut Criterion) {
 macro_rules! front_door {
     ($fn_name:ident, $group:literal, $precision:expr, $parry:ident, $convert:expr) => {
         fn $fn_name(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
-            use gjk::{NoTrace, Placed};
+            use gjk::Placed;
             let mut g = c.benchmark_group($group);
             for (name, a, b) in cases {
                 let (pa, pb) = (
@@ -336,15 +336,7 @@ macro_rules! front_door {
                         "ours-boolean"
                     };
                     g.bench_function(BenchmarkId::new(who, name), |bench| {
-                        bench.iter(|| {
-                            shared::keep(gjk::query::query(
-                                black_box(qa),
-                                qb,
-                                &config,
-                                None,
-                                &mut NoTrace,
-                            ))
-                        })
+                        bench.iter(|| shared::query(qa, qb, &config))
                     });
                 }
                 let (ppa, sa) = $convert(a);
@@ -390,7 +382,7 @@ front_door!(
 /// Whole queries on rounded pairs: split, closed form (sphere–capsule's cores), folded and
 /// accelerated, against parry (f64).
 fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
-    use gjk::{Acceleration, NoTrace, Placed, Radii};
+    use gjk::{Acceleration, Placed, Radii};
     let mut g = c.benchmark_group("radii");
     let rounded = cases
         .iter()
@@ -415,15 +407,7 @@ fn radii(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
                 ..SolverConfig::default()
             };
             g.bench_function(BenchmarkId::new(who, name), |bench| {
-                bench.iter(|| {
-                    shared::keep(gjk::query::query(
-                        black_box(qa),
-                        qb,
-                        &config,
-                        None,
-                        &mut NoTrace,
-                    ))
-                })
+                bench.iter(|| shared::query(qa, qb, &config))
             });
         }
         let (ppa, sa) = common::to_parry(a).expect("parry shape");

@@ -12,8 +12,8 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gjk::config::Dimension;
 use gjk::{
-    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, NoTrace, Placed,
-    Precision, PreparedShape, Shape, SolverConfig, Steppable,
+    Algorithm, Body, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Placed, Precision,
+    PreparedShape, Shape, SolverConfig, Steppable,
 };
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
@@ -117,15 +117,7 @@ fn bench(c: &mut Criterion) {
             ] {
                 let config = plane_config(algorithm);
                 g.bench_function(BenchmarkId::new(who, &name), |bench| {
-                    bench.iter(|| {
-                        shared::keep(gjk::query::query(
-                            black_box(qa),
-                            qb,
-                            &config,
-                            None,
-                            &mut NoTrace,
-                        ))
-                    })
+                    bench.iter(|| shared::query(qa, qb, &config))
                 });
             }
             let config = plane_config(Algorithm::Boolean);

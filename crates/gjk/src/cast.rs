@@ -34,7 +34,7 @@
 //! The arithmetic runs in a frame centred between the bodies (their positions' midpoint at
 //! `t = 0`), as Box2D and Jolt solve in a local frame: two bodies far from the world's origin
 //! carry no more rounding than the same bodies near it. Answers come back in world
-//! coordinates. With `radii: split` (the default) the static queries run on the shapes'
+//! coordinates. With `radii: split` or `closed` (the default) the static queries run on the shapes'
 //! cores and add the radii afterwards, as in a static query ([`crate::proof::radii`]); the ray cast
 //! grows its target by the radii instead.
 

@@ -18,6 +18,7 @@ mod solver {
     pub mod proof {
         pub mod answers;
         pub mod bounds;
+        pub mod closed;
         pub mod radii;
     }
     pub mod plane {

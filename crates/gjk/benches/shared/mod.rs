@@ -12,6 +12,18 @@ pub fn keep<T>(answer: T) {
     std::hint::black_box(&answer);
 }
 
+/// One front-door query (`gjk::query::query`), untraced, its answer kept in place.
+#[inline(always)]
+pub fn query(a: gjk::Placed<'_>, b: gjk::Placed<'_>, config: &gjk::SolverConfig) {
+    keep(gjk::query::query(
+        std::hint::black_box(a),
+        b,
+        config,
+        None,
+        &mut gjk::NoTrace,
+    ));
+}
+
 /// A pair as it is (apart), moved to touch, and moved 0.2 into each other along the line of
 /// its closest points, as `config` finds them: the benches' three poses.
 pub fn poses(
