@@ -8,13 +8,15 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum Algorithm {
     /// Closest-point descent with the Johnson/Voronoi distance subalgorithm (Ericson §4).
-    #[default]
     Distance,
     /// The direction-based yes/no test of the tutorials (Code Cave, the Headbutt library,
     /// Suominen).
     Boolean,
     /// The same descent as `Distance` with the signed-volumes subalgorithm (Montanari,
-    /// Petrinic & Barbieri 2017) in place of Johnson's region tests.
+    /// Petrinic & Barbieri 2017) in place of Johnson's region tests: the default, for its
+    /// speed (the same iterations in a third to a half of the time). The lab's bundled
+    /// scenarios name `distance`, the one the lessons teach.
+    #[default]
     SignedVolumes,
 }
 
