@@ -49,6 +49,8 @@ pub struct Epa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     stopping: Stopping<R>,
     vertices: Vec<CsoPoint<R>>,
     faces: Vec<Face<R>>,
+    /// The last expansion's hole, kept between iterations so that none allocates.
+    hole: Hole,
     /// A point strictly inside the polytope, to orient new faces outwards.
     interior: R::V,
     iteration: u32,
@@ -74,8 +76,10 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         let mut epa = Epa {
             cso,
             stopping: Stopping::new(config),
-            vertices: Vec::new(),
-            faces: Vec::new(),
+            // Room for a run of a dozen iterations, grown past it.
+            vertices: Vec::with_capacity(16),
+            faces: Vec::with_capacity(32),
+            hole: Hole::default(),
             interior: R::V::ZERO,
             iteration: 0,
             offset,
@@ -243,7 +247,11 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B>
             (Some(converged), None)
         } else {
             match self.expand(w, &face) {
-                Some(hole) => (self.over_budget(gap), Some(hole)),
+                Some(()) => {
+                    let hole = &self.hole;
+                    let seen = O::ENABLED.then(|| (hole.removed.clone(), hole.horizon.clone()));
+                    (self.over_budget(gap), seen)
+                }
                 None => (Some(self.no_progress(&face)), None),
             }
         };
@@ -274,10 +282,17 @@ fn depth_of<R: Real>(face: &Face<R>) -> R {
     }
 }
 
-/// The faces a new point removed and the horizon edges it was joined to.
+/// A hole's removed faces and horizon edges, as a step records them.
+type Seen = (Vec<[usize; 3]>, Vec<[usize; 2]>);
+
+/// The faces a new point removed and the horizon edges it was joined to, and the faces that
+/// saw it and those the hole grew across, by index (the expansion's working lists).
+#[derive(Debug, Clone, Default)]
 struct Hole {
     removed: Vec<[usize; 3]>,
     horizon: Vec<[usize; 2]>,
+    seeing: Vec<usize>,
+    across: Vec<usize>,
 }
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
@@ -294,8 +309,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     }
 
     /// Adds `w` to the polytope: the faces that can see it go, and the rim of the hole they
-    /// leave (the horizon) is joined to `w`. `None` when `w` adds nothing: it is a vertex
-    /// already, or the face it was found beyond does not see it past rounding noise.
+    /// leave (the horizon) is joined to `w`, and `self.hole` says which faces went and which
+    /// edges were joined. `None` when `w` adds nothing: it is a vertex already, or the face it
+    /// was found beyond does not see it past rounding noise.
     ///
     /// The hole is grown from `beyond` (the closest face, which `w` lies beyond) across shared
     /// edges to every neighbour that sees `w`, as a convex hull is grown: a face elsewhere that
@@ -304,7 +320,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// circle, such holes made the polytope grow half again as many faces as a convex one can
     /// have, and six runs in ten stopped on the budget.) The new faces keep the horizon's
     /// winding, which is the removed faces' outward one.
-    fn expand(&mut self, w: CsoPoint<R>, beyond: &Face<R>) -> Option<Hole> {
+    fn expand(&mut self, w: CsoPoint<R>, beyond: &Face<R>) -> Option<()> {
         let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
         if self
             .vertices
@@ -326,9 +342,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             return None;
         }
         // The faces that see w: usually a handful, so stepping across an edge is a short scan.
-        let seeing: Vec<usize> = (0..self.faces.len())
-            .filter(|&i| i == start || sees(&self.faces[i]))
-            .collect();
+        let Hole {
+            removed,
+            horizon,
+            seeing,
+            across: hole,
+        } = &mut self.hole;
+        seeing.clear();
+        seeing.extend((0..self.faces.len()).filter(|&i| i == start || sees(&self.faces[i])));
         let has_edge = |i: usize, [p, q]: [usize; 2]| {
             let [a, b, c] = self.faces[i].v;
             [[a, b], [b, c], [c, a]].contains(&[p, q])
@@ -337,7 +358,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             let [a, b, c] = self.faces[i].v;
             [[a, b], [b, c], [c, a]]
         };
-        let mut hole = vec![start];
+        hole.clear();
+        hole.push(start);
         let mut next = 0;
         while let Some(&i) = hole.get(next) {
             next += 1;
@@ -352,12 +374,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         }
         // The rim: edges of the hole whose other face stayed (a seeing face the flood did not
         // reach stays too, and its edge with the hole is rim).
-        let horizon: Vec<[usize; 2]> = hole
-            .iter()
-            .flat_map(|&i| edges(i))
-            .filter(|&[p, q]| !hole.iter().any(|&j| has_edge(j, [q, p])))
-            .collect();
-        let removed: Vec<[usize; 3]> = hole.iter().map(|&i| self.faces[i].v).collect();
+        horizon.clear();
+        horizon.extend(
+            hole.iter()
+                .flat_map(|&i| edges(i))
+                .filter(|&[p, q]| !hole.iter().any(|&j| has_edge(j, [q, p]))),
+        );
+        removed.clear();
+        removed.extend(hole.iter().map(|&i| self.faces[i].v));
         let mut index = 0;
         self.faces.retain(|_| {
             let kept = !hole.contains(&index);
@@ -366,11 +390,12 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         });
         self.vertices.push(w);
         let new = self.vertices.len() - 1;
-        for &[a, b] in &horizon {
+        for k in 0..self.hole.horizon.len() {
+            let [a, b] = self.hole.horizon[k];
             let f = self.face_wound([a, b, new]);
             self.faces.push(f);
         }
-        Some(Hole { removed, horizon })
+        Some(())
     }
 
     /// The budget's stop after the polytope grew, if it applies. A convex polytope with V
@@ -427,7 +452,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         gap: R,
         threshold: R,
         (vertices, faces): (Vec<SimplexVertex>, Vec<[usize; 3]>),
-        hole: Option<Hole>,
+        hole: Option<Seen>,
         termination: Option<Termination>,
     ) -> Step {
         // A flat side of A ⊖ B is split into coplanar triangles: show the one the foot of the
@@ -440,10 +465,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             .iter()
             .map(|&i| record_vertex(&self.vertices[i]))
             .collect();
-        let Hole { removed, horizon } = hole.unwrap_or(Hole {
-            removed: Vec::new(),
-            horizon: Vec::new(),
-        });
+        let (removed, horizon) = hole.unwrap_or_default();
         let record = EpaRecord {
             vertices,
             faces,

@@ -110,8 +110,9 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         let mut epa = PolygonEpa {
             cso,
             stopping: Stopping::new(config),
-            vertices: Vec::new(),
-            ring: Vec::new(),
+            // Room for a run of a dozen iterations, grown past it.
+            vertices: Vec::with_capacity(16),
+            ring: Vec::with_capacity(16),
             iteration: 0,
             offset,
             finish: None,
@@ -197,7 +198,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
     /// vertices it hides: walking away from `beyond` both ways, each further edge that also
     /// sees `w` goes with its inner vertex. `None` when `w` adds nothing: it is a vertex
     /// already, or `beyond` does not see it past rounding noise.
-    fn insert(&mut self, w: CsoPoint<R>, beyond: &Edge<R>) -> Option<Insertion> {
+    fn insert(&mut self, w: CsoPoint<R>, beyond: &Edge<R>, recorded: bool) -> Option<Insertion> {
         let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
         if self
             .vertices
@@ -229,18 +230,22 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         }
         let first = (start + n - back) % n;
         let run = back + ahead + 1;
-        let removed: Vec<[usize; 3]> = (0..run)
-            .map(|k| self.edge([at(first + k), at(first + k + 1)]).as_face())
-            .collect();
+        // The removed edges, for the step's record only.
+        let removed: Vec<[usize; 3]> = if recorded {
+            (0..run)
+                .map(|k| self.edge([at(first + k), at(first + k + 1)]).as_face())
+                .collect()
+        } else {
+            Vec::new()
+        };
         let (p, q) = (at(first), at(first + run));
         self.vertices.push(w);
         let new = self.vertices.len() - 1;
         // The ring from q round to p (the vertices between p and q, hidden by w, are left
         // out), closed through w: … p → w → q ….
-        let mut ring: Vec<usize> = (0..n).map(|k| at(first + run + k)).collect();
-        ring.truncate(n - run + 1);
-        ring.push(new);
-        self.ring = ring;
+        self.ring.rotate_left((first + run) % n);
+        self.ring.truncate(n - run + 1);
+        self.ring.push(new);
         Some(Insertion {
             removed,
             rim: [p, q],
@@ -315,7 +320,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
             };
             (Some(converged), None)
         } else {
-            match self.insert(w, &edge) {
+            match self.insert(w, &edge, O::ENABLED) {
                 Some(ins) => (self.over_budget(gap), Some(ins)),
                 None => (
                     Some(Termination::EpaNoProgress {
