@@ -11,8 +11,8 @@
 //! - `intersection/*`: our boolean GJK against parry's `query::intersection_test`;
 //! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs;
 //! - `query-{f64,f32}/*`: the front door (`gjk::query::query`, the default configuration), the
-//!   distance query against parry's `query::distance` (or `query::contact` where the pair
-//!   overlaps) and the boolean question against its `query::intersection_test`;
+//!   distance query against parry's `query::distance` (and `query::contact` where the pair
+//!   touches or overlaps) and the boolean question against its `query::intersection_test`;
 //! - `radii/*`: a whole query (`gjk::query::query`, EPA included) on the rounded pairs, radii
 //!   split (cores and radii), closed (a sphere's and a capsule's cores in closed form) and
 //!   folded, and with Nesterov momentum, against parry's
@@ -314,7 +314,7 @@ fn casts(c: &mut Criterion) {
 
 /// The front door: `gjk::query::query` with the default configuration in precision `R`, as the
 /// CLI, the app and a user call it, against parry's `query::distance` (separated and touching)
-/// or `query::contact` (intersecting: EPA against EPA); and the boolean question through it
+/// and `query::contact` (touching and intersecting: EPA against EPA); and the boolean question through it
 /// against parry's `query::intersection_test`. parry3d and parry3d-f64 are two crates with one
 /// API, hence the macro.
 macro_rules! front_door {
