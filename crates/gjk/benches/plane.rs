@@ -2,8 +2,8 @@
 //! our closest-point GJK (Johnson's subalgorithm and signed volumes) and boolean GJK with the
 //! configuration in the plane, against parry2d's `query::distance`, its GJK itself
 //! (`distance_support_map_support_map`) and its `intersection_test`; and the front door
-//! (`gjk::query::query`, `query` and `query-boolean`) against `query::distance` (or
-//! `query::contact` where the pair overlaps) and `intersection_test`.
+//! (`gjk::query::query`, `query` and `query-boolean`) against `query::distance` (and
+//! `query::contact` where the pair touches or overlaps) and `intersection_test`.
 //!
 //! Our plane is the 3D solver on `z = 0` (see `gjk::config::Dimension`): these numbers are
 //! what that choice costs against a solver built for two dimensions. Group names read
