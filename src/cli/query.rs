@@ -91,7 +91,7 @@ impl CastFields {
             gjk::Placed::new(&shapes[1], &scenario.b),
             spec,
             &scenario.config(),
-            None,
+            &mut gjk::NoTrace,
         );
         let theirs = reference.then(|| gjk::tools::reference::reference_cast(scenario));
         let (reference_toi, reference_toi_status) = match theirs {

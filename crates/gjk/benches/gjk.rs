@@ -263,7 +263,7 @@ fn casts(c: &mut Criterion) {
                 gjk::Placed::new(black_box(&pb), &b),
                 spec,
                 &config,
-                None,
+                &mut gjk::NoTrace,
             )
         };
         g.bench_function(BenchmarkId::new("ray_cast", &name), |bench| {

@@ -61,7 +61,7 @@ use crate::query::Placed;
 use crate::real::Real;
 use crate::shape::convex::Convex;
 use crate::shape::support::SupportMap;
-use crate::trace::SimplexCache;
+use crate::trace::{Observer, SimplexCache};
 use glam::DVec3;
 
 /// How a method stopped, before the answer is checked at the time it reports.
@@ -108,17 +108,29 @@ impl Ending {
     }
 }
 
-/// Where a method writes its steps (nowhere when not tracing).
-pub(crate) struct Log<'l> {
-    steps: Option<&'l mut Vec<CastStep>>,
+/// Where a cast's methods record their steps: counted always, recorded only when the observer
+/// records (with [`NoTrace`] the records are never built). A cast hands its steps on when it
+/// ends, not as they come: its end writes how the whole cast ended on the last one, and a cast
+/// that its start decides forgets the ray cast's steps that came before.
+pub(crate) struct Log<'o, O> {
+    observer: &'o mut O,
+    held: Vec<CastStep>,
     pub iterations: u32,
 }
 
-impl Log<'_> {
+impl<'o, O: Observer<CastStep>> Log<'o, O> {
+    pub(crate) fn new(observer: &'o mut O) -> Self {
+        Log {
+            observer,
+            held: Vec::new(),
+            iterations: 0,
+        }
+    }
+
     /// Writes how the whole cast ended on its last recorded step, so that the last sentence
     /// says the answer's numbers (a hit's gap is the check's, not the method's own estimate).
     fn conclude(&mut self, status: &CastStatus) {
-        if let Some(last) = self.steps.as_deref_mut().and_then(|s| s.last_mut()) {
+        if let Some(last) = self.held.last_mut() {
             last.status = Some(status.clone());
         }
     }
@@ -126,9 +138,7 @@ impl Log<'_> {
     /// Forgets every step so far (a method's run that is to be asked again from the start).
     fn restart(&mut self) {
         self.iterations = 0;
-        if let Some(steps) = self.steps.as_deref_mut() {
-            steps.clear();
-        }
+        self.held.clear();
     }
 
     /// Counts an iteration and records it (the record is only built when tracing).
@@ -140,8 +150,8 @@ impl Log<'_> {
         status: Option<&CastStatus>,
     ) {
         self.iterations += 1;
-        if let Some(steps) = self.steps.as_deref_mut() {
-            steps.push(CastStep {
+        if O::ENABLED {
+            self.held.push(CastStep {
                 iteration: self.iterations,
                 time,
                 next_time,
@@ -149,6 +159,21 @@ impl Log<'_> {
                 status: status.cloned(),
             });
         }
+    }
+
+    /// The cast has ended: its steps go to the observer.
+    fn end(self) {
+        for step in self.held {
+            self.observer.on_step(step);
+        }
+    }
+}
+
+impl Observer<CastStep> for Vec<CastStep> {
+    const ENABLED: bool = true;
+
+    fn on_step(&mut self, step: CastStep) {
+        self.push(step);
     }
 }
 
@@ -165,14 +190,14 @@ fn mover<'s, R: Real>(
     }
 }
 
-/// Casts two placed prepared shapes in the configured precision, recording into `steps` when
-/// given.
-pub fn cast(
+/// Casts two placed prepared shapes in the configured precision, handing every step to
+/// `observer` ([`NoTrace`] for none, a `Vec<CastStep>` to keep them).
+pub fn cast<O: Observer<CastStep>>(
     a: Placed<'_>,
     b: Placed<'_>,
     spec: &CastSpec,
     config: &SolverConfig,
-    steps: Option<&mut Vec<CastStep>>,
+    observer: &mut O,
 ) -> CastAnswer {
     // The cores, when the radii are split: a sphere's centre, a capsule's segment.
     let split = config.radii.splits();
@@ -195,9 +220,9 @@ pub fn cast(
         Precision::F32 => {
             let (sa, sb) = (a.shape.convex::<f32>(), b.shape.convex::<f32>());
             let (ma, mb) = (mover(sa, &a, motion_a), mover(sb, &b, motion_b));
-            cast_centred(ma, mb, spec, config, &exact, steps)
+            cast_centred(ma, mb, spec, config, &exact, observer)
         }
-        Precision::F64 => cast_centred(xa, xb, spec, config, &exact, steps),
+        Precision::F64 => cast_centred(xa, xb, spec, config, &exact, observer),
     };
     answer.moved(origin)
 }
@@ -216,23 +241,23 @@ pub fn trace_cast(
     config: &SolverConfig,
 ) -> CastTrace {
     let mut steps = Vec::new();
-    let answer = cast(a, b, spec, config, Some(&mut steps));
+    let answer = cast(a, b, spec, config, &mut steps);
     CastTrace { steps, answer }
 }
 
 /// Casts bodies of any shapes, your own included, in precision `R`. (With no f64 copy of your
 /// shapes at hand, the working precision's static query is the only one: an f32 cast of your
 /// own shapes does not fall back to f64 near contact.)
-pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+pub fn cast_bodies<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
     a: Mover<'_, A>,
     b: Mover<'_, B>,
     spec: &CastSpec,
     config: &SolverConfig,
-    steps: Option<&mut Vec<CastStep>>,
+    observer: &mut O,
 ) -> CastAnswer {
     let origin = centre(a.motion.pose.position, b.motion.pose.position);
     let (a, b) = (a.moved(-origin), b.moved(-origin));
     let split = config.radii.splits();
     let exact = Bodies::<R, _, _>::new(a, b, split, config);
-    cast_centred(a, b, spec, config, &exact, steps).moved(origin)
+    cast_centred(a, b, spec, config, &exact, observer).moved(origin)
 }

@@ -25,6 +25,7 @@ use crate::query::Placed;
 use crate::scenario::expect::Expectation;
 use crate::shape::BodySpec;
 use crate::shape::prepared::PreparedShape;
+use crate::trace::{NoTrace, Observer};
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -371,11 +372,11 @@ impl Scenario {
 /// The scenario's cast (its `cast` section), `None` when it has none.
 impl Scenario {
     /// Casts on the shapes already prepared (`shapes`, as [`Scenario::prepare`] makes them for
-    /// the static query), recording into `steps` when given.
-    pub fn cast_prepared(
+    /// the static query), handing every step to `observer`.
+    pub fn cast_prepared<O: Observer<CastStep>>(
         &self,
         shapes: &[PreparedShape; 2],
-        steps: Option<&mut Vec<CastStep>>,
+        observer: &mut O,
     ) -> Option<CastAnswer> {
         let spec = self.cast.as_ref()?;
         Some(crate::cast::cast(
@@ -383,20 +384,20 @@ impl Scenario {
             Placed::new(&shapes[1], &self.b),
             spec,
             &self.config(),
-            steps,
+            observer,
         ))
     }
 
     /// [`Scenario::cast_prepared`] with every step recorded.
     pub fn trace_cast_prepared(&self, shapes: &[PreparedShape; 2]) -> Option<CastTrace> {
         let mut steps = Vec::new();
-        let answer = self.cast_prepared(shapes, Some(&mut steps))?;
+        let answer = self.cast_prepared(shapes, &mut steps)?;
         Some(CastTrace { steps, answer })
     }
 
     /// The cast answered without recording, its shapes prepared for it (one-off).
     pub fn solve_cast(&self) -> Option<CastAnswer> {
-        self.cast_prepared(&self.prepare(), None)
+        self.cast_prepared(&self.prepare(), &mut NoTrace)
     }
 
     /// The cast with every step recorded (one-off).

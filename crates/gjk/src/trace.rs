@@ -21,11 +21,12 @@ pub use step::{
     SimplexVertex, Step,
 };
 
-/// Receives step records. The solvers build a record only when `ENABLED` is true, so the
+/// Receives step records: GJK's and EPA's [`Step`]s, or a cast's
+/// [`crate::cast::CastStep`]s. The solvers build a record only when `ENABLED` is true, so the
 /// [`NoTrace`] observer costs nothing: the branch is a constant and the code is removed.
-pub trait Observer {
+pub trait Observer<S = Step> {
     const ENABLED: bool;
-    fn on_step(&mut self, step: Step);
+    fn on_step(&mut self, step: S);
 
     /// The run's last simplex, to warm-start a run on a nearby pose: `cache` builds it, and an
     /// observer that keeps none never calls it (an untraced query builds no cache).
@@ -39,9 +40,9 @@ pub trait Observer {
 #[derive(Debug, Default, Clone, Copy)]
 pub struct NoTrace;
 
-impl Observer for NoTrace {
+impl<S> Observer<S> for NoTrace {
     const ENABLED: bool = false;
-    fn on_step(&mut self, _step: Step) {}
+    fn on_step(&mut self, _step: S) {}
 }
 
 /// Collects every step, and names EPA's points as GJK's are named: a point keeps its name from

@@ -16,9 +16,10 @@
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
-use super::{CastRecord, CastStatus, Ending, Gap, Log, Problem};
+use super::{CastRecord, CastStatus, CastStep, Ending, Gap, Log, Problem};
 use crate::real::Real;
 use crate::shape::support::SupportMap;
+use crate::trace::Observer;
 use crate::trace::SimplexCache;
 use glam::{DQuat, DVec3};
 
@@ -26,12 +27,12 @@ use glam::{DQuat, DVec3};
 /// closing speed until the distance meets the target, within what is left of the cap. `seed`
 /// is a normal found at `from` by another method (the ray cast's last plane); `first` the
 /// static query already answered at `from` (the cast's start), when there is one.
-pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
     problem: &Problem<'_, A, B>,
     from: f64,
     seed: Option<DVec3>,
     mut first: Option<Gap>,
-    log: &mut Log<'_>,
+    log: &mut Log<'_, O>,
 ) -> Ending {
     let settings = &problem.settings;
     let mut t = from;

@@ -11,6 +11,7 @@ use super::{
 use crate::config::SolverConfig;
 use crate::real::Real;
 use crate::shape::support::SupportMap;
+use crate::trace::Observer;
 use glam::DVec3;
 use std::ops::ControlFlow;
 
@@ -18,13 +19,13 @@ use std::ops::ControlFlow;
 /// the method asked for, run from a start that is not decided at once, its answer checked at
 /// the time it reports, advancement where it left the cast unfinished, and what is known
 /// where nothing finished it.
-pub(super) fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+pub(super) fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
     a: Mover<'_, A>,
     b: Mover<'_, B>,
     spec: &CastSpec,
     config: &SolverConfig,
     exact: &dyn Exact,
-    steps: Option<&mut Vec<CastStep>>,
+    observer: &mut O,
 ) -> CastAnswer {
     let settings = spec.settings(config.precision);
     let (a, b, radii) = split_off(a, b, config.radii.splits());
@@ -39,39 +40,50 @@ pub(super) fn cast_centred<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let mut cast = Driver {
         problem: &problem,
         settings,
-        log: Log {
-            steps,
-            iterations: 0,
-        },
+        log: Log::new(observer),
     };
-    if spec.turns() && !settings.method.handles_turning() {
-        let why = format!(
-            "{} follows translations only and a body turns; use conservative_advancement",
-            settings.method.name()
-        );
-        return cast.answer(CastStatus::Failed { why, time: None }, None, None, 0);
-    }
-    let ending = match cast.run_method::<R>() {
-        ControlFlow::Break(decided) => return decided,
-        ControlFlow::Continue(ending) => ending,
-    };
-    if let Some(hit) = cast.confirmed::<R>(&ending) {
-        return hit;
-    }
-    match cast.fall_back::<R>(ending) {
-        ControlFlow::Break(hit) => hit,
-        ControlFlow::Continue(ending) => cast.unanswered::<R>(ending),
-    }
+    let answer = cast.drive::<R>(spec);
+    cast.log.end();
+    answer
 }
 
 /// One cast on its way: the problem in the cast's frame, its settings, and its steps.
-struct Driver<'p, 'l, A, B> {
+struct Driver<'p, 'o, A, B, O> {
     problem: &'p Problem<'p, A, B>,
     settings: CastSettings,
-    log: Log<'l>,
+    log: Log<'o, O>,
 }
 
-impl<A, B> Driver<'_, '_, A, B> {
+impl<A, B, O: Observer<CastStep>> Driver<'_, '_, A, B, O> {
+    /// The method asked for, run from a start that is not decided at once, its answer checked
+    /// at the time it reports, advancement where it left the cast unfinished, and what is
+    /// known where nothing finished it.
+    fn drive<R: Real>(&mut self, spec: &CastSpec) -> CastAnswer
+    where
+        A: SupportMap<R>,
+        B: SupportMap<R>,
+    {
+        let method = self.settings.method;
+        if spec.turns() && !method.handles_turning() {
+            let why = format!(
+                "{} follows translations only and a body turns; use conservative_advancement",
+                method.name()
+            );
+            return self.answer(CastStatus::Failed { why, time: None }, None, None, 0);
+        }
+        let ending = match self.run_method::<R>() {
+            ControlFlow::Break(decided) => return decided,
+            ControlFlow::Continue(ending) => ending,
+        };
+        if let Some(hit) = self.confirmed::<R>(&ending) {
+            return hit;
+        }
+        match self.fall_back::<R>(ending) {
+            ControlFlow::Break(hit) => hit,
+            ControlFlow::Continue(ending) => self.unanswered::<R>(ending),
+        }
+    }
+
     /// The answer: its status and time, and what is known at the time it reports.
     fn answer(
         &self,
@@ -231,7 +243,7 @@ impl<A, B> Driver<'_, '_, A, B> {
 
     /// Where nothing finished the cast: a hit its check did not confirm fails with the bounds
     /// it has; a capped or failed method gives the bounds where it stopped.
-    fn unanswered<R: Real>(mut self, ending: Ending) -> CastAnswer
+    fn unanswered<R: Real>(&mut self, ending: Ending) -> CastAnswer
     where
         A: SupportMap<R>,
         B: SupportMap<R>,

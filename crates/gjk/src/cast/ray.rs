@@ -36,19 +36,20 @@
 //! target). Both are computed again in f64 from the support points' witnesses, with their
 //! rounding allowed for, so a hit needs no second query when the simplex is tight.
 
-use super::{CastRecord, CastStatus, Ending, Log, Problem};
+use super::{CastRecord, CastStatus, CastStep, Ending, Log, Problem};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
+use crate::trace::Observer;
 use crate::trace::SimplexCache;
 use glam::DVec3;
 
 /// Casts the ray of the relative motion against `A ⊖ B` at `t = 0`.
-pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
     problem: &Problem<'_, A, B>,
-    log: &mut Log<'_>,
+    log: &mut Log<'_, O>,
 ) -> Ending {
     let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let (body_a, body_b) = problem.bodies::<R>(0.0);

@@ -15,10 +15,11 @@
 //! half. Stop when the interval is so short that A moves less than the tolerance across it:
 //! then its start is the time of impact (clear of B up to it, within tolerance of the target).
 
-use super::{CastRecord, CastStatus, Ending, Log, Problem, distance};
+use super::{CastRecord, CastStatus, CastStep, Ending, Log, Problem, distance};
 use crate::real::{Real, Vector};
 use crate::shape::body::Body;
 use crate::shape::support::SupportMap;
+use crate::trace::Observer;
 
 /// A shape swept along `shift` (in its own frame): the hull of its two end positions.
 struct Swept<'s, R: Real, S> {
@@ -46,9 +47,9 @@ impl<R: Real, S: SupportMap<R>> SupportMap<R> for Swept<'_, R, S> {
 }
 
 /// Tests sweeps of A against B, halving the interval that holds the first contact.
-pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
     problem: &Problem<'_, A, B>,
-    log: &mut Log<'_>,
+    log: &mut Log<'_, O>,
 ) -> Ending {
     let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
     let u = a.motion.velocity - b.motion.velocity;

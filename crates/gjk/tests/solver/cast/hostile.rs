@@ -127,7 +127,8 @@ fn a_nan_never_decides_a_cast() {
             motion: spec.motion_b(still(DVec3::X * 3.0).pose),
             margin: 0.0,
         };
-        let answer = cast_bodies::<f64, _, _>(a, b, &spec, &SolverConfig::default(), None);
+        let answer =
+            cast_bodies::<f64, _, _, _>(a, b, &spec, &SolverConfig::default(), &mut gjk::NoTrace);
         assert!(
             matches!(
                 answer.status,
