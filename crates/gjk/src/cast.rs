@@ -169,6 +169,31 @@ impl<'o, O: Observer<CastStep>> Log<'o, O> {
     }
 }
 
+/// A cast method as a state machine, as GJK and EPA are: one iteration per
+/// [`Stepper::advance`], recorded through the cast's [`Log`]; the method's ending once an
+/// iteration ended it.
+pub(crate) trait Stepper {
+    /// One iteration; the method's ending when it ended here.
+    fn advance<O: Observer<CastStep>>(&mut self, log: &mut Log<'_, O>) -> Option<Ending>;
+
+    /// The time up to which the method has proven that nothing touched.
+    fn safe_until(&self) -> f64;
+
+    /// Iterations until the method ends, or the cast's cap (counted over every method the
+    /// cast ran) stops it where it stands.
+    fn run<O: Observer<CastStep>>(&mut self, log: &mut Log<'_, O>, cap: u32) -> Ending {
+        while log.iterations < cap {
+            if let Some(ending) = self.advance(log) {
+                return ending;
+            }
+        }
+        Ending::unbounded(CastStatus::MaxIterations {
+            iterations: log.iterations,
+            time: self.safe_until(),
+        })
+    }
+}
+
 impl Observer<CastStep> for Vec<CastStep> {
     const ENABLED: bool = true;
 

@@ -16,42 +16,68 @@
 //! bodies never close along `n`, so they never touch. Each step is only as long as the distance
 //! allows: a long turning rod whose ends sweep fast makes `μ` large and the steps short.
 
-use super::{CastRecord, CastStatus, CastStep, Ending, Gap, Log, Problem};
+use super::{CastRecord, CastStatus, CastStep, Ending, Gap, Log, Problem, Stepper};
 use crate::real::Real;
 use crate::shape::support::SupportMap;
 use crate::trace::Observer;
 use crate::trace::SimplexCache;
 use glam::{DQuat, DVec3};
+use std::marker::PhantomData;
 
-/// Advances time from `from` (a time proven safe) by the distance over the bound on the
-/// closing speed until the distance meets the target, within what is left of the cap. `seed`
-/// is a normal found at `from` by another method (the ray cast's last plane); `first` the
-/// static query already answered at `from` (the cast's start), when there is one.
-pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
-    problem: &Problem<'_, A, B>,
-    from: f64,
-    seed: Option<DVec3>,
-    mut first: Option<Gap>,
-    log: &mut Log<'_, O>,
-) -> Ending {
-    let settings = &problem.settings;
-    let mut t = from;
-    let mut warm = None;
-    // How tightly the next query must bound the distance, relative to it: a step needs only a
-    // lower bound near the distance (a tenth off shortens it by a tenth), and the hit test an
-    // upper bound within the tolerance. The first query, with nothing to go by, is a tight one.
-    let mut rel = problem.config.rel_tolerance;
-    // The normal of the last step taken: at the hit itself the closest points nearly coincide
-    // and the direction between them is mostly rounding.
-    let mut stepped_along = seed.map(|n| (n, from));
-    while log.iterations < settings.max_iterations {
-        let gap = match first.take() {
+/// Conservative advancement as a state machine: the time it has reached (proven safe), the
+/// last query's simplex to start the next from, how tightly the next query must bound the
+/// distance, and the normal of the last step taken.
+pub(crate) struct Advancement<'p, R, A, B> {
+    problem: &'p Problem<'p, A, B>,
+    t: f64,
+    warm: Option<SimplexCache>,
+    /// How tightly the next query must bound the distance, relative to it: a step needs only
+    /// a lower bound near the distance (a tenth off shortens it by a tenth), and the hit test
+    /// an upper bound within the tolerance. The first query, with nothing to go by, is a tight
+    /// one.
+    rel: f64,
+    /// The normal of the last step taken, and its time: at the hit itself the closest points
+    /// nearly coincide and the direction between them is mostly rounding.
+    stepped_along: Option<(DVec3, f64)>,
+    /// The static query already answered at the start, when there is one.
+    first: Option<Gap>,
+    precision: PhantomData<fn() -> R>,
+}
+
+impl<'p, R: Real, A: SupportMap<R>, B: SupportMap<R>> Advancement<'p, R, A, B> {
+    /// Advancement from `from`, a time proven safe. `seed` is a normal found at `from` by
+    /// another method (the ray cast's last plane); `first` the static query already answered
+    /// at `from` (the cast's start), when there is one.
+    pub(crate) fn new(
+        problem: &'p Problem<'p, A, B>,
+        from: f64,
+        seed: Option<DVec3>,
+        first: Option<Gap>,
+    ) -> Self {
+        Advancement {
+            problem,
+            t: from,
+            warm: None,
+            rel: problem.config.rel_tolerance,
+            stepped_along: seed.map(|n| (n, from)),
+            first,
+            precision: PhantomData,
+        }
+    }
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Stepper for Advancement<'_, R, A, B> {
+    /// The distance now, and a step by it over the bound on the closing speed: ends when the
+    /// distance meets the target, or the bodies never close along the normal.
+    fn advance<O: Observer<CastStep>>(&mut self, log: &mut Log<'_, O>) -> Option<Ending> {
+        let (problem, t) = (self.problem, self.t);
+        let gap = match self.first.take() {
             Some(gap) => gap,
-            None => problem.judge_within::<R>(t, warm.as_ref(), rel),
+            None => problem.judge_within::<R>(t, self.warm.as_ref(), self.rel),
         };
-        let gap = confirm_within::<R, A, B>(problem, t, gap, warm.as_ref(), rel);
+        let gap = confirm_within::<R, A, B>(problem, t, gap, self.warm.as_ref(), self.rel);
         let finish = gap.finish;
-        let (normal, separation, bounds) = sharpen(problem, t, &gap, stepped_along);
+        let (normal, separation, bounds) = sharpen(problem, t, &gap, self.stepped_along);
         let (linear_speed, angular_speed) = problem.closing::<R>(normal);
         let closing = linear_speed + angular_speed;
         let along = Along {
@@ -60,7 +86,7 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<Cast
             bounds,
             closing,
         };
-        let (status, next) = decide(problem, t, &along, &mut rel);
+        let (status, next) = decide(problem, t, &along, &mut self.rel);
         let record = || CastRecord::Advancement {
             distance_bounds: bounds,
             normal,
@@ -72,9 +98,10 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<Cast
         let reported = if status.is_some() { t } else { next };
         log.step(t, reported, record, status.as_ref());
         if let Some(status) = status {
-            return Ending {
+            return Some(Ending {
                 status,
-                normal: stepped_along
+                normal: self
+                    .stepped_along
                     .map(|(n, _)| n)
                     .or((normal != DVec3::ZERO).then_some(normal)),
                 bounds,
@@ -84,16 +111,17 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<Cast
                 // tolerance needs no second query to confirm it.
                 points: Some(gap.points),
                 start_clear: None,
-            };
+            });
         }
-        stepped_along = Some((normal, t));
-        warm = Some(gap.cache);
-        t = next;
+        self.stepped_along = Some((normal, t));
+        self.warm = Some(gap.cache);
+        self.t = next;
+        None
     }
-    Ending::unbounded(CastStatus::MaxIterations {
-        iterations: log.iterations,
-        time: t,
-    })
+
+    fn safe_until(&self) -> f64 {
+        self.t
+    }
 }
 
 /// The query's answer, asked again where it may have stopped short: a warm start can stop on a

@@ -2,11 +2,14 @@
 //! from a start that is not decided at once, its hit checked at the time it reports,
 //! advancement where it left the cast unfinished, and what is known where nothing finished it.
 
+use super::advance::Advancement;
 use super::at::At;
 use super::problem::{depth, distance_config, split_off};
+use super::ray::RayCast;
+use super::swept::Sweeps;
 use super::{
     CastAnswer, CastMethod, CastSettings, CastSpec, CastStatus, CastStep, Ending, Exact, Gap, Log,
-    Mover, Problem, advance, ray, swept,
+    Mover, Problem, Stepper,
 };
 use crate::config::SolverConfig;
 use crate::real::Real;
@@ -135,7 +138,9 @@ impl<A, B, O: Observer<CastStep>> Driver<'_, '_, A, B, O> {
     {
         let (problem, method) = (self.problem, self.settings.method);
         let target = self.settings.target;
-        let ray = (method == CastMethod::RayCast).then(|| ray::cast(problem, &mut self.log));
+        let cap = self.settings.max_iterations;
+        let ray = (method == CastMethod::RayCast)
+            .then(|| RayCast::<R, A, B>::new(problem).run(&mut self.log, cap));
         let cleared = |e: &Ending| e.start_clear.is_some_and(|s| s > target);
         match ray {
             Some(ending) if cleared(&ending) => ControlFlow::Continue(ending),
@@ -150,9 +155,10 @@ impl<A, B, O: Observer<CastStep>> Driver<'_, '_, A, B, O> {
                 ControlFlow::Continue(match (ray, method) {
                     (Some(ending), _) => ending,
                     (None, CastMethod::ConservativeAdvancement) => {
-                        advance::cast(problem, 0.0, None, Some(first), &mut self.log)
+                        Advancement::<R, A, B>::new(problem, 0.0, None, Some(first))
+                            .run(&mut self.log, cap)
                     }
-                    _ => swept::cast(problem, &mut self.log),
+                    _ => Sweeps::<R, A, B>::new(problem).run(&mut self.log, cap),
                 })
             }
         }
@@ -231,9 +237,11 @@ impl<A, B, O: Observer<CastStep>> Driver<'_, '_, A, B, O> {
         }) else {
             return ControlFlow::Continue(ending);
         };
-        let mut ending = advance::cast(self.problem, from, ending.normal, None, &mut self.log);
+        let (problem, cap) = (self.problem, settings.max_iterations);
+        let advancement = |from, seed| Advancement::<R, A, B>::new(problem, from, seed, None);
+        let mut ending = advancement(from, ending.normal).run(&mut self.log, cap);
         if matches!(ending.status, CastStatus::Failed { .. }) && from > 0.0 {
-            ending = advance::cast(self.problem, 0.0, None, None, &mut self.log);
+            ending = advancement(0.0, None).run(&mut self.log, cap);
         }
         match self.confirmed::<R>(&ending) {
             Some(hit) => ControlFlow::Break(hit),

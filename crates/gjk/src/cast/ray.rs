@@ -36,7 +36,7 @@
 //! target). Both are computed again in f64 from the support points' witnesses, with their
 //! rounding allowed for, so a hit needs no second query when the simplex is tight.
 
-use super::{CastRecord, CastStatus, CastStep, Ending, Log, Problem};
+use super::{CastRecord, CastStatus, CastStep, Ending, Log, Problem, Stepper};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
@@ -46,57 +46,69 @@ use crate::trace::Observer;
 use crate::trace::SimplexCache;
 use glam::DVec3;
 
-/// Casts the ray of the relative motion against `A ⊖ B` at `t = 0`.
-pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<CastStep>>(
-    problem: &Problem<'_, A, B>,
-    log: &mut Log<'_, O>,
-) -> Ending {
-    let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
-    let (body_a, body_b) = problem.bodies::<R>(0.0);
-    let cso = MinkowskiDifference::new(&body_a, &body_b);
-    // The radii split off the shapes grow the target: cores within target + r_A + r_B are
-    // shapes within the target.
-    let grown = problem.radii[0] + problem.radii[1];
-    let along = Along {
-        r: R::vec(b.motion.velocity - a.motion.velocity),
-        target: R::from_f64(settings.target + grown),
-        // Half the tolerance: the other half is room for the static check's own bounds.
-        tolerance: R::from_f64(settings.tolerance / 2.0),
-        max_time: R::from_f64(settings.max_time),
-        allowance: crate::proof::bounds::allowance(&cso),
-        settings_target: settings.target,
-    };
-    // `A ⊖ B` grown by a ball of radius `target`: its support moves out along the direction
-    // (the witness on B moves back, so that `point = a − b` stays true).
-    // The second value is B's own witness, before the growth moved it.
-    let support = |d: R::V| {
-        let mut p = cso.support(d);
-        let on_b = p.b;
-        if along.target > R::ZERO {
-            let out = unit_or_zero::<R>(d) * along.target;
-            p.point = p.point + out;
-            p.b = p.b - out;
+/// The ray cast as a state machine: the bodies at `t = 0`, what the ray is cast along, and
+/// where it stands.
+pub(crate) struct RayCast<'p, R: Real, A, B> {
+    problem: &'p Problem<'p, A, B>,
+    bodies: (Body<R, &'p A>, Body<R, &'p B>),
+    along: Along<R>,
+    /// The radii split off the shapes, together.
+    grown: f64,
+    ray: Ray<R>,
+}
+
+impl<'p, R: Real, A: SupportMap<R>, B: SupportMap<R>> RayCast<'p, R, A, B> {
+    /// The ray of the relative motion, to be cast against `A ⊖ B` at `t = 0`.
+    pub(crate) fn new(problem: &'p Problem<'p, A, B>) -> Self {
+        let (a, b, settings, config) = (&problem.a, &problem.b, &problem.settings, &problem.config);
+        let bodies = problem.bodies::<R>(0.0);
+        let cso = MinkowskiDifference::new(&bodies.0, &bodies.1);
+        // The radii split off the shapes grow the target: cores within target + r_A + r_B are
+        // shapes within the target.
+        let grown = problem.radii[0] + problem.radii[1];
+        let along = Along {
+            r: R::vec(b.motion.velocity - a.motion.velocity),
+            target: R::from_f64(settings.target + grown),
+            // Half the tolerance: the other half is room for the static check's own bounds.
+            tolerance: R::from_f64(settings.tolerance / 2.0),
+            max_time: R::from_f64(settings.max_time),
+            allowance: crate::proof::bounds::allowance(&cso),
+            settings_target: settings.target,
+        };
+        // The first point: the one of A ⊖ B furthest back along the ray (support along −r), on
+        // the side the ray meets first, so the search starts near where it enters; a
+        // configured first direction, or the centres' when nothing moves, as in a static
+        // query.
+        let first = if config.initial_direction.is_none() && along.r.length_squared() > R::ZERO {
+            -along.r
+        } else {
+            cso.first_direction(config)
+        };
+        let ray = Ray::from(grown_support(&cso, first, along.target));
+        RayCast {
+            problem,
+            bodies,
+            along,
+            grown,
+            ray,
         }
-        (p, on_b)
-    };
-    // The first point: the one of A ⊖ B furthest back along the ray (support along −r), on
-    // the side the ray meets first, so the search starts near where it enters; a configured
-    // first direction, or the centres' when nothing moves, as in a static query.
-    let first = if config.initial_direction.is_none() && along.r.length_squared() > R::ZERO {
-        -along.r
-    } else {
-        cso.first_direction(config)
-    };
-    let mut ray = Ray::from(support(first));
-    for _ in 0..settings.max_iterations {
-        let start = (ray.lambda, ray.x, ray.v);
-        let (p, p_on_b) = support(ray.v);
-        let w = ray.x - p.point;
-        let (vw, vr) = (ray.v.dot(w), ray.v.dot(along.r));
-        let (advanced, mut status) = ray.plane(vw, vr, &along);
+    }
+}
+
+impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Stepper for RayCast<'_, R, A, B> {
+    /// One support point along `v`: its plane moves `x` along the ray when it clears it, and
+    /// the point joins `P`, which keeps what the point of its hull nearest `x` needs.
+    fn advance<O: Observer<CastStep>>(&mut self, log: &mut Log<'_, O>) -> Option<Ending> {
+        let start = (self.ray.lambda, self.ray.x, self.ray.v);
+        let cso = MinkowskiDifference::new(&self.bodies.0, &self.bodies.1);
+        let (p, p_on_b) = grown_support(&cso, self.ray.v, self.along.target);
+        let w = self.ray.x - p.point;
+        let (vw, vr) = (self.ray.v.dot(w), self.ray.v.dot(self.along.r));
+        let (advanced, mut status) = self.ray.plane(vw, vr, &self.along);
         if status.is_none() {
-            status = ray.nearest(p, p_on_b, advanced, start.2, &along);
+            status = self.ray.nearest(p, p_on_b, advanced, start.2, &self.along);
         }
+        let ray = &self.ray;
         let record = || CastRecord::RayCast {
             point: start.1.to_f64(),
             direction: start.2.to_f64(),
@@ -113,14 +125,31 @@ pub(crate) fn cast<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer<Cast
             record,
             status.as_ref(),
         );
-        if let Some(status) = status {
-            return ray.ending(status, &along, problem, (&body_a, &body_b), grown);
-        }
+        let bodies = (&self.bodies.0, &self.bodies.1);
+        Some(ray.ending(status?, &self.along, self.problem, bodies, self.grown))
     }
-    Ending::unbounded(CastStatus::MaxIterations {
-        iterations: log.iterations,
-        time: ray.lambda.to_f64(),
-    })
+
+    fn safe_until(&self) -> f64 {
+        self.ray.lambda.to_f64()
+    }
+}
+
+/// The support point of `A ⊖ B` grown by a ball of radius `target` along `d`: it moves out
+/// along the direction (the witness on B moves back, so that `point = a − b` stays true).
+/// The second value is B's own witness, before the growth moved it.
+fn grown_support<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    d: R::V,
+    target: R,
+) -> (CsoPoint<R>, R::V) {
+    let mut p = cso.support(d);
+    let on_b = p.b;
+    if target > R::ZERO {
+        let out = unit_or_zero::<R>(d) * target;
+        p.point = p.point + out;
+        p.b = p.b - out;
+    }
+    (p, on_b)
 }
 
 /// What the ray is cast along and against, fixed for the whole cast.
@@ -274,7 +303,7 @@ impl<R: Real> Ray<R> {
     /// within `‖v‖` of a point of the grown set. Both are computed again in f64 from the
     /// witnesses, with their rounding allowed for.
     fn ending<A: SupportMap<R>, B: SupportMap<R>>(
-        self,
+        &self,
         status: CastStatus,
         along: &Along<R>,
         problem: &Problem<'_, A, B>,
