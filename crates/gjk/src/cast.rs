@@ -216,7 +216,7 @@ fn mover<'s, R: Real>(
 }
 
 /// Casts two placed prepared shapes in the configured precision, handing every step to
-/// `observer` ([`NoTrace`] for none, a `Vec<CastStep>` to keep them).
+/// `observer` ([`crate::NoTrace`] for none, a `Vec<CastStep>` to keep them).
 pub fn cast<O: Observer<CastStep>>(
     a: Placed<'_>,
     b: Placed<'_>,
