@@ -6,6 +6,13 @@ use crate::solver::common::{Rng, body};
 use gjk::{CoreCase, Outcome, Radii, SolverConfig};
 use glam::{DQuat, DVec3};
 
+/// A random pair of spheres and capsules (margins included, as `body` draws them).
+fn round_pair(rng: &mut Rng) -> (gjk::BodySpec, gjk::BodySpec) {
+    let kinds = ["sphere", "capsule"];
+    let (ka, kb) = (kinds[rng.pick(2)], kinds[rng.pick(2)]);
+    (body(rng, ka), body(rng, kb))
+}
+
 /// Spheres and capsules apart, `radii: closed`: the cores are answered in closed form (no
 /// iteration), certified, with the distance and the closest points of the brute-force search
 /// (`closest_on_segments`, in the radii tests), recorded as one step; GJK on the same cores (`radii: split`) gives an answer within
@@ -15,9 +22,7 @@ fn separated_spheres_and_capsules_are_answered_in_closed_form_and_agree_with_gjk
     let mut rng = Rng::new(77);
     let (mut answered, mut checked) = (0, 0);
     while checked < 4_000 {
-        let kinds = ["sphere", "capsule"];
-        let (ka, kb) = (kinds[rng.pick(2)], kinds[rng.pick(2)]);
-        let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+        let (a, b) = round_pair(&mut rng);
         let (pa, qa, ra) = core_segment(&a);
         let (pb, qb, rb) = core_segment(&b);
         let (ca, cb) = closest_on_segments(pa, qa, pb, qb);
@@ -116,9 +121,7 @@ fn f32_closed_forms_are_worked_in_f32_and_bound_the_exact_distance() {
     let mut rng = Rng::new(79);
     let (mut answered, mut inexact) = (0, 0);
     while answered < 2_000 {
-        let kinds = ["sphere", "capsule"];
-        let (ka, kb) = (kinds[rng.pick(2)], kinds[rng.pick(2)]);
-        let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+        let (a, b) = round_pair(&mut rng);
         let exact = gjk::solve(&a, &b, &closed());
         let (Some(truth), "closed_form") = (exact.outcome.distance(), exact.termination.name())
         else {
@@ -156,9 +159,7 @@ fn the_boolean_question_on_spheres_and_capsules_is_answered_in_closed_form() {
     let mut rng = Rng::new(78);
     let (mut disjoint, mut overlapping, mut by_gjk) = (0, 0, 0);
     for _ in 0..4_000 {
-        let kinds = ["sphere", "capsule"];
-        let (ka, kb) = (kinds[rng.pick(2)], kinds[rng.pick(2)]);
-        let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+        let (a, b) = round_pair(&mut rng);
         let f = gjk::solve(&a, &b, &boolean(Radii::Closed));
         let folded = gjk::solve(&a, &b, &boolean(Radii::Folded));
         let distance = gjk::solve(&a, &b, &closed());
