@@ -21,6 +21,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order the panel offers them.
     pub const ALL: [Algorithm; 3] = [
         Algorithm::Distance,
         Algorithm::SignedVolumes,
@@ -107,6 +108,7 @@ pub enum Acceleration {
 }
 
 impl Acceleration {
+    /// Every acceleration, in the order the panel offers them.
     pub const ALL: [Acceleration; 3] = [
         Acceleration::None,
         Acceleration::Polyak,
@@ -127,8 +129,10 @@ impl Acceleration {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Precision {
+    /// Single precision: `f32`, glam's `Vec3`.
     F32,
     #[default]
+    /// Double precision: `f64`, glam's `DVec3`.
     F64,
 }
 
@@ -196,11 +200,17 @@ pub const MAX_EPA_ITERATIONS: u32 = 10_000;
 /// | `initial_direction` | `None` | `None` | automatic: `centre(B) − centre(A)`, the direction from A's centre toward B's (as in the Headbutt library's "Building a Collision Engine Part 3: 3D GJK"), or +X when the centres coincide. |
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SolverConfig {
+    /// The GJK variant (see [`Algorithm`]).
     pub algorithm: Algorithm,
+    /// The floating-point type it computes in.
     pub precision: Precision,
+    /// `‖v‖` at or below this counts as touching (see the table above).
     pub abs_tolerance: f64,
+    /// The gap test's relative tolerance (see the table above).
     pub rel_tolerance: f64,
+    /// GJK's iteration cap.
     pub max_iterations: u32,
+    /// The first search direction; `None` for the centres' (see the table above).
     pub initial_direction: Option<DVec3>,
     /// EPA stops when the support point along the closest face's normal is within
     /// `epa_tolerance · depth` of the face.
@@ -234,6 +244,7 @@ pub enum Dimension {
     /// The plane `z = 0`.
     Two,
     #[default]
+    /// Space.
     Three,
 }
 
@@ -246,6 +257,7 @@ impl Dimension {
         }
     }
 
+    /// Whether this is the plane.
     pub fn is_plane(self) -> bool {
         self == Dimension::Two
     }
@@ -263,7 +275,9 @@ impl Dimension {
 /// point and direction has `z = 0`), `[x, y, z]` in space.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Written {
+    /// The vector.
     pub vector: DVec3,
+    /// The dimension it is written in.
     pub dimension: Dimension,
 }
 

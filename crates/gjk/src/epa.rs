@@ -100,6 +100,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
         epa
     }
 
+    /// The iterations run so far.
     pub fn iterations(&self) -> u32 {
         self.iteration
     }

@@ -37,6 +37,7 @@
 //! assert!((trace.finish.outcome.distance().unwrap() - 1.0).abs() < 1e-9);
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod cast;
 pub mod config;

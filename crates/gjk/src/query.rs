@@ -33,8 +33,11 @@ use glam::DVec3;
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
 #[derive(Debug, Clone, Copy)]
 pub struct Placed<'p> {
+    /// The shape, prepared.
     pub shape: &'p PreparedShape,
+    /// Where it is.
     pub pose: Pose,
+    /// A sphere of this radius added round it.
     pub margin: f64,
 }
 

@@ -20,21 +20,29 @@ pub trait Real:
     + Neg<Output = Self>
     + 'static
 {
+    /// The vector of three of these numbers (glam's `Vec3` or `DVec3`).
     type V: Vector<Self>;
     /// A rotation, as the matrix a unit quaternion makes: a body turns every support point
     /// it returns, and a matrix does it in nine products where the quaternion takes
     /// eighteen.
     type Q: Copy + Debug;
+    /// 0.
     const ZERO: Self;
+    /// 1.
     const ONE: Self;
     /// Machine epsilon of the type.
     const EPSILON: Self;
+    /// The nearest number of the type to `x`.
     fn from_f64(x: f64) -> Self;
+    /// The number in f64 (exact: every f32 is an f64).
     fn to_f64(self) -> f64;
+    /// The square root.
     fn sqrt(self) -> Self;
+    /// The absolute value.
     fn abs(self) -> Self;
     /// The larger of two numbers (`self` when they compare equal or unordered).
     fn max_with(self, other: Self) -> Self;
+    /// The vector, rounded to the type.
     fn vec(v: DVec3) -> Self::V;
     /// The rotation of a unit quaternion, formed in f64 and then rounded to the type.
     fn quat(q: DQuat) -> Self::Q;
@@ -56,19 +64,29 @@ pub trait Vector<R>:
     + Mul<R, Output = Self>
     + Div<R, Output = Self>
 {
+    /// The zero vector.
     const ZERO: Self;
+    /// The vector of three components.
     fn new(x: R, y: R, z: R) -> Self;
+    /// The dot product.
     fn dot(self, other: Self) -> R;
+    /// The cross product.
     fn cross(self, other: Self) -> Self;
+    /// `‖self‖²`.
     fn length_squared(self) -> R;
     /// `max(|x|, |y|, |z|)`: a size that needs no squaring (see [`unit_or_zero`]).
     fn max_abs(self) -> R;
+    /// The x component.
     fn x(self) -> R;
+    /// The y component.
     fn y(self) -> R;
+    /// The z component.
     fn z(self) -> R;
     /// Component `axis` (0 = x, 1 = y, 2 = z).
     fn get(self, axis: usize) -> R;
+    /// The vector in f64.
     fn to_f64(self) -> DVec3;
+    /// Whether every component is a finite number.
     fn is_finite(self) -> bool;
 }
 

@@ -39,16 +39,21 @@ use std::path::{Path, PathBuf};
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     #[serde(default)]
+    /// A title, shown in the panel and the gallery.
     pub name: String,
     #[serde(default)]
+    /// What the case shows and where it comes from, in words.
     pub notes: String,
     /// Where the query lives: a 3D file may say `"dimension": 3`; a 2D file is read by
     /// [`plane`].
     #[serde(default, deserialize_with = "space")]
     pub dimension: Dimension,
+    /// Body A.
     pub a: BodySpec,
+    /// Body B.
     pub b: BodySpec,
     #[serde(default)]
+    /// The solver's settings; every one left out takes its default.
     pub solver: SolverSpec,
     /// How the bodies move, for a time-of-impact query ([`crate::cast`]).
     #[serde(default)]
@@ -103,28 +108,38 @@ impl Serialize for Scenario {
 )]
 pub struct SolverSpec<V = DVec3> {
     #[serde(default)]
+    /// The GJK variant (default signed volumes).
     pub algorithm: Algorithm,
     #[serde(default)]
+    /// The floating-point type (default f64).
     pub precision: Precision,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `‖v‖` at or below this counts as touching (default 1e-9, f32 1e-5).
     pub abs_tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The gap test's relative tolerance (default 1e-9, f32 1e-5).
     pub rel_tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// GJK's iteration cap (default 64).
     pub max_iterations: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::shape::reading::opt_coordinates"
     )]
+    /// The first search direction (default: from A's centre towards B's).
     pub initial_direction: Option<V>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// EPA's relative tolerance on the depth (default 1e-6, f32 1e-4).
     pub epa_tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// EPA's iteration budget (default 256).
     pub epa_max_iterations: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// How rounded shapes are solved (default closed).
     pub radii: Option<Radii>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Momentum on the search direction (default none).
     pub acceleration: Option<Acceleration>,
 }
 
@@ -184,11 +199,14 @@ impl SolverSpec {
 /// The two file formats, chosen by extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// JSON (`.json`).
     Json,
+    /// RON (`.ron`).
     Ron,
 }
 
 impl Format {
+    /// The format a file's extension names, or why it names none.
     pub fn from_path(path: &Path) -> Result<Self, ScenarioError> {
         match path.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("json") => Ok(Format::Json),
@@ -201,19 +219,27 @@ impl Format {
 /// Why a scenario could not be used.
 #[derive(Debug)]
 pub enum ScenarioError {
+    /// The file could not be read.
     Io {
+        /// The file.
         path: PathBuf,
+        /// What the system said.
         error: std::io::Error,
     },
+    /// The file's extension is neither `.json` nor `.ron`.
     UnknownFormat(PathBuf),
     /// The text is not a scenario: bad syntax, unknown shape type, wrong arity, a missing field.
     Parse {
+        /// The field, as a path (`a.shape.radius`).
         field: String,
+        /// What the parser said.
         message: String,
     },
     /// The text parses but a value is not allowed.
     Invalid {
+        /// The field, as a path.
         field: String,
+        /// Why its value is refused.
         reason: String,
     },
 }

@@ -27,26 +27,40 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Shape {
+    /// A ball about the origin.
     Sphere {
+        /// Its radius.
         radius: f64,
     },
+    /// A box about the origin, its edges along the axes.
     Cuboid {
+        /// Half its size along x, y and z.
         half_extents: DVec3,
     },
+    /// A segment along y grown by a radius (a sphere-swept line).
     Capsule {
+        /// Half the segment's length.
         half_height: f64,
+        /// The radius around it.
         radius: f64,
     },
+    /// A round cylinder along y.
     Cylinder {
+        /// Half its height.
         half_height: f64,
+        /// The radius of its caps.
         radius: f64,
     },
+    /// A cone along y, apex at `+half_height` (as parry's).
     Cone {
+        /// Half its height.
         half_height: f64,
+        /// The radius of its base.
         radius: f64,
     },
     /// The convex hull of a point cloud (one or more points).
     Polytope {
+        /// The points, in the shape's own frame.
         vertices: Vec<DVec3>,
     },
 }
@@ -115,7 +129,9 @@ impl Shape {
 /// Where a body sits in the world: translation plus unit rotation.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pose {
+    /// The translation.
     pub position: DVec3,
+    /// The rotation, a unit quaternion.
     pub rotation: DQuat,
 }
 
@@ -133,12 +149,16 @@ impl Pose {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BodySpec {
+    /// The shape, in its own frame.
     pub shape: Shape,
     #[serde(default, deserialize_with = "crate::shape::reading::vec3")]
+    /// Where its frame's origin is (default the world's origin).
     pub position: DVec3,
     #[serde(default = "identity", deserialize_with = "crate::shape::reading::quat")]
+    /// How it is turned (default unturned).
     pub rotation: DQuat,
     #[serde(default)]
+    /// A sphere of this radius added round the shape (default 0).
     pub margin: f64,
 }
 
@@ -147,6 +167,7 @@ fn identity() -> DQuat {
 }
 
 impl BodySpec {
+    /// Where the body is: its position and rotation.
     pub fn pose(&self) -> Pose {
         Pose {
             position: self.position,

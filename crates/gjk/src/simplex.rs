@@ -44,14 +44,17 @@ impl<R: Real> Default for Simplex<R> {
 }
 
 impl<R: Real> Simplex<R> {
+    /// How many points it has.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether it has none.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Its points, in order.
     pub fn vertices(&self) -> &[CsoPoint<R>] {
         &self.vertices[..self.len]
     }
@@ -169,6 +172,7 @@ impl<R: Real> Simplex<R> {
             .collect()
     }
 
+    /// Its points as a step records them.
     pub fn record(&self) -> Few<SimplexVertex> {
         self.vertices().iter().map(record_vertex).collect()
     }
@@ -190,10 +194,13 @@ impl<R: Real> Simplex<R> {
 /// A simplex as a step records it: its points with their witnesses, and their names.
 #[derive(Debug, Clone, Default)]
 pub struct Recorded {
+    /// The points with their witnesses, in f64.
     pub points: Few<SimplexVertex>,
+    /// Their names (0 = w₁ …).
     pub names: Few<u8>,
 }
 
+/// A point of `A ⊖ B` as a step records it, in f64.
 pub fn record_vertex<R: Real>(p: &CsoPoint<R>) -> SimplexVertex {
     SimplexVertex {
         point: p.point.to_f64(),

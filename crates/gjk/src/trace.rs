@@ -25,7 +25,9 @@ pub use step::{
 /// [`crate::cast::CastStep`]s. The solvers build a record only when `ENABLED` is true, so the
 /// [`NoTrace`] observer costs nothing: the branch is a constant and the code is removed.
 pub trait Observer<S = Step> {
+    /// Whether the solvers build records for this observer at all.
     const ENABLED: bool;
+    /// Takes one record.
     fn on_step(&mut self, step: S);
 
     /// The run's last simplex, to warm-start a run on a nearby pose: `cache` builds it, and an
@@ -49,6 +51,7 @@ impl<S> Observer<S> for NoTrace {
 /// GJK into EPA, and each point EPA adds takes the next name free (w₅, w₆, …).
 #[derive(Debug, Clone)]
 pub struct Recorder {
+    /// Every step, in order.
     pub steps: Vec<Step>,
     /// The distance algorithms' last simplex (see [`Observer::on_cache`]).
     pub cache: Option<SimplexCache>,
@@ -132,7 +135,9 @@ impl Observer for Recorder {
 /// A whole recorded run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trace {
+    /// Every step, in order.
     pub steps: Vec<Step>,
+    /// The answer.
     pub finish: Finish,
     /// The distance algorithms' last simplex, to warm-start a run on a nearby pose.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -27,6 +27,7 @@ pub enum CastMethod {
 }
 
 impl CastMethod {
+    /// Every method, in the order the panel offers them.
     pub const ALL: [CastMethod; 3] = [
         CastMethod::RayCast,
         CastMethod::ConservativeAdvancement,
@@ -62,23 +63,31 @@ impl CastMethod {
 )]
 pub struct CastSpec<V = DVec3, W = DVec3> {
     #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    /// A's velocity (world space, per unit time).
     pub velocity_a: V,
     #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    /// B's velocity.
     pub velocity_b: V,
     /// World-space angular velocity (axis × radians per unit time) about the body's position.
     #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
     pub angular_velocity_a: W,
     #[serde(default, deserialize_with = "crate::shape::reading::coordinates")]
+    /// B's angular velocity, as A's.
     pub angular_velocity_b: W,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The end of the time interval searched, from 0 (default 1).
     pub max_time: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The distance at which the bodies count as in contact (default 0: touching).
     pub target_distance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// How far above the target a hit may be (default 1e-6 in f64, 1e-4 in f32).
     pub tolerance: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The method asked for (default the ray cast, or advancement when a body turns).
     pub method: Option<CastMethod>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The cap on iterations, over every method the cast runs (default 1000).
     pub max_iterations: Option<u32>,
 }
 
@@ -152,17 +161,24 @@ impl CastSpec {
 /// A cast's settings with every default filled in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CastSettings {
+    /// The method asked for.
     pub method: CastMethod,
+    /// The end of the interval searched.
     pub max_time: f64,
+    /// The contact distance.
     pub target: f64,
+    /// How far above the target a hit may be.
     pub tolerance: f64,
+    /// The cap on iterations.
     pub max_iterations: u32,
 }
 
 /// A body's motion: constant velocity, and constant angular velocity about its own position.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Motion {
+    /// The pose at `t = 0`.
     pub pose: Pose,
+    /// Constant velocity, world space.
     pub velocity: DVec3,
     /// World-space axis times radians per unit time.
     pub angular: DVec3,
@@ -197,8 +213,11 @@ impl Motion {
 /// A shape in motion, with its rounding margin: placed again at every time a method looks at.
 #[derive(Debug)]
 pub struct Mover<'s, S> {
+    /// The shape, in its own frame.
     pub shape: &'s S,
+    /// How it moves.
     pub motion: Motion,
+    /// Its rounding margin (a sphere of this radius around it).
     pub margin: f64,
 }
 

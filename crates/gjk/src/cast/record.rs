@@ -11,31 +11,48 @@ use serde::{Deserialize, Serialize};
 pub enum CastStatus {
     /// The distance falls to the target at `time`: at most `gap` above it, never below it
     /// before.
-    Hit { time: f64, gap: f64 },
+    Hit {
+        /// The time of impact.
+        time: f64,
+        /// How far above the target the distance may be there, at most the tolerance.
+        gap: f64,
+    },
     /// The distance never falls to the target before `max_time`: from `time` on, the bodies
     /// are at least `separation` apart along a fixed direction and close along it no faster
     /// than `closing_speed` (zero or less: they never close).
     Miss {
+        /// The time from which the bodies are proven never to touch.
         time: f64,
+        /// How far apart they are then, along the direction that proves it.
         separation: f64,
+        /// How fast they close along it (zero or less: never).
         closing_speed: f64,
     },
     /// At `t = 0` the distance (at most `distance`) is already at or below the target. When
     /// the bodies overlap, `depth` is how deep (EPA's, as a static query answers) and the
     /// answer's normal is the penetration normal.
     OverlappingAtStart {
+        /// An upper bound on the distance at `t = 0`.
         distance: f64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        /// How deep the bodies overlap, when they do.
         depth: Option<f64>,
     },
     /// The cap was hit at `time`; nothing touched before it, but the answer is not known (the
     /// answer's bounds are the distance there).
-    MaxIterations { iterations: u32, time: f64 },
+    MaxIterations {
+        /// The iterations run.
+        iterations: u32,
+        /// The time reached, up to which nothing touched.
+        time: f64,
+    },
     /// The method could not go on, for the reason given; nothing touched before `time` when
     /// one is given (the answer's bounds are the distance there).
     Failed {
+        /// Why, in words.
         why: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        /// The time up to which nothing touched, when known.
         time: Option<f64>,
     },
 }
@@ -102,7 +119,9 @@ pub enum CastRecord {
     },
     /// One swept-hull test: A swept over `[from, to]` against B.
     Sweep {
+        /// The start of the interval A is swept over.
         from: f64,
+        /// Its end.
         to: f64,
         /// Proven bounds on the distance between the swept hull and B.
         distance_bounds: [f64; 2],
@@ -118,9 +137,11 @@ pub enum CastRecord {
 pub struct CastStep {
     /// 1-based.
     pub iteration: u32,
-    /// The time the iteration starts at, and the time it leaves for the next one.
+    /// The time the iteration starts at.
     pub time: f64,
+    /// The time the iteration leaves for the next one.
     pub next_time: f64,
+    /// What the method computed.
     pub record: CastRecord,
     /// On the last step: how the cast ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -130,7 +151,9 @@ pub struct CastStep {
 /// A finished cast.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CastAnswer {
+    /// The method asked for.
     pub method: CastMethod,
+    /// How the cast ended.
     pub status: CastStatus,
     /// The time of impact (`0` when overlapping at start), or `None`.
     pub toi: Option<f64>,
@@ -138,9 +161,11 @@ pub struct CastAnswer {
     pub normal: Option<DVec3>,
     /// The closest points of A and B at the time of impact (world).
     pub point_a: Option<DVec3>,
+    /// B's point, as A's.
     pub point_b: Option<DVec3>,
     /// Proven bounds on the distance at the time of impact, from a static query there.
     pub distance_bounds: Option<[f64; 2]>,
+    /// The iterations run, over every method.
     pub iterations: u32,
 }
 
@@ -157,6 +182,8 @@ impl CastAnswer {
 /// A cast with every iteration recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CastTrace {
+    /// Every iteration, in order.
     pub steps: Vec<CastStep>,
+    /// The answer.
     pub answer: CastAnswer,
 }

@@ -139,6 +139,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         epa
     }
 
+    /// The iterations run so far.
     pub fn iterations(&self) -> u32 {
         self.iteration
     }

@@ -62,6 +62,7 @@ fn tolerance<R: Real>() -> R {
 }
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
+    /// A run on `A ⊖ B`, not yet started.
     pub fn new(cso: MinkowskiDifference<'s, R, A, B>, config: &SolverConfig) -> Self {
         Self {
             cso,

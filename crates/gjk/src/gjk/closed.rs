@@ -137,10 +137,15 @@ fn closest_parameters<R: Real>(a: &Segment<R>, b: &Segment<R>) -> (R, R) {
 /// is returned (a `Finish` is 312 bytes: built once, it is never copied on its way out).
 #[derive(Debug, Clone, Copy)]
 pub struct Closest {
+    /// The closest point of A's core.
     pub point_a: DVec3,
+    /// The closest point of B's core.
     pub point_b: DVec3,
+    /// Their distance.
     pub distance: f64,
+    /// The unit direction from `point_a` to `point_b`.
     pub unit: DVec3,
+    /// What the bounds prove.
     pub certificate: Certificate,
     /// The rounding its bounds gave up (see [`crate::proof::bounds::allowance`]).
     pub allowance: f64,

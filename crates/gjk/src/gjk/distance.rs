@@ -81,6 +81,7 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
 }
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
+    /// A run on `A ⊖ B`, not yet started (its subalgorithm the configured one).
     pub fn new(cso: MinkowskiDifference<'s, R, A, B>, config: &SolverConfig) -> Self {
         Self {
             cso,

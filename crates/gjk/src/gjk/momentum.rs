@@ -53,6 +53,7 @@ pub struct Steering<R: Real> {
 }
 
 impl<R: Real> Steering<R> {
+    /// Steering of the given kind, before the first direction.
     pub fn new(kind: Acceleration) -> Self {
         Steering {
             kind,

@@ -303,6 +303,7 @@ pub struct Tracker {
 }
 
 impl Tracker {
+    /// No bound yet, with the rounding allowance of the pair's supports.
     pub fn new<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         cso: &MinkowskiDifference<'_, R, A, B>,
     ) -> Self {

@@ -182,6 +182,7 @@ pub struct OnCores<'o, O: Observer> {
 }
 
 impl<'o, O: Observer> OnCores<'o, O> {
+    /// Marks every step handed to `inner` with the cores' `radii`.
     pub fn new(inner: &'o mut O, radii: [f64; 2]) -> Self {
         OnCores { inner, radii }
     }

@@ -109,7 +109,9 @@ struct WrittenFeature<'s> {
 /// A step as the document writes it: its numbers, its explanation in words (told for the
 /// run's dimension), and for an EPA step its polytope under `epa`.
 pub struct WrittenStep<'s> {
+    /// The step.
     pub step: &'s Step,
+    /// The run's dimension, which the words follow.
     pub dimension: Dimension,
 }
 

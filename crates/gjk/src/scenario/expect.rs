@@ -14,13 +14,18 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OutcomeKind {
+    /// The shapes overlap or touch.
     Intersecting,
+    /// Apart, with a distance (the distance algorithms).
     Separated,
+    /// Apart, without a distance (boolean GJK).
     Disjoint,
+    /// Neither proven.
     Undecided,
 }
 
 impl OutcomeKind {
+    /// The kind of an answer.
     pub fn of(outcome: &Outcome) -> Self {
         match outcome {
             Outcome::Intersecting => OutcomeKind::Intersecting,
@@ -30,6 +35,7 @@ impl OutcomeKind {
         }
     }
 
+    /// The snake_case name used in files.
     pub fn name(self) -> &'static str {
         match self {
             OutcomeKind::Intersecting => "intersecting",
@@ -44,7 +50,9 @@ impl OutcomeKind {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Approx {
+    /// The number.
     pub value: f64,
+    /// How far from it the answer may be.
     pub within: f64,
 }
 
@@ -59,6 +67,7 @@ impl Approx {
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The kind of answer.
     pub outcome: Option<OutcomeKind>,
     /// The GJK termination's snake_case name (see [`Termination::NAMES`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -73,6 +82,7 @@ pub struct Expectation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<Approx>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// EPA's termination's snake_case name.
     pub epa_termination: Option<String>,
     /// Whether some GJK step chose its feature by the fallback (inconclusive region tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -91,9 +101,13 @@ pub struct Expectation {
 /// One promise and how the run kept it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Check {
+    /// The promise's field, as the file names it.
     pub what: &'static str,
+    /// What the file promised.
     pub expected: String,
+    /// What the run did.
     pub actual: String,
+    /// Whether the run kept the promise.
     pub passed: bool,
 }
 

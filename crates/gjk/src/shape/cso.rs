@@ -20,8 +20,11 @@ use crate::shape::support::SupportMap;
 /// A point of `A ⊖ B` with the points of A and B that produced it: `point = a − b`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CsoPoint<R: Real> {
+    /// The point of `A ⊖ B`: `a − b`.
     pub point: R::V,
+    /// Its witness on A.
     pub a: R::V,
+    /// Its witness on B.
     pub b: R::V,
 }
 
@@ -29,7 +32,9 @@ pub struct CsoPoint<R: Real> {
 /// bodies' shapes are the built-in ones unless you bring your own ([`SupportMap`]).
 #[derive(Debug)]
 pub struct MinkowskiDifference<'s, R: Real, A = Convex<R>, B = Convex<R>> {
+    /// Body A.
     pub a: &'s Body<R, A>,
+    /// Body B.
     pub b: &'s Body<R, B>,
 }
 
@@ -43,11 +48,14 @@ impl<R: Real, A, B> Clone for MinkowskiDifference<'_, R, A, B> {
 impl<R: Real, A, B> Copy for MinkowskiDifference<'_, R, A, B> {}
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> MinkowskiDifference<'s, R, A, B> {
+    /// The difference of `a` and `b`.
     pub fn new(a: &'s Body<R, A>, b: &'s Body<R, B>) -> Self {
         Self { a, b }
     }
 
     #[inline(always)]
+    /// The point of `A ⊖ B` furthest along `d`: A's furthest along `d` less B's furthest
+    /// along `−d`.
     pub fn support(&self, d: R::V) -> CsoPoint<R> {
         let d = moderate::<R>(d);
         let a = self.a.support(d);

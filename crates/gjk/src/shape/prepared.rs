@@ -141,6 +141,7 @@ impl PreparedShape {
         }
     }
 
+    /// The shape it was prepared from.
     pub fn shape(&self) -> &Shape {
         &self.0.shape
     }

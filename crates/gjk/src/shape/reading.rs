@@ -58,6 +58,7 @@ pub fn vec2<'de, D: Deserializer<'de>>(d: D) -> Result<DVec2, D::Error> {
 /// What a file writes for a vector: `[x, y, z]` in space, `[x, y]` in the plane, and one
 /// number for an angular velocity in the plane (a turn about its normal).
 pub trait Coordinates: Sized {
+    /// Reads the coordinates, naming what was expected when they are not.
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error>;
     /// What the reader expects, for the messages.
     const EXPECTING: &'static str;

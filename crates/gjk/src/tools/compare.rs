@@ -16,8 +16,11 @@ use serde::{Deserialize, Serialize};
 pub struct Divergence {
     /// 1-based step (GJK then EPA steps, as on the timeline).
     pub step: usize,
+    /// The quantity that differs.
     pub what: String,
+    /// The left run's value.
     pub left: String,
+    /// The right run's value.
     pub right: String,
 }
 

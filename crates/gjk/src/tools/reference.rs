@@ -78,12 +78,15 @@ pub fn parry_shape(b: &BodySpec) -> Option<SharedShape> {
 /// query, the penetration depth with its normal, and the two closest or deepest points.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Reference {
+    /// parry's distance (0 when touching or overlapping).
     pub distance: f64,
     /// Overlap depth (positive) when parry finds the shapes penetrating.
     pub depth: Option<f64>,
     /// Unit direction from A to B.
     pub normal: Option<DVec3>,
+    /// The closest (or deepest) point of A.
     pub point_a: Option<DVec3>,
+    /// The closest (or deepest) point of B.
     pub point_b: Option<DVec3>,
 }
 

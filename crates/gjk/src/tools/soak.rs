@@ -38,23 +38,30 @@ pub struct Report {
     /// Scenarios generated (each solved up to four times: as written, mirrored, swapped and
     /// translated).
     pub queries: u64,
+    /// Queries solved, counting every variant of a scenario.
     pub solves: u64,
     /// Scenarios the validation refused, and those of them whose message named no field.
     pub refused: u64,
+    /// (See `refused`.)
     pub refused_unnamed: u64,
+    /// Queries that panicked (caught; the soak goes on).
     pub panics: u64,
     /// Queries that took longer than [`Report::HANG`].
     pub hangs: u64,
+    /// The slowest query.
     pub slowest: Duration,
     /// Answers with a NaN or an infinity anywhere in them.
     pub non_finite: u64,
     /// Answers that proved neither overlap nor separation, and answers not certified in full.
     pub undecided: u64,
+    /// (See `undecided`.)
     pub uncertified: u64,
+    /// Proven claims or bounds that a known truth refutes (see the module's list).
     pub contradictions: u64,
     /// Scenarios with a cast, and those of them that ended without a hit, a miss or an
     /// overlap (the cap, or a failure with its reason).
     pub casts: u64,
+    /// (See `casts`.)
     pub casts_unanswered: u64,
     /// The casts by method, in [`CastMethod::ALL`](crate::cast::CastMethod::ALL)'s order: every one checked.
     pub casts_by_method: [u64; 3],
@@ -85,6 +92,7 @@ impl Report {
         }
     }
 
+    /// Adds another report's counts to this one (the slowest of both kept).
     pub fn merge(&mut self, other: Report) {
         self.queries += other.queries;
         self.solves += other.solves;

@@ -20,20 +20,28 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SweepParam {
+    /// The gap test's relative tolerance.
     RelTolerance,
+    /// The absolute tolerance (touching).
     AbsTolerance,
+    /// GJK's iteration cap.
     MaxIterations,
     /// B's position along one axis (the value replaces that coordinate).
     BX,
+    /// B's position along y.
     BY,
+    /// B's position along z.
     BZ,
     /// B turned by the value (degrees) about a world axis, on top of its own rotation.
     BAngleX,
+    /// B turned about the world's y axis.
     BAngleY,
+    /// B turned about the world's z axis.
     BAngleZ,
 }
 
 impl SweepParam {
+    /// Every parameter, in the order the panel offers them.
     pub const ALL: [SweepParam; 9] = [
         SweepParam::RelTolerance,
         SweepParam::AbsTolerance,
@@ -46,6 +54,7 @@ impl SweepParam {
         SweepParam::BAngleZ,
     ];
 
+    /// The name the command line and the panel use.
     pub fn name(self) -> &'static str {
         match self {
             SweepParam::RelTolerance => "rel_tolerance",
@@ -123,9 +132,13 @@ impl FromStr for SweepParam {
 /// One swept parameter: `samples` values from `from` to `to` inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SweepAxis {
+    /// What is varied.
     pub param: SweepParam,
+    /// The first value.
     pub from: f64,
+    /// The last value.
     pub to: f64,
+    /// How many values, evenly spaced.
     pub samples: usize,
 }
 
@@ -185,9 +198,13 @@ impl SweepAxis {
 pub struct SweepSample {
     /// Position in the grid: `[i]` along the first axis, `[j]` along the second (0 for 1D).
     pub index: [usize; 2],
+    /// The swept values: `[first]`, or `[first, second]` for a grid.
     pub value: [f64; 2],
+    /// GJK's iterations.
     pub iterations: u32,
+    /// What ended the run.
     pub termination: Termination,
+    /// Its answer.
     pub outcome: Outcome,
     /// What the run proved.
     pub certificate: Certificate,
@@ -210,23 +227,30 @@ impl SweepSample {
 /// A sample whose scenario the validation refused.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SweepRefusal {
+    /// Its position in the grid.
     pub index: [usize; 2],
+    /// Its swept values.
     pub value: [f64; 2],
+    /// Why the scenario was refused.
     pub reason: String,
 }
 
 /// A sweep over one axis, or a grid over two.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Sweep {
+    /// The first axis.
     pub first: SweepAxis,
+    /// The second axis, for a grid.
     pub second: Option<SweepAxis>,
 }
 
 impl Sweep {
+    /// How many samples: the product of the axes' samples.
     pub fn len(&self) -> usize {
         self.first.samples * self.second.map_or(1, |s| s.samples)
     }
 
+    /// Whether the sweep has no sample.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -12,8 +12,9 @@ pub struct Penetration {
     pub depth: f64,
     /// Unit direction from A to B.
     pub normal: DVec3,
-    /// The point of A deepest in B and the point of B deepest in A: `point_a − point_b = depth · normal`.
+    /// The point of A deepest in B (`point_a − point_b = depth · normal`).
     pub point_a: DVec3,
+    /// The point of B deepest in A.
     pub point_b: DVec3,
     /// Proven bounds on the depth, `[lower, upper]`: no translation of B shorter than `lower`
     /// separates the shapes (the origin is that deep in the polytope EPA built inside
@@ -32,50 +33,99 @@ pub struct Penetration {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Termination {
     /// The simplex encloses the origin (a tetrahedron around it).
-    IntersectionFound { iteration: u32 },
+    IntersectionFound {
+        /// The iteration whose simplex enclosed the origin.
+        iteration: u32,
+    },
     /// `‖v‖² − v·w ≤ rel_tolerance · ‖v‖²`: `v` is as close as the tolerance asks.
     GapBelowTolerance {
+        /// `‖v‖² − v·w`: how much the last support point improved on `v`.
         gap: f64,
+        /// `rel_tolerance · ‖v‖²`, the bound the gap fell under.
         threshold: f64,
+        /// `‖v‖`: the distance the run stopped at.
         distance: f64,
     },
     /// `‖v‖ ≤ abs_tolerance`: the origin is (numerically) on the difference; touching.
-    DistanceBelowTolerance { v_norm: f64, threshold: f64 },
+    DistanceBelowTolerance {
+        /// `‖v‖` when the test fired.
+        v_norm: f64,
+        /// The absolute tolerance it fell under.
+        threshold: f64,
+    },
     /// The new support point is already a simplex vertex: nothing new can be learned.
-    RepeatedSupport { vertex: usize, distance: f64 },
+    RepeatedSupport {
+        /// The simplex vertex the support point repeated.
+        vertex: usize,
+        /// `‖v‖`, the distance the run stopped at.
+        distance: f64,
+    },
     /// `‖v‖` did not decrease (rounding has taken over); the previous `v` is kept.
-    NotDecreasing { previous: f64, current: f64 },
+    NotDecreasing {
+        /// `‖v‖` before the iteration.
+        previous: f64,
+        /// `‖v‖` the iteration found (not smaller).
+        current: f64,
+    },
     /// The simplex collapsed (zero length, area or volume) and the algorithm cannot choose a side.
-    DegenerateSimplex { size: usize, measure: f64 },
+    DegenerateSimplex {
+        /// How many points the collapsed simplex had.
+        size: usize,
+        /// Its shape measure (length, sine or normalised volume), near 0.
+        measure: f64,
+    },
     /// Boolean GJK: the search direction became zero (the origin lies exactly on the simplex).
-    ZeroDirection { iteration: u32 },
+    ZeroDirection {
+        /// The iteration whose direction vanished.
+        iteration: u32,
+    },
     /// Boolean GJK: the new support point did not get past the origin, so a separating plane exists.
-    NotPastOrigin { dot: f64 },
+    NotPastOrigin {
+        /// `w·d`: the support point's reach along the search direction, below 0.
+        dot: f64,
+    },
     /// The cap was hit; the last answer is returned but not certified.
     MaxIterations {
+        /// The iterations run.
         iterations: u32,
+        /// `‖v‖` at the cap, for the distance algorithms.
         v_norm: Option<f64>,
     },
     /// EPA: the support point along the closest face's normal gets no further than the face
     /// (`w·n − distance ≤ tolerance`), so the face is on the boundary: its distance is the depth.
     EpaConverged {
+        /// `w·n − distance`: how far the support point got beyond the closest face.
         gap: f64,
+        /// The tolerance it fell under.
         threshold: f64,
+        /// The closest face's distance: the depth.
         depth: f64,
     },
     /// EPA: the support point is already a vertex, or sees no face; the closest face is kept.
-    EpaNoProgress { depth: f64 },
+    EpaNoProgress {
+        /// The closest face's distance, kept as the depth.
+        depth: f64,
+    },
     /// EPA: `A ⊖ B` has no volume around the origin (flat), so no tetrahedron can be grown.
-    EpaFlat { measure: f64 },
+    EpaFlat {
+        /// The shape measure of the points EPA could grow, near 0.
+        measure: f64,
+    },
     /// EPA: the iteration budget ran out; the closest face found so far is returned.
     EpaBudget {
+        /// EPA's iterations run.
         iterations: u32,
+        /// The closest face's distance when the budget ran out.
         depth: f64,
+        /// Its last gap to the support point beyond it.
         gap: f64,
     },
     /// The cores are points or segments, and their distance was computed in closed form (see
     /// [`crate::gjk::closed`]): no iteration.
-    ClosedForm { distance: f64 },
+    ClosedForm {
+        /// The cores' distance.
+        distance: f64,
+    },
 }
 
 impl Termination {
@@ -132,8 +182,11 @@ pub enum Outcome {
     Intersecting,
     /// Distance GJK: the shapes are apart by `distance`, realised by `point_a` and `point_b`.
     Separated {
+        /// The distance between the shapes.
         distance: f64,
+        /// The point of A nearest B.
         point_a: DVec3,
+        /// The point of B nearest A.
         point_b: DVec3,
     },
     /// Boolean GJK: a separating plane was found (no distance is computed).
@@ -190,7 +243,9 @@ impl Certificate {
 /// A finished run: what ended it and the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Finish {
+    /// What the run answers.
     pub outcome: Outcome,
+    /// What ended it, with its numbers.
     pub termination: Termination,
     /// What the run proved about `outcome`.
     pub certificate: Certificate,
@@ -203,6 +258,7 @@ pub struct Finish {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub epa_termination: Option<Termination>,
     #[serde(default)]
+    /// EPA's iterations (0 when EPA did not run).
     pub epa_iterations: u32,
     /// With `radii: split` on rounded shapes: the cores' answer and how the radii changed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -261,9 +317,11 @@ impl Finish {
 pub struct CoreRadii {
     /// The radius around A's core: a sphere's or capsule's radius plus the body's margin.
     pub radius_a: f64,
+    /// The radius around B's core.
     pub radius_b: f64,
     /// What GJK proved about the distance between the cores.
     pub core_distance_bounds: [f64; 2],
+    /// Which of the three ways the radii turned the cores' answer.
     pub case: CoreCase,
     /// The shapes' number the answer gives: their distance when apart, their depth when they
     /// overlap (what `query` prints, so that the words say it too).

@@ -13,8 +13,11 @@ pub type Few<T> = arrayvec::ArrayVec<T, 4>;
 /// A simplex vertex: a point of `A ⊖ B` and the two witnesses `a − b` that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SimplexVertex {
+    /// The point of `A ⊖ B`: `a − b`.
     pub point: DVec3,
+    /// Its witness on A.
     pub a: DVec3,
+    /// Its witness on B.
     pub b: DVec3,
 }
 
@@ -30,14 +33,18 @@ impl SimplexVertex {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FeatureKind {
+    /// A single point.
     Vertex,
+    /// A segment.
     Edge,
+    /// A triangle.
     Face,
     /// The origin is inside the tetrahedron.
     Interior,
 }
 
 impl FeatureKind {
+    /// The kind of a feature of `n` points.
     pub fn from_vertex_count(n: usize) -> Self {
         match n {
             1 => FeatureKind::Vertex,
@@ -51,11 +58,14 @@ impl FeatureKind {
 /// A closed half-space `{ x : normal · x ≥ offset }`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct HalfSpace {
+    /// The plane's normal (unit, when drawn).
     pub normal: DVec3,
+    /// `normal · x` on the plane.
     pub offset: f64,
 }
 
 impl HalfSpace {
+    /// Whether `x` is in the half-space.
     pub fn contains(&self, x: DVec3) -> bool {
         self.normal.dot(x) >= self.offset
     }
@@ -67,6 +77,7 @@ impl HalfSpace {
 /// recording a step costs no region.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Feature {
+    /// A vertex, an edge, a face or the inside.
     pub kind: FeatureKind,
     /// Indices into the step's `candidate` simplex.
     pub vertices: Few<usize>,
@@ -124,6 +135,7 @@ pub struct Step {
     pub weights: Few<f64>,
     /// The direction for the next iteration.
     pub next_direction: Option<DVec3>,
+    /// The numbers the termination tests read at this step.
     pub quantities: Quantities,
     /// Set on the last step.
     pub termination: Option<Termination>,
@@ -208,13 +220,16 @@ pub struct EpaRecord {
     /// edges `p q` as flat triangles `[p, q, q]`, counter-clockwise in order round it (see
     /// [`crate::epa::polygon`]).
     pub faces: Vec<[usize; 3]>,
-    /// The face closest to the origin, its outward unit normal and its distance from the origin.
+    /// The face closest to the origin.
     pub closest_face: [usize; 3],
+    /// That face's outward unit normal.
     pub normal: DVec3,
+    /// Its distance from the origin.
     pub distance: f64,
-    /// Faces the new support point could see (removed), and the horizon edges re-stitched to it
-    /// (in the plane, the one chord between the two vertices it is joined to).
+    /// Faces the new support point could see, removed.
     pub removed: Vec<[usize; 3]>,
+    /// The horizon edges re-stitched to the new support point (in the plane, the one chord
+    /// between the two vertices it is joined to).
     pub horizon: Vec<[usize; 2]>,
 }
 

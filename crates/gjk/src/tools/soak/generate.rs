@@ -13,10 +13,12 @@ use glam::{DQuat, DVec3};
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator from a seed: the same seed, the same numbers.
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -30,6 +32,7 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// Uniform in `[lo, hi)`.
     pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()
     }
@@ -39,14 +42,17 @@ impl Rng {
         10f64.powf(self.range(lo, hi))
     }
 
+    /// Uniform in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// True with probability `p`.
     pub fn chance(&mut self, p: f64) -> bool {
         self.unit() < p
     }
 
+    /// Each component uniform in `[-size, size)`.
     pub fn vec(&mut self, size: f64) -> DVec3 {
         DVec3::new(
             self.range(-size, size),
@@ -55,6 +61,7 @@ impl Rng {
         )
     }
 
+    /// One of `items`, each as likely.
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
     }
