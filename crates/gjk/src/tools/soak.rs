@@ -65,6 +65,12 @@ pub struct Report {
     pub casts_unanswered: u64,
     /// The casts by method, in [`CastMethod::ALL`](crate::cast::CastMethod::ALL)'s order: every one checked.
     pub casts_by_method: [u64; 3],
+    /// A digest of every answer to the last bit: the wrapping sum of a hash of each solve's
+    /// answer and each cast's trace, as `{:?}` prints them. The sum does not depend on the order
+    /// the threads ran in, so two runs of the same count and seed on as many threads (each
+    /// thread soaks its own seed) agree exactly when every answer does: a change that says it moves no bit shows it here, and one that moves bits
+    /// shows that it did.
+    pub digest: u64,
     /// The first few problems, each with the seed and query number that reproduce it.
     pub examples: Vec<String>,
 }
@@ -84,6 +90,14 @@ impl Report {
             && self.non_finite == 0
             && self.contradictions == 0
             && self.refused_unnamed == 0
+    }
+
+    /// Adds `answer` to the digest.
+    fn digest(&mut self, answer: &impl fmt::Debug) {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut hasher = DefaultHasher::new();
+        format!("{answer:?}").hash(&mut hasher);
+        self.digest = self.digest.wrapping_add(hasher.finish());
     }
 
     fn problem(&mut self, what: String) {
@@ -110,6 +124,7 @@ impl Report {
         for (mine, theirs) in self.casts_by_method.iter_mut().zip(other.casts_by_method) {
             *mine += theirs;
         }
+        self.digest = self.digest.wrapping_add(other.digest);
         for e in other.examples {
             self.problem(e);
         }
@@ -176,6 +191,11 @@ impl fmt::Display for Report {
         writeln!(
             f,
             "| casts by method (ray cast / advancement / swept hull) | {ray} / {advancement} / {swept} |"
+        )?;
+        writeln!(
+            f,
+            "| digest of every answer and cast trace, to the last bit | {:016x} |",
+            self.digest
         )?;
         for e in &self.examples {
             writeln!(f, "  {e}")?;
@@ -254,6 +274,10 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
         ("translated", solve(&shifted.0, &shifted.1)),
     ];
     report.solves += 4;
+    report.digest(&original);
+    for (_, answer) in &variants {
+        report.digest(answer);
+    }
     casts::cast(&scenario, truth, label, report);
     let run = Run {
         scenario: &scenario,

@@ -14,6 +14,9 @@ pub(super) fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut 
     let Some(answer) = scenario.solve_cast() else {
         return;
     };
+    if let Some(trace) = scenario.trace_cast() {
+        report.digest(&trace);
+    }
     report.casts += 1;
     report.casts_by_method[CastMethod::ALL
         .iter()
