@@ -14,8 +14,11 @@ pub(super) fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut 
     let Some(answer) = scenario.solve_cast() else {
         return;
     };
-    if let Some(trace) = scenario.trace_cast() {
-        report.digest(&trace);
+    // The traced cast, for the digest, is the same cast: its answer must be the untraced one
+    // to the last bit (what the app shows is what a caller gets).
+    let traced = scenario.trace_cast();
+    if let Some(trace) = &traced {
+        report.digest(trace);
     }
     report.casts += 1;
     report.casts_by_method[CastMethod::ALL
@@ -29,6 +32,10 @@ pub(super) fn cast(scenario: &Scenario, truth: Truth, label: &str, report: &mut 
         let text = scenario.to_text(Format::Json).replace('\n', " ");
         report.problem(format!("{label}: cast: {what}\n    {answer:?}\n    {text}"));
     };
+    let traced_answer = traced.map(|t| format!("{:?}", t.answer));
+    if traced_answer.as_ref() != Some(&format!("{answer:?}")) {
+        problem(format!("traced, it answers {traced_answer:?}"), report);
+    }
     let numbers: Vec<f64> = match &answer.status {
         CastStatus::Hit { time, gap } => vec![*time, *gap],
         CastStatus::Miss {
