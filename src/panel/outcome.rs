@@ -107,8 +107,15 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
             .strong()
             .color(palette::egui(color)),
         );
-        if let Some(t) = finish.epa_termination {
-            ui.label(format!("EPA stopped by: {}", t.name()));
+        match (finish.epa_termination, finish.termination) {
+            (Some(t), _) => {
+                ui.label(format!("EPA stopped by: {}", t.name()));
+            }
+            // Touching within the tolerance, and proven so by one support plane.
+            (None, gjk::Termination::DistanceBelowTolerance { .. }) => {
+                ui.label("No EPA: GJK's last support plane proves the contact");
+            }
+            _ => {}
         }
     }
 }

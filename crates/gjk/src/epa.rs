@@ -19,6 +19,7 @@ mod answer;
 mod grow;
 pub mod polygon;
 mod record;
+mod touching;
 
 use crate::config::SolverConfig;
 use crate::gjk::stepper::Steppable;
@@ -31,6 +32,7 @@ use crate::trace::{EpaRecord, Few, Observer, Penetration, SimplexVertex, Step, T
 use answer::{barycentric, flat_finish, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
 use record::Looked;
+pub use touching::touching;
 
 /// A triangle of the polytope, wound counter-clockwise seen from outside.
 #[derive(Debug, Clone, Copy)]

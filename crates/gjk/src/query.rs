@@ -12,7 +12,7 @@
 //! (see [`crate::proof::radii`]).
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::epa::penetrate;
+use crate::epa::{penetrate, touching};
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
@@ -27,7 +27,7 @@ use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{BodySpec, Pose, Shape};
 use crate::trace::SimplexCache;
-use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Trace};
+use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Termination, Trace};
 use glam::DVec3;
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
@@ -395,8 +395,17 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             }
             .on_cores(bodies.grown_by)
             .unit_momentum(!bodies.strictly_convex);
-            let finish = gjk.run_traced(observer);
+            let mut finish = gjk.run_traced(observer);
             observer.on_cache(|| gjk.cache());
+            // Proven touching within the absolute tolerance: GJK's own plane may prove the
+            // contact. (Where the bounds did not prove the touch, EPA's polytope may prove an
+            // overlap: it runs.)
+            if let Termination::DistanceBelowTolerance { .. } = finish.termination
+                && finish.certificate.intersecting == Some(true)
+            {
+                finish.penetration =
+                    touching(&cso, gjk.simplex().vertices(), gjk.nearest(), config);
+            }
             (finish, *gjk.simplex())
         }
         Algorithm::Boolean => {
@@ -404,8 +413,12 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             (gjk.run_traced(observer), *gjk.simplex())
         }
     };
-    // An intersecting pair goes on to EPA for its depth, normal and contact points.
-    if finish.outcome == Outcome::Intersecting && !simplex.is_empty() {
+    // An intersecting pair goes on to EPA for its depth, normal and contact points (unless
+    // GJK's plane proved a touching pair's already).
+    if finish.outcome == Outcome::Intersecting
+        && finish.penetration.is_none()
+        && !simplex.is_empty()
+    {
         let ((penetration, termination), epa_iterations) =
             penetrate(cso, &simplex, config, finish.iterations, observer);
         // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven

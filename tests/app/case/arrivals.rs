@@ -68,7 +68,7 @@ fn a_scenario_given_as_bytes_opens_and_a_bad_one_names_its_field() {
 fn a_link_opened_while_running_shows_its_case_at_its_step() {
     let mut app = headless_app(default_scenario());
     app.update();
-    let wanted = gallery("gallery/10-touching-boxes.json");
+    let wanted = gallery("gallery/07-libccd-stacked-cubes.json");
     let link = gjk_lab::case::link::encode(&wanted, 2, "http://127.0.0.1:8080/");
     request(&mut app, ScenarioRequest::OpenLink(link));
     let playback = app.world().resource::<Playback>();

@@ -52,6 +52,19 @@ impl Subalgorithm {
     }
 }
 
+/// Where a distance run stands: its `v`, the direction it last asked for a support point
+/// along, and the point of A that `v` is the difference of (from its own weights over its
+/// simplex, not the certificate's recheck that [`DistanceGjk::closest_points`] gives).
+#[derive(Debug, Clone, Copy)]
+pub struct Nearest<R: Real> {
+    /// The nearest point of the simplex to the origin.
+    pub v: R::V,
+    /// The last search direction: `A ⊖ B` lies behind its support point's plane.
+    pub asked: R::V,
+    /// The point of A in `v`.
+    pub point_a: glam::DVec3,
+}
+
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
 #[derive(Debug, Clone)]
 pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
@@ -74,6 +87,8 @@ pub struct DistanceGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     /// The current closest point of `conv(simplex)` to the origin.
     v: R::V,
     direction: R::V,
+    /// The direction the last support point was asked along: its plane bounds `A ⊖ B`.
+    asked: R::V,
     iteration: u32,
     /// The best lower and upper bounds on the distance seen so far (see [`crate::proof::bounds`]).
     bounds: Tracker,
@@ -99,6 +114,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             weights: [R::ZERO; 4],
             v: R::V::ZERO,
             direction: cso.first_direction(config),
+            asked: R::V::ZERO,
             iteration: 0,
             bounds: Tracker::new(&cso),
             finish: None,
@@ -192,6 +208,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
                 let (a, b) = self.simplex.witnesses(&self.weights[..n]);
                 (a.to_f64(), b.to_f64())
             }
+        }
+    }
+
+    /// Where the run stands (see [`Nearest`]).
+    pub fn nearest(&self) -> Nearest<R> {
+        let (a, _) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
+        Nearest {
+            v: self.v,
+            asked: self.asked,
+            point_a: a.to_f64(),
         }
     }
 
@@ -327,6 +353,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         let d = self.direction;
         let w = self.cso.support(d);
         self.bounds.see(d, &w);
+        self.asked = d;
         let asked = Asked {
             d,
             w,

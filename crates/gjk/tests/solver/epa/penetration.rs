@@ -298,3 +298,102 @@ fn epa_ends_cleanly_on_near_touching_pairs() {
         "only {ran_epa} near-touching pairs reached EPA"
     );
 }
+
+/// EPA run on the pair from GJK's own final simplex, as the front door would run it.
+fn epa_on(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Penetration {
+    let body = |s: &BodySpec| {
+        gjk::Body::<f64>::prepared(
+            &gjk::PreparedShape::new(s.shape.clone()),
+            s.pose(),
+            s.margin,
+        )
+    };
+    let (ba, bb) = (body(a), body(b));
+    let cso = gjk::MinkowskiDifference::new(&ba, &bb);
+    let mut run = gjk::DistanceGjk::new(cso, config);
+    use gjk::Steppable;
+    run.run_traced(&mut gjk::NoTrace);
+    let ((p, _), _) = gjk::epa::penetrate(cso, run.simplex(), config, 0, &mut gjk::NoTrace);
+    p
+}
+
+/// A pair GJK finds touching (within the absolute tolerance, its simplex short of the origin)
+/// is answered from GJK's own support plane when that plane proves it, with no EPA: the depth
+/// proven 0 to the tolerance, and the normal a true one. Pushed a hair along it, B is proven
+/// apart by the plane across the normal; EPA, run on the same pair, proves a depth in the
+/// same bounds. Whole shapes (no cores), in f64, in space and in the plane, where EPA would
+/// otherwise run.
+#[test]
+fn touching_pairs_are_answered_from_gjks_plane_when_it_proves_them() {
+    use crate::solver::plane::common as plane;
+    let space = SolverConfig {
+        radii: gjk::Radii::Folded,
+        ..SolverConfig::default()
+    };
+    let flat = SolverConfig {
+        radii: gjk::Radii::Folded,
+        ..plane::plane(gjk::Algorithm::default())
+    };
+    let mut rng = Rng::new(23);
+    let (mut shortcut, mut by_epa) = ([0; 2], [0; 2]);
+    for i in 0..4000 {
+        let in_plane = i % 2;
+        let (a, b, config) = if in_plane == 1 {
+            let (ka, kb) = (rng.pick(4), rng.pick(4));
+            let a = plane::body(&mut rng, plane::KINDS[ka]);
+            (a, plane::body(&mut rng, plane::KINDS[kb]), flat)
+        } else {
+            let (ka, kb) = (rng.pick(6), rng.pick(6));
+            let a = body(&mut rng, KINDS[ka]);
+            (a, body(&mut rng, KINDS[kb]), space)
+        };
+        let Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } = gjk::solve(&a, &b, &config).outcome
+        else {
+            continue;
+        };
+        let towards_a = (point_a - point_b).normalize();
+        let nudge = [3e-10, -3e-10, 0.0][(i / 2) % 3];
+        let touching = moved(&b, towards_a * (distance + nudge));
+        let f = gjk::solve(&a, &touching, &config);
+        let (Some(p), None) = (f.penetration, f.epa_termination) else {
+            by_epa[in_plane] += usize::from(f.penetration.is_some());
+            continue;
+        };
+        shortcut[in_plane] += 1;
+        assert_eq!(f.termination.name(), "distance_below_tolerance", "pair {i}");
+        let [lower, upper] = p.depth_bounds.expect("bounds");
+        assert!(
+            p.certified && f.certificate.certified && lower == 0.0 && p.depth == 0.0,
+            "pair {i}: {f:?}"
+        );
+        let slack = crate::solver::common::rounding(&a, &touching);
+        assert!(
+            upper <= config.abs_tolerance + 4.0 * slack,
+            "pair {i}: {upper}"
+        );
+        // The plane across the normal proves B, pushed by a hair past the depth's bound, apart.
+        let hair = 1e-7;
+        let pushed = moved(&touching, p.normal * (upper + hair));
+        let gap = crate::solver::common::lower_bound(&a, &pushed, -p.normal);
+        assert!(
+            gap >= hair - 4.0 * slack,
+            "pair {i}: gap {gap} after the push"
+        );
+        // EPA's own answer on the same pair lies in the same bounds.
+        let epa = epa_on(&a, &touching, &config);
+        if let Some([epa_lower, _]) = epa.depth_bounds {
+            assert!(
+                epa_lower <= upper + slack,
+                "pair {i}: EPA {epa:?}, ours {p:?}"
+            );
+        }
+    }
+    assert!(
+        shortcut.iter().all(|&n| n > 400) && by_epa.iter().all(|&n| n > 200),
+        "touching pairs answered from GJK's plane (space, plane) {shortcut:?}, by EPA {by_epa:?}"
+    );
+}
