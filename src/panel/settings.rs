@@ -100,6 +100,19 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
             }
         }
     });
+    let mut epa = solver.epa.unwrap_or(defaults.epa);
+    if ui
+        .checkbox(&mut epa, "EPA for an overlap's depth")
+        .on_hover_text(
+            "On: an overlapping pair goes on to EPA for its depth, normal and contact points.\n\
+             Off: the run answers only whether the shapes overlap, as parry's \
+             intersection_test does.",
+        )
+        .changed()
+    {
+        solver.epa = Some(epa);
+        changed = true;
+    }
     changed |= tolerance_ui(
         ui,
         "abs tol",

@@ -12,7 +12,8 @@
 //! - `trace_cost/*`: the distance GJK untraced and traced, to read what recording costs;
 //! - `query-{f64,f32}/*`: the front door (`gjk::query::query`, the default configuration), the
 //!   distance query against parry's `query::distance` (and `query::contact` where the pair
-//!   touches or overlaps) and the boolean question against its `query::intersection_test`;
+//!   touches or overlaps) and the boolean question (boolean GJK, `epa: false`) against its
+//!   `query::intersection_test`;
 //! - `radii/*`: a whole query (`gjk::query::query`, EPA included) on the rounded pairs, radii
 //!   split (cores and radii), closed (a sphere's and a capsule's cores in closed form) and
 //!   folded, and with Nesterov momentum, against parry's
@@ -314,9 +315,10 @@ fn casts(c: &mut Criterion) {
 
 /// The front door: `gjk::query::query` with the default configuration in precision `R`, as the
 /// CLI, the app and a user call it, against parry's `query::distance` (separated and touching)
-/// and `query::contact` (touching and intersecting: EPA against EPA); and the boolean question through it
-/// against parry's `query::intersection_test`. parry3d and parry3d-f64 are two crates with one
-/// API, hence the macro.
+/// and `query::contact` (touching and intersecting: EPA against EPA); and the boolean question
+/// through it (boolean GJK with `epa: false`: whether they overlap, no depth) against parry's
+/// `query::intersection_test`. parry3d and parry3d-f64 are two crates with one API, hence the
+/// macro.
 macro_rules! front_door {
     ($fn_name:ident, $group:literal, $precision:expr, $parry:ident, $convert:expr) => {
         fn $fn_name(c: &mut Criterion, cases: &[(String, BodySpec, BodySpec)]) {
@@ -329,7 +331,10 @@ macro_rules! front_door {
                 );
                 let (qa, qb) = (Placed::new(&pa, a), Placed::new(&pb, b));
                 for algorithm in [Algorithm::default(), Algorithm::Boolean] {
-                    let config = SolverConfig::default_for(algorithm, $precision);
+                    let config = SolverConfig {
+                        epa: algorithm.measures_distance(),
+                        ..SolverConfig::default_for(algorithm, $precision)
+                    };
                     let who = if algorithm.measures_distance() {
                         "ours"
                     } else {

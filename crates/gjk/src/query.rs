@@ -402,6 +402,7 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             // overlap: it runs.)
             if let Termination::DistanceBelowTolerance { .. } = finish.termination
                 && finish.certificate.intersecting == Some(true)
+                && config.epa
             {
                 finish.penetration =
                     touching(&cso, gjk.simplex().vertices(), gjk.nearest(), config);
@@ -416,6 +417,7 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     // An intersecting pair goes on to EPA for its depth, normal and contact points (unless
     // GJK's plane proved a touching pair's already).
     if finish.outcome == Outcome::Intersecting
+        && config.epa
         && finish.penetration.is_none()
         && !simplex.is_empty()
     {

@@ -136,6 +136,9 @@ pub struct SolverSpec<V = DVec3> {
     /// EPA's iteration budget (default 256).
     pub epa_max_iterations: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Whether an overlapping pair goes on to EPA (default true).
+    pub epa: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     /// How rounded shapes are solved (default closed).
     pub radii: Option<Radii>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -155,6 +158,7 @@ impl<V> SolverSpec<V> {
             initial_direction: self.initial_direction.map(f),
             epa_tolerance: self.epa_tolerance,
             epa_max_iterations: self.epa_max_iterations,
+            epa: self.epa,
             radii: self.radii,
             acceleration: self.acceleration,
         }
@@ -172,6 +176,7 @@ impl SolverSpec {
             initial_direction: self.initial_direction,
             epa_tolerance: self.epa_tolerance.unwrap_or(d.epa_tolerance),
             epa_max_iterations: self.epa_max_iterations.unwrap_or(d.epa_max_iterations),
+            epa: self.epa.unwrap_or(d.epa),
             radii: self.radii.unwrap_or(d.radii),
             acceleration: self.acceleration.unwrap_or(d.acceleration),
             ..d
@@ -190,6 +195,7 @@ impl SolverSpec {
             initial_direction: c.initial_direction,
             epa_tolerance: Some(c.epa_tolerance),
             epa_max_iterations: Some(c.epa_max_iterations),
+            epa: Some(c.epa),
             radii: Some(c.radii),
             acceleration: Some(c.acceleration),
         }

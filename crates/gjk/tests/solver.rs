@@ -33,6 +33,7 @@ mod solver {
         pub mod penetration;
     }
     pub mod query {
+        pub mod epa_off;
         pub mod far;
         pub mod from_parry;
         pub mod oracle;
