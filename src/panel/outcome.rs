@@ -111,8 +111,12 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
             (Some(t), _) => {
                 ui.label(format!("EPA stopped by: {}", t.name()));
             }
-            // Touching within the tolerance, and proven so by one support plane.
-            (None, gjk::Termination::DistanceBelowTolerance { .. }) => {
+            // Touching, and proven so by one support plane of GJK's.
+            (
+                None,
+                gjk::Termination::DistanceBelowTolerance { .. }
+                | gjk::Termination::IntersectionFound { .. },
+            ) => {
                 ui.label("No EPA: GJK's last support plane proves the contact");
             }
             _ => {}

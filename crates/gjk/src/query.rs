@@ -397,10 +397,11 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             .unit_momentum(!bodies.strictly_convex);
             let mut finish = gjk.run_traced(observer);
             observer.on_cache(|| gjk.cache());
-            // Proven touching within the absolute tolerance: GJK's own plane may prove the
-            // contact. (Where the bounds did not prove the touch, EPA's polytope may prove an
+            // Proven touching, or enclosing the origin (maybe on a side): GJK's own plane may
+            // prove the contact. (Where the bounds did not prove the touch, EPA's polytope may prove an
             // overlap: it runs.)
-            if let Termination::DistanceBelowTolerance { .. } = finish.termination
+            if let Termination::DistanceBelowTolerance { .. }
+            | Termination::IntersectionFound { .. } = finish.termination
                 && finish.certificate.intersecting == Some(true)
                 && config.epa
             {
