@@ -62,29 +62,45 @@ pub struct Recorder {
 /// each of its points is called what it was called there (w₁ stays w₁), and each point EPA
 /// adds takes the next name free (w₅, w₆, … in space; w₄, … in the plane), in the order the
 /// points first appear. A point is then called the same at every step that shows it.
+///
+/// GJK names its own points: the names are read from its latest step only when EPA's first
+/// step comes (a run that needs no EPA reads none).
 #[derive(Debug, Clone, Default)]
 struct Names {
     /// The points named so far and their names (GJK's: those of its latest step).
     known: Vec<(glam::DVec3, u8)>,
     next: u8,
+    /// GJK has stepped since `known` was last read from it.
+    stale: bool,
 }
 
 impl Names {
-    fn name(&mut self, step: &mut Step) {
+    /// Reads GJK's names from its latest step, `gjk`.
+    fn learn(&mut self, gjk: &Step) {
+        self.known.clear();
+        for (slot, v) in gjk.candidate.iter().enumerate() {
+            let name = u8::try_from(gjk.name(slot)).unwrap_or(u8::MAX);
+            self.known.push((v.point, name));
+        }
+        self.next = self
+            .known
+            .iter()
+            .map(|(_, n)| n.saturating_add(1))
+            .max()
+            .unwrap_or(0);
+        self.stale = false;
+    }
+
+    /// Names EPA's step `step`'s points, `earlier` being the steps before it.
+    fn name(&mut self, step: &mut Step, earlier: &[Step]) {
         if step.epa().is_none() {
-            // GJK names its own points; the latest step's names are the ones EPA inherits.
-            self.known.clear();
-            for (slot, v) in step.candidate.iter().enumerate() {
-                let name = u8::try_from(step.name(slot)).unwrap_or(u8::MAX);
-                self.known.push((v.point, name));
-            }
-            self.next = self
-                .known
-                .iter()
-                .map(|(_, n)| n.saturating_add(1))
-                .max()
-                .unwrap_or(0);
+            self.stale = true;
             return;
+        }
+        if self.stale
+            && let Some(gjk) = earlier.iter().rev().find(|s| s.epa().is_none())
+        {
+            self.learn(gjk);
         }
         step.names = step
             .candidate
@@ -123,7 +139,7 @@ impl Observer for Recorder {
     const ENABLED: bool = true;
     #[inline]
     fn on_step(&mut self, mut step: Step) {
-        self.names.name(&mut step);
+        self.names.name(&mut step, &self.steps);
         self.steps.push(step);
     }
 
