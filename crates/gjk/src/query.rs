@@ -26,6 +26,7 @@ use crate::shape::cso::MinkowskiDifference;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{BodySpec, Pose, Shape};
+use crate::simplex::Simplex;
 use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Termination, Trace};
 use glam::DVec3;
@@ -379,7 +380,8 @@ struct Bodies {
     strictly_convex: bool,
 }
 
-/// [`run`] on bodies described by `bodies`.
+/// [`run`] on bodies described by `bodies`. Each algorithm's run hands its simplex to
+/// [`deepen`] where it stands (a simplex is 300 bytes; the answer, 312, is written in place).
 fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     cso: MinkowskiDifference<'_, R, A, B>,
     bodies: Bodies,
@@ -387,7 +389,7 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> Finish {
-    let (mut finish, simplex) = match config.algorithm {
+    match config.algorithm {
         Algorithm::Distance | Algorithm::SignedVolumes => {
             let mut gjk = match warm {
                 Some(cache) => DistanceGjk::warm_started(cso, config, cache),
@@ -398,8 +400,8 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             let mut finish = gjk.run_traced(observer);
             observer.on_cache(|| gjk.cache());
             // Proven touching, or enclosing the origin (maybe on a side): GJK's own plane may
-            // prove the contact. (Where the bounds did not prove the touch, EPA's polytope may prove an
-            // overlap: it runs.)
+            // prove the contact. (Where the bounds did not prove the touch, EPA's polytope may
+            // prove an overlap: it runs.)
             if let Termination::DistanceBelowTolerance { .. }
             | Termination::IntersectionFound { .. } = finish.termination
                 && finish.certificate.intersecting == Some(true)
@@ -408,49 +410,61 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
                 finish.penetration =
                     touching(&cso, gjk.simplex().vertices(), gjk.nearest(), config);
             }
-            (finish, *gjk.simplex())
+            deepen(cso, &mut finish, gjk.simplex(), config, observer);
+            finish
         }
         Algorithm::Boolean => {
             let mut gjk = BooleanGjk::new(cso, config);
-            (gjk.run_traced(observer), *gjk.simplex())
+            let mut finish = gjk.run_traced(observer);
+            deepen(cso, &mut finish, gjk.simplex(), config, observer);
+            finish
         }
-    };
-    // An intersecting pair goes on to EPA for its depth, normal and contact points (unless
-    // GJK's plane proved a touching pair's already).
-    if finish.outcome == Outcome::Intersecting
-        && config.epa
-        && finish.penetration.is_none()
-        && !simplex.is_empty()
-    {
-        let ((penetration, termination), epa_iterations) =
-            penetrate(cso, &simplex, config, finish.iterations, observer);
-        // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven
-        // above zero proves the overlap, where GJK's last tetrahedron was too flat to (two
-        // prisms 1e5 out, overlapping by 5).
-        if finish.certificate.intersecting.is_none()
-            && penetration
-                .depth_bounds
-                .is_some_and(|[lower, _]| lower > 0.0)
-        {
-            finish.certificate = crate::trace::Certificate::ENCLOSED;
-        }
-        // A plane that proved the bodies apart (touching only within a loose absolute
-        // tolerance) leaves no depth above zero proven, whatever EPA's polytope says.
-        let mut penetration = penetration;
-        if finish.certificate.distance_bounds[0] > 0.0
-            && let Some(bounds) = &mut penetration.depth_bounds
-            && bounds[0] > 0.0
-        {
-            bounds[0] = 0.0;
-            penetration.certified = false;
-        }
-        // One `certified` for the whole answer: every number it gives, the depth included.
-        finish.certificate.certified &= penetration.certified;
-        finish.penetration = Some(penetration);
-        finish.epa_termination = Some(termination);
-        finish.epa_iterations = epa_iterations;
     }
-    finish
+}
+
+/// An intersecting pair goes on to EPA from GJK's last `simplex` for its depth, normal and
+/// contact points (unless `epa: false`, or GJK's plane proved a touching pair's already).
+#[inline]
+fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
+    cso: MinkowskiDifference<'_, R, A, B>,
+    finish: &mut Finish,
+    simplex: &Simplex<R>,
+    config: &SolverConfig,
+    observer: &mut O,
+) {
+    if finish.outcome != Outcome::Intersecting
+        || !config.epa
+        || finish.penetration.is_some()
+        || simplex.is_empty()
+    {
+        return;
+    }
+    let ((mut penetration, termination), epa_iterations) =
+        penetrate(cso, simplex, config, finish.iterations, observer);
+    // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven
+    // above zero proves the overlap, where GJK's last tetrahedron was too flat to (two
+    // prisms 1e5 out, overlapping by 5).
+    if finish.certificate.intersecting.is_none()
+        && penetration
+            .depth_bounds
+            .is_some_and(|[lower, _]| lower > 0.0)
+    {
+        finish.certificate = crate::trace::Certificate::ENCLOSED;
+    }
+    // A plane that proved the bodies apart (touching only within a loose absolute
+    // tolerance) leaves no depth above zero proven, whatever EPA's polytope says.
+    if finish.certificate.distance_bounds[0] > 0.0
+        && let Some(bounds) = &mut penetration.depth_bounds
+        && bounds[0] > 0.0
+    {
+        bounds[0] = 0.0;
+        penetration.certified = false;
+    }
+    // One `certified` for the whole answer: every number it gives, the depth included.
+    finish.certificate.certified &= penetration.certified;
+    finish.penetration = Some(penetration);
+    finish.epa_termination = Some(termination);
+    finish.epa_iterations = epa_iterations;
 }
 
 /// Runs [`query`] recording every step.
