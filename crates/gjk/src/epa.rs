@@ -108,7 +108,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     }
 
     fn start(&mut self, tetra: [CsoPoint<R>; 4]) {
-        self.vertices = tetra.to_vec();
+        self.vertices.extend_from_slice(&tetra);
         let c =
             (tetra[0].point + tetra[1].point + tetra[2].point + tetra[3].point) * R::from_f64(0.25);
         self.interior = c;

@@ -6,6 +6,7 @@ use super::tiny;
 use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
+use crate::trace::Few;
 
 /// A unit normal of a flat point set (the largest cross product of its edges); for points on a
 /// line, a unit vector across the line; for a single point, +Y (every direction is as good).
@@ -82,8 +83,8 @@ fn grow<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
     start: &[CsoPoint<R>],
     plane: bool,
-) -> Result<Vec<CsoPoint<R>>, Flat<R>> {
-    let mut pts: Vec<CsoPoint<R>> = Vec::with_capacity(4);
+) -> Result<Few<CsoPoint<R>>, Flat<R>> {
+    let mut pts: Few<CsoPoint<R>> = Few::new();
     let scale = start
         .iter()
         .map(|p| p.point.length_squared())

@@ -85,6 +85,9 @@ pub struct PolygonEpa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     vertices: Vec<CsoPoint<R>>,
     /// The polygon: indices into `vertices`, counter-clockwise.
     ring: Vec<usize>,
+    /// `edges[k]` runs from `ring[k]` to the next vertex round the ring: each edge's line is
+    /// made once, when the edge is.
+    edges: Vec<Edge<R>>,
     iteration: u32,
     /// The GJK iterations before EPA, so step numbers run on.
     offset: u32,
@@ -113,6 +116,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
             // Room for a run of a dozen iterations, grown past it.
             vertices: Vec::with_capacity(16),
             ring: Vec::with_capacity(16),
+            edges: Vec::with_capacity(16),
             iteration: 0,
             offset,
             finish: None,
@@ -121,12 +125,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
             Ok(triangle) => {
                 let [p, q, r] = triangle.map(|c| c.a.to_f64() - c.b.to_f64());
                 let counter_clockwise = (q - p).cross(r - p).z > 0.0;
-                epa.vertices = triangle.to_vec();
-                epa.ring = if counter_clockwise {
-                    vec![0, 1, 2]
+                epa.vertices.extend_from_slice(&triangle);
+                epa.ring.extend_from_slice(if counter_clockwise {
+                    &[0, 1, 2]
                 } else {
-                    vec![0, 2, 1]
-                };
+                    &[0, 2, 1]
+                });
+                for k in 0..3 {
+                    let edge = epa.edge([epa.ring[k], epa.ring[(k + 1) % 3]]);
+                    epa.edges.push(edge);
+                }
             }
             Err((measure, pts)) => {
                 // A segment: the normal across it, in the plane.
@@ -170,13 +178,10 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         }
     }
 
-    fn edges(&self) -> impl Iterator<Item = Edge<R>> + '_ {
-        let n = self.ring.len();
-        (0..n).map(move |k| self.edge([self.ring[k], self.ring[(k + 1) % n]]))
-    }
-
     fn closest(&self) -> Edge<R> {
-        self.edges()
+        self.edges
+            .iter()
+            .copied()
             .reduce(|best, e| if e.distance < best.distance { e } else { best })
             .expect("a polygon has edges")
     }
@@ -187,7 +192,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
 
     fn bounded(&self, penetration: Penetration, normal: R::V) -> Penetration {
         let nearest = self
-            .edges()
+            .edges
+            .iter()
             .map(|e| e.distance.to_f64())
             .fold(f64::INFINITY, f64::min);
         bounded(&self.cso, penetration, normal, nearest, |d| {
@@ -216,26 +222,22 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         }
         let n = self.ring.len();
         let at = |k: usize| self.ring[k % n];
+        let edge = |k: usize| &self.edges[k % n];
         let start = self.ring.iter().position(|&i| i == beyond.v[0])?;
         // The run of edges that see w: [first, last] around the ring, `beyond` among them.
         let mut back = 0;
-        while back + 1 < n - 1 && sees(&self.edge([at(start + n - back - 1), at(start + n - back)]))
-        {
+        while back + 1 < n - 1 && sees(edge(start + n - back - 1)) {
             back += 1;
         }
         let mut ahead = 0;
-        while back + ahead + 1 < n - 1
-            && sees(&self.edge([at(start + ahead + 1), at(start + ahead + 2)]))
-        {
+        while back + ahead + 1 < n - 1 && sees(edge(start + ahead + 1)) {
             ahead += 1;
         }
         let first = (start + n - back) % n;
         let run = back + ahead + 1;
         // The removed edges, for the step's record only.
         let removed: Vec<[usize; 3]> = if recorded {
-            (0..run)
-                .map(|k| self.edge([at(first + k), at(first + k + 1)]).as_face())
-                .collect()
+            (0..run).map(|k| edge(first + k).as_face()).collect()
         } else {
             Vec::new()
         };
@@ -243,10 +245,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         self.vertices.push(w);
         let new = self.vertices.len() - 1;
         // The ring from q round to p (the vertices between p and q, hidden by w, are left
-        // out), closed through w: … p → w → q ….
+        // out), closed through w: … p → w → q …; the edges from q round to p stay, and w's
+        // two join them.
         self.ring.rotate_left((first + run) % n);
         self.ring.truncate(n - run + 1);
         self.ring.push(new);
+        self.edges.rotate_left((first + run) % n);
+        self.edges.truncate(n - run);
+        let (into, out) = (self.edge([p, new]), self.edge([new, q]));
+        self.edges.push(into);
+        self.edges.push(out);
         Some(Insertion {
             removed,
             rim: [p, q],
@@ -381,6 +389,6 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'_, R, A, B> {
 
     /// The polygon's edges as the record writes faces.
     fn ring_faces(&self) -> Vec<[usize; 3]> {
-        self.edges().map(|e| e.as_face()).collect()
+        self.edges.iter().map(|e| e.as_face()).collect()
     }
 }
