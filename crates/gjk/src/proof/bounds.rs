@@ -404,6 +404,21 @@ impl Tracker {
         if quick.certified {
             return quick;
         }
-        judge(found.min(hull_upper(simplex, self.allowance)))
+        // Any point of the hull bounds the distance: only how tight is at stake. Signed
+        // volumes find one in a third of the Voronoi tests' time (boolean GJK, with no weights
+        // of its own, asks here at every touching pair); the Voronoi tests, which keep a
+        // nearly flat tetrahedron's face, are asked only when that does not certify.
+        let (points, n) = witness_points(simplex);
+        if n == 0 {
+            return quick;
+        }
+        let volumes = crate::simplex::signed_volumes::closest_feature::<f64>(&points[..n]);
+        let swift =
+            found.min(weighted_distance(&points[..n], &volumes.weights[..n]) + self.allowance);
+        let second = judge(swift);
+        if second.certified {
+            return second;
+        }
+        judge(swift.min(hull_upper(simplex, self.allowance)))
     }
 }
