@@ -10,10 +10,16 @@ use crate::trace::Penetration;
 use glam::DVec3;
 
 /// The contact of a pair that GJK found touching, read from GJK's own run where one support
-/// plane proves it, so that no polytope is built. A simplex that encloses the origin is
-/// [`on_a_side`]'s. Otherwise `‖v‖` is within the absolute tolerance. For a unit `n` pointing from A towards B, `w = s(n)` is the
-/// furthest `A ⊖ B` reaches along `n`, so moving B by `(n·w) n` leaves the origin outside:
-/// the depth lies in `[0, n·w]`. Three planes are tried, in turn:
+/// plane proves it, so that no polytope is built.
+///
+/// A simplex that encloses the origin (a tetrahedron in space, a triangle in the plane) is
+/// tried on its side nearest the origin, when that side is within the absolute tolerance of
+/// it: the test and the answer of EPA's first iteration on the same simplex, the simplex's
+/// ball round the origin the depth's lower bound.
+///
+/// Otherwise `‖v‖` is within the absolute tolerance. For a unit `n` pointing from A towards
+/// B, `w = s(n)` is the furthest `A ⊖ B` reaches along `n`, so moving B by `(n·w) n` leaves
+/// the origin outside: the depth lies in `[0, n·w]`. Three planes are tried, in turn:
 ///
 /// ```text
 ///   the simplex's side     a triangle's normal in space, a segment's in the plane (v lies
