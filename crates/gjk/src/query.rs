@@ -11,8 +11,10 @@
 //! segment, a rounded shape unrounded) and the radii are added back to the finish afterwards
 //! (see [`crate::proof::radii`]).
 
+mod deepen;
+
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::epa::{penetrate, touching};
+use crate::epa::touching;
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
@@ -26,9 +28,9 @@ use crate::shape::cso::MinkowskiDifference;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{BodySpec, Pose, Shape};
-use crate::simplex::Simplex;
 use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Termination, Trace};
+use deepen::deepen;
 use glam::DVec3;
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
@@ -420,51 +422,6 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             finish
         }
     }
-}
-
-/// An intersecting pair goes on to EPA from GJK's last `simplex` for its depth, normal and
-/// contact points (unless `epa: false`, or GJK's plane proved a touching pair's already).
-#[inline]
-fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
-    cso: MinkowskiDifference<'_, R, A, B>,
-    finish: &mut Finish,
-    simplex: &Simplex<R>,
-    config: &SolverConfig,
-    observer: &mut O,
-) {
-    if finish.outcome != Outcome::Intersecting
-        || !config.epa
-        || finish.penetration.is_some()
-        || simplex.is_empty()
-    {
-        return;
-    }
-    let ((mut penetration, termination), epa_iterations) =
-        penetrate(cso, simplex, config, finish.iterations, observer);
-    // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven
-    // above zero proves the overlap, where GJK's last tetrahedron was too flat to (two
-    // prisms 1e5 out, overlapping by 5).
-    if finish.certificate.intersecting.is_none()
-        && penetration
-            .depth_bounds
-            .is_some_and(|[lower, _]| lower > 0.0)
-    {
-        finish.certificate = crate::trace::Certificate::ENCLOSED;
-    }
-    // A plane that proved the bodies apart (touching only within a loose absolute
-    // tolerance) leaves no depth above zero proven, whatever EPA's polytope says.
-    if finish.certificate.distance_bounds[0] > 0.0
-        && let Some(bounds) = &mut penetration.depth_bounds
-        && bounds[0] > 0.0
-    {
-        bounds[0] = 0.0;
-        penetration.certified = false;
-    }
-    // One `certified` for the whole answer: every number it gives, the depth included.
-    finish.certificate.certified &= penetration.certified;
-    finish.penetration = Some(penetration);
-    finish.epa_termination = Some(termination);
-    finish.epa_iterations = epa_iterations;
 }
 
 /// Runs [`query`] recording every step.
