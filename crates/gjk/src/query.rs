@@ -14,7 +14,6 @@
 mod deepen;
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
-use crate::epa::touching;
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
@@ -29,7 +28,7 @@ use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{BodySpec, Pose, Shape};
 use crate::trace::SimplexCache;
-use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Termination, Trace};
+use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Trace};
 use deepen::deepen;
 use glam::DVec3;
 
@@ -401,24 +400,15 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             .unit_momentum(!bodies.strictly_convex);
             let mut finish = gjk.run_traced(observer);
             observer.on_cache(|| gjk.cache());
-            // Proven touching, or enclosing the origin (maybe on a side): GJK's own plane may
-            // prove the contact. (Where the bounds did not prove the touch, EPA's polytope may
-            // prove an overlap: it runs.)
-            if let Termination::DistanceBelowTolerance { .. }
-            | Termination::IntersectionFound { .. } = finish.termination
-                && finish.certificate.intersecting == Some(true)
-                && config.epa
-            {
-                finish.penetration =
-                    touching(&cso, gjk.simplex().vertices(), gjk.nearest(), config);
-            }
-            deepen(cso, &mut finish, gjk.simplex(), config, observer);
+            // Where the run stands matters only to an intersecting pair.
+            let nearest = (finish.outcome == Outcome::Intersecting).then(|| gjk.nearest());
+            deepen(cso, &mut finish, gjk.simplex(), nearest, config, observer);
             finish
         }
         Algorithm::Boolean => {
             let mut gjk = BooleanGjk::new(cso, config);
             let mut finish = gjk.run_traced(observer);
-            deepen(cso, &mut finish, gjk.simplex(), config, observer);
+            deepen(cso, &mut finish, gjk.simplex(), None, config, observer);
             finish
         }
     }

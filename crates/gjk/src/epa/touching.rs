@@ -47,38 +47,57 @@ pub fn touching<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
     let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
     let v = nearest.v.to_f64();
+    let plane = config.dimension.is_plane();
     let side = match simplex {
-        [p, q, r] if !config.dimension.is_plane() => {
-            (point(q) - point(p)).cross(point(r) - point(p))
-        }
-        [p, q] if config.dimension.is_plane() => {
-            let e = point(q) - point(p);
-            glam::DVec3::new(-e.y, e.x, 0.0)
-        }
-        _ => glam::DVec3::ZERO,
+        [p, q, r] if !plane => across([point(p), point(q), point(r)], false),
+        [p, q] if plane => across([point(p), point(q), point(q)], true),
+        _ => DVec3::ZERO,
     };
-    let stopping = super::Stopping::<R>::new(config);
     [side, nearest.asked.to_f64(), -v]
         .into_iter()
         .find_map(|across| {
             let across = if across.dot(v) > 0.0 { -across } else { across };
             let normal = crate::real::unit_or_zero::<f64>(across);
-            if normal == glam::DVec3::ZERO {
+            if normal == DVec3::ZERO {
                 return None;
             }
-            let contact = Penetration {
-                depth: 0.0,
-                normal,
-                point_a: nearest.point_a,
-                point_b: nearest.point_a,
-                depth_bounds: None,
-                certified: false,
-            };
-            let proven = super::answer::bounded(cso, contact, R::vec(normal), f64::INFINITY, |d| {
-                stopping.threshold(d)
-            });
-            proven.certified.then_some(proven)
+            let at = nearest.point_a;
+            proven(cso, (0.0, normal, [at, at]), f64::INFINITY, config)
         })
+}
+
+/// A side's normal at any length: the triangle `p q r`'s in space, the segment `p q`'s
+/// turned a quarter in the plane.
+fn across([p, q, r]: [DVec3; 3], plane: bool) -> DVec3 {
+    if plane {
+        DVec3::new(p.y - q.y, q.x - p.x, 0.0)
+    } else {
+        (q - p).cross(r - p)
+    }
+}
+
+/// The contact `depth` along the unit `normal` at the points `[a, b]`, with its bounds (the
+/// depth at least `lower`, see [`super::answer::bounded`]), when they are as tight as EPA's
+/// convergence test asks.
+fn proven<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+    (depth, normal, [point_a, point_b]): (f64, DVec3, [DVec3; 2]),
+    lower: f64,
+    config: &SolverConfig,
+) -> Option<Penetration> {
+    let contact = Penetration {
+        depth,
+        normal,
+        point_a,
+        point_b,
+        depth_bounds: None,
+        certified: false,
+    };
+    let stopping = super::Stopping::<R>::new(config);
+    let proven = super::answer::bounded(cso, contact, R::vec(normal), lower, |d| {
+        stopping.threshold(d)
+    });
+    proven.certified.then_some(proven)
 }
 
 /// The contact of a pair whose GJK simplex encloses the origin (a tetrahedron in space, a
@@ -119,12 +138,8 @@ fn on_a_side<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let mut ball = f64::INFINITY;
     let mut nearest = (0, DVec3::ZERO, f64::INFINITY);
     for (k, &([i, j, l], away)) in sides.iter().enumerate() {
-        let (p, q, r) = (points[i], points[j], points[l]);
-        let across = if plane {
-            DVec3::new(p.y - q.y, q.x - p.x, 0.0)
-        } else {
-            (q - p).cross(r - p)
-        };
+        let p = points[i];
+        let across = across([p, points[j], points[l]], plane);
         let across = if across.dot(points[away] - p) > 0.0 {
             -across
         } else {
@@ -167,17 +182,5 @@ fn on_a_side<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         point_a += simplex[c].a.to_f64() * w;
         point_b += simplex[c].b.to_f64() * w;
     }
-    let contact = Penetration {
-        depth: d.max(0.0),
-        normal,
-        point_a,
-        point_b,
-        depth_bounds: None,
-        certified: false,
-    };
-    let stopping = super::Stopping::<R>::new(config);
-    let proven = super::answer::bounded(cso, contact, R::vec(normal), ball, |d| {
-        stopping.threshold(d)
-    });
-    proven.certified.then_some(proven)
+    proven(cso, (d.max(0.0), normal, [point_a, point_b]), ball, config)
 }

@@ -61,18 +61,10 @@ fn witness_points<R: Real>(vertices: &[CsoPoint<R>]) -> ([DVec3; 4], usize) {
     (points, vertices.len().min(4))
 }
 
-/// The upper bound the points of a simplex prove: the distance from the origin to their convex
-/// hull, found in f64 by the Voronoi subalgorithm (or, where that is inconclusive, the nearest
-/// vertex), plus the rounding allowance.
-pub fn hull_upper<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> f64 {
-    let (points, n) = witness_points(vertices);
-    hull_distance(&points[..n]) + allowance
-}
-
 /// The upper bound the run's own nearest point proves: its weights over the simplex applied in
 /// f64 to the witnesses, plus the rounding allowance. This is what the
-/// run found; [`hull_upper`] works the hull's nearest point out again, and is only asked for
-/// when this one is not tight enough to certify. Weights that do not match the simplex prove
+/// run found; [`Tracker::certify`] works the hull's nearest point out again only when this
+/// one is not tight enough to certify. Weights that do not match the simplex prove
 /// nothing: infinity.
 pub fn weighted_upper<R: Real>(vertices: &[CsoPoint<R>], weights: &[R], allowance: f64) -> f64 {
     if vertices.is_empty() || vertices.len() > 4 || weights.len() != vertices.len() {
@@ -369,8 +361,9 @@ impl Tracker {
     /// width, `rel · upper`, plus the bounds' own rounding).
     ///
     /// The upper bound is first the run's own nearest point ([`weighted_upper`]); only when that
-    /// does not certify is the simplex's nearest point worked out again ([`hull_upper`]), and
-    /// the better of the two kept.
+    /// does not certify is the simplex's nearest point worked out again in f64, by signed
+    /// volumes and then, if still not tight enough, by the Voronoi tests ([`hull_distance`]),
+    /// and the best kept.
     pub fn certify<R: Real>(
         &self,
         outcome: &Outcome,
@@ -419,6 +412,6 @@ impl Tracker {
         if second.certified {
             return second;
         }
-        judge(swift.min(hull_upper(simplex, self.allowance)))
+        judge(swift.min(hull_distance(&points[..n]) + self.allowance))
     }
 }

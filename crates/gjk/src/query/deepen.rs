@@ -1,29 +1,41 @@
-//! After GJK: an intersecting pair's depth, normal and contact points from EPA, and what
-//! EPA's polytope proves beyond GJK's own certificate.
+//! After GJK: an intersecting pair's depth, normal and contact points, from GJK's own plane
+//! for a touch it proves, else from EPA, and what EPA's polytope proves beyond GJK's own
+//! certificate.
 
 use crate::config::SolverConfig;
-use crate::epa::penetrate;
+use crate::epa::{penetrate, touching};
+use crate::gjk::distance::Nearest;
 use crate::real::Real;
 use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
-use crate::trace::{Finish, Observer, Outcome};
+use crate::trace::{Finish, Observer, Outcome, Termination};
 
 /// An intersecting pair goes on to EPA from GJK's last `simplex` for its depth, normal and
-/// contact points (unless `epa: false`, or GJK's plane proved a touching pair's already).
+/// contact points, unless `epa: false`, or the pair touches and one of GJK's own support
+/// planes proves its contact (see [`touching`]; a distance run says where it stands,
+/// `nearest`). Only a touch GJK proved is answered so: where its bounds did not prove it,
+/// EPA's polytope may prove an overlap.
 #[inline]
 pub(super) fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     cso: MinkowskiDifference<'_, R, A, B>,
     finish: &mut Finish,
     simplex: &Simplex<R>,
+    nearest: Option<Nearest<R>>,
     config: &SolverConfig,
     observer: &mut O,
 ) {
-    if finish.outcome != Outcome::Intersecting
-        || !config.epa
-        || finish.penetration.is_some()
-        || simplex.is_empty()
+    if finish.outcome != Outcome::Intersecting || !config.epa || simplex.is_empty() {
+        return;
+    }
+    let touched = matches!(
+        finish.termination,
+        Termination::DistanceBelowTolerance { .. } | Termination::IntersectionFound { .. }
+    ) && finish.certificate.intersecting == Some(true);
+    if let Some(nearest) = nearest.filter(|_| touched)
+        && let Some(contact) = touching(&cso, simplex.vertices(), nearest, config)
     {
+        finish.penetration = Some(contact);
         return;
     }
     let ((mut penetration, termination), epa_iterations) =
