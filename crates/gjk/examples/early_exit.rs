@@ -122,8 +122,8 @@ fn measure<A: SupportMap<f64>, B: SupportMap<f64>>(
             ..SolverConfig::default()
         };
         let mut recorder = Recorder::default();
-        let mut gjk = DistanceGjk::new(MinkowskiDifference::new(a, b), &config)
-            .unit_momentum(!strictly_convex);
+        let mut gjk = DistanceGjk::new(MinkowskiDifference::new(a, b), &config);
+        gjk.set_unit_momentum(!strictly_convex);
         let finish = gjk.run_traced(&mut recorder);
         row.decide[k] += u64::from(decided(&recorder.steps));
         row.distance[k] += u64::from(finish.iterations);

@@ -224,14 +224,14 @@ pub fn penetrate<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B> {
     type Finish = EpaFinish;
 
-    fn finish(&self) -> Option<EpaFinish> {
-        self.finish
+    fn ended(&self) -> Option<&EpaFinish> {
+        self.finish.as_ref()
     }
 
-    /// One EPA iteration; returns the answer when this iteration ended the run.
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<EpaFinish> {
+    /// One EPA iteration; returns whether the run has ended.
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> bool {
         if self.finish.is_some() {
-            return None;
+            return true;
         }
         self.iteration += 1;
         // f ← the face nearest the origin; w ← the support point beyond it.
@@ -272,7 +272,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B>
             );
             observer.on_step(step);
         }
-        concluded.map(|(finish, _)| finish)
+        self.finish.is_some()
     }
 }
 

@@ -179,6 +179,11 @@ pub fn query<O: Observer>(
     if let Some(cores) = closed_form(a, b, config) {
         return closed_answer(cores, config, observer);
     }
+    // With nothing recorded there is no last step to hold back, and the answer is written
+    // where the caller wants it (held, the 312-byte finish was copied once more to return it).
+    if !O::ENABLED {
+        return query_framed(a, b, config, warm, observer);
+    }
     let mut answered = Answered {
         inner: observer,
         held: None,
@@ -395,9 +400,9 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
             let mut gjk = match warm {
                 Some(cache) => DistanceGjk::warm_started(cso, config, cache),
                 None => DistanceGjk::new(cso, config),
-            }
-            .on_cores(bodies.grown_by)
-            .unit_momentum(!bodies.strictly_convex);
+            };
+            gjk.set_cores(bodies.grown_by);
+            gjk.set_unit_momentum(!bodies.strictly_convex);
             let mut finish = gjk.run_traced(observer);
             observer.on_cache(|| gjk.cache());
             // Where the run stands matters only to an intersecting pair.

@@ -233,11 +233,11 @@ pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
 ) -> Gap {
     let cso = MinkowskiDifference::new(a, b);
     let grown = radii[0] + radii[1];
-    let gjk = match warm {
+    let mut gjk = match warm {
         Some(cache) => DistanceGjk::warm_started(cso, config, cache),
         None => DistanceGjk::new(cso, config),
     };
-    let mut gjk = gjk.on_cores(grown);
+    gjk.set_cores(grown);
     let mut finish = gjk.run_traced(&mut NoTrace);
     let (a, b) = gjk.closest_points();
     let n = unit_or_zero::<f64>(b - a);
@@ -282,7 +282,8 @@ pub(super) fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     config: &SolverConfig,
 ) -> Option<(f64, DVec3)> {
     let cso = MinkowskiDifference::new(a, b);
-    let mut gjk = DistanceGjk::new(cso, config).on_cores(radii[0] + radii[1]);
+    let mut gjk = DistanceGjk::new(cso, config);
+    gjk.set_cores(radii[0] + radii[1]);
     let mut finish = gjk.run_traced(&mut NoTrace);
     if finish.outcome == Outcome::Intersecting && !gjk.simplex().is_empty() {
         let (answer, _) = penetrate(cso, gjk.simplex(), config, finish.iterations, &mut NoTrace);

@@ -305,14 +305,14 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R, A, B> {
     type Finish = EpaFinish;
 
-    fn finish(&self) -> Option<EpaFinish> {
-        self.finish
+    fn ended(&self) -> Option<&EpaFinish> {
+        self.finish.as_ref()
     }
 
-    /// One iteration; returns the answer when this iteration ended the run.
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<EpaFinish> {
+    /// One iteration; returns whether the run has ended.
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> bool {
         if self.finish.is_some() {
-            return None;
+            return true;
         }
         self.iteration += 1;
         // e ← the edge nearest the origin; w ← the support point beyond it.
@@ -378,7 +378,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
             };
             observer.on_step(looked.step(self.offset + self.iteration, record, termination));
         }
-        self.finish.filter(|_| termination.is_some())
+        self.finish.is_some()
     }
 }
 

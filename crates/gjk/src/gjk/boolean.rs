@@ -82,7 +82,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         &self.simplex
     }
 
-    fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
+    fn end(&mut self, outcome: Outcome, termination: Termination) {
         // Boolean GJK measures no distance: only its own plane test certifies one.
         let certificate = self.bounds.certify(
             &outcome,
@@ -91,9 +91,12 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             &[],
             [self.abs_tolerance, 0.0],
         );
-        let f = Finish::gjk(outcome, termination, certificate, self.iteration);
-        self.finish = Some(f);
-        f
+        self.finish = Some(Finish::gjk(
+            outcome,
+            termination,
+            certificate,
+            self.iteration,
+        ));
     }
 
     /// Builds the record of the iteration that just ran: `before` points in the simplex when
@@ -143,13 +146,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R, A, B> {
     type Finish = Finish;
 
-    fn finish(&self) -> Option<Finish> {
-        self.finish
+    fn ended(&self) -> Option<&Finish> {
+        self.finish.as_ref()
     }
 
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> bool {
         if self.finish.is_some() {
-            return None;
+            return true;
         }
         self.iteration += 1;
         let d = self.direction;
@@ -164,7 +167,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         // The early out: the supporting plane at w, normal to d, has the origin strictly beyond it.
         if !self.simplex.is_empty() && dot < R::ZERO {
             let t = Termination::NotPastOrigin { dot: dot.to_f64() };
-            let f = self.end(Outcome::Disjoint, t);
+            self.end(Outcome::Disjoint, t);
             if O::ENABLED {
                 // A step that stopped before `w` joined kept its simplex as it was.
                 let mut candidate = Recorded::default();
@@ -177,7 +180,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
                 let step = self.record(&asked, &mut candidate, None, q, Some(t));
                 observer.on_step(step);
             }
-            return Some(f);
+            return true;
         }
 
         // The candidate is built in the simplex itself, and recorded only when someone is
@@ -216,7 +219,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         } else {
             None
         };
-        let finish = termination.map(|t| {
+        if let Some(t) = termination {
             let outcome = match t {
                 // A zero direction means the origin lies on the kept feature, hence in A ⊖ B.
                 Termination::IntersectionFound { .. } | Termination::ZeroDirection { .. } => {
@@ -224,14 +227,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
                 }
                 _ => Outcome::Undecided,
             };
-            self.end(outcome, t)
-        });
+            self.end(outcome, t);
+        }
         if O::ENABLED {
             let asked = Asked { d, w, before };
             let step = self.record(&asked, &mut candidate, Some(&case), q, termination);
             observer.on_step(step);
         }
-        finish
+        self.finish.is_some()
     }
 }
 

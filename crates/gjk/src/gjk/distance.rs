@@ -123,16 +123,16 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 
     /// A run on cores grown by `radius` (the sum of both radii): the gap test asks for the
     /// relative tolerance on the grown shapes' distance `‖v‖ − radius`, not on the cores'.
-    pub fn on_cores(mut self, radius: f64) -> Self {
+    /// Set in place: a builder taking and returning the run by value (its simplex, bounds and
+    /// finish, near a kilobyte) copied it each time.
+    pub fn set_cores(&mut self, radius: f64) {
         self.radius = R::from_f64(radius);
-        self
     }
 
     /// Blends the momentum's terms at unit length (the paper's heuristic for bodies that are
     /// not both strictly convex).
-    pub fn unit_momentum(mut self, unit: bool) -> Self {
+    pub fn set_unit_momentum(&mut self, unit: bool) {
         self.steering = self.steering.unit(unit);
-        self
     }
 
     /// The current simplex (after the run: the one that decided it).
@@ -230,7 +230,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         }
     }
 
-    fn end(&mut self, outcome: Outcome, termination: Termination) -> Finish {
+    fn end(&mut self, outcome: Outcome, termination: Termination) {
         let certify = |gjk: &Self| {
             gjk.bounds.certify(
                 &outcome,
@@ -264,9 +264,12 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             &self.weights[..n],
             self.rel_tolerance.to_f64(),
         );
-        let f = Finish::gjk(outcome, termination, certificate, self.iteration);
-        self.finish = Some(f);
-        f
+        self.finish = Some(Finish::gjk(
+            outcome,
+            termination,
+            certificate,
+            self.iteration,
+        ));
     }
 
     /// One more support plane, along the normal of the final triangle, for a separated run
@@ -340,13 +343,13 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, R, A, B> {
     type Finish = Finish;
 
-    fn finish(&self) -> Option<Finish> {
-        self.finish
+    fn ended(&self) -> Option<&Finish> {
+        self.finish.as_ref()
     }
 
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Finish> {
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> bool {
         if self.finish.is_some() {
-            return None;
+            return true;
         }
         self.iteration += 1;
         // w ← s(−v): the support point furthest towards the origin.
@@ -384,14 +387,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
                 return self.switch_off(m, off, &asked, q, observer);
             }
         } else if let Some(t) = self.nothing_new(&w, &mut q) {
-            let f = self.end(self.separated(), t);
+            self.end(self.separated(), t);
             if O::ENABLED {
                 // A step that stopped before `w` joined kept its simplex as it was.
                 let mut candidate = Recorded::default();
                 self.simplex.record_into(&mut candidate);
                 observer.on_step(self.record(&asked, &mut candidate, None, q, Some(t), None));
             }
-            return Some(f);
+            return true;
         }
         // Y ← W ∪ {w}; v ← the point of conv(Y) nearest the origin; W ← the smallest Y' holding it.
         // Y is built in the simplex itself, which `descend` then reduces to W (or gives w back).
@@ -422,14 +425,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
                 m.switched_off = Some(off);
             }
         }
-        let finish = termination.map(|t| {
+        if let Some(t) = termination {
             let outcome = match t {
                 Termination::IntersectionFound { .. }
                 | Termination::DistanceBelowTolerance { .. } => Outcome::Intersecting,
                 _ => self.separated(),
             };
-            self.end(outcome, t)
-        });
+            self.end(outcome, t);
+        }
         if O::ENABLED {
             let step = self.record(
                 &asked,
@@ -441,7 +444,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             );
             observer.on_step(step);
         }
-        finish
+        self.finish.is_some()
     }
 }
 

@@ -74,12 +74,17 @@ pub trait Steppable {
     /// What a finished run answers: a GJK [`crate::Finish`], EPA's [`crate::epa::EpaFinish`].
     type Finish: Copy;
 
-    /// One iteration, handing its record to `observer`. Returns the finish when this iteration
-    /// ended the run; does nothing once the run has ended.
-    fn advance<O: Observer>(&mut self, observer: &mut O) -> Option<Self::Finish>;
+    /// One iteration, handing its record to `observer`. Returns whether the run has ended
+    /// (then [`Steppable::finish`] holds its result); does nothing once it has.
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> bool;
+
+    /// The result where the solver keeps it, once an iteration has ended the run.
+    fn ended(&self) -> Option<&Self::Finish>;
 
     /// The result, once an iteration has ended the run.
-    fn finish(&self) -> Option<Self::Finish>;
+    fn finish(&self) -> Option<Self::Finish> {
+        self.ended().copied()
+    }
 
     /// Runs one iteration and returns its record, or `None` if the run had already ended.
     fn step(&mut self) -> Option<Step> {
@@ -91,18 +96,13 @@ pub trait Steppable {
     /// Runs to the end (or returns the result of a run that has ended), handing every step to
     /// `observer`.
     fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Self::Finish {
+        // The finish is built where the solver keeps it and read from there once, when the
+        // run has ended: no iteration copies the 312-byte finish on its way out.
         loop {
-            // The iteration that ends the run hands its finish back: taken from there, it is
-            // not copied out of the solver again. Only a run that had ended before this call
-            // reads its finish here, and only once it is known to be there, so no iteration
-            // copies the 312-byte finish just to test whether it is there.
-            if let Some(f) = self.advance(observer) {
-                return f;
-            }
-            if self.finish().is_some()
-                && let Some(f) = self.finish()
+            if self.advance(observer)
+                && let Some(f) = self.ended()
             {
-                return f;
+                return *f;
             }
         }
     }

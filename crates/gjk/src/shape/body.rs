@@ -47,14 +47,21 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
     /// [`SupportMap::origin`] is added to the position here, in f64: the body's own frame is
     /// then centred on the shape, and its support points are small numbers near it.
     pub fn new(shape: S, pose: Pose, margin: f64) -> Self {
-        let position = pose.position + pose.rotation * shape.origin();
+        // Most shapes are centred on their own origin: nothing to turn (the same bits).
+        let origin = shape.origin();
+        let position = if origin == glam::DVec3::ZERO {
+            pose.position
+        } else {
+            pose.position + pose.rotation * origin
+        };
+        let rotation = R::quat(pose.rotation);
         Body {
             reach: position.length() + shape.bounding_radius() + margin,
             shape,
             position: R::vec(position),
             reference: R::vec(pose.position),
-            rotation: R::quat(pose.rotation),
-            rows: R::transpose(R::quat(pose.rotation)),
+            rotation,
+            rows: R::transpose(rotation),
             margin: R::from_f64(margin),
         }
     }

@@ -8,8 +8,8 @@ use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::Reduction;
-use crate::trace::{Finish, Observer, Quantities, Termination};
 use crate::trace::{Momentum, MomentumOff};
+use crate::trace::{Observer, Quantities, Termination};
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// Ends an accelerated iteration whose support point proved nothing (see
@@ -22,7 +22,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         asked: &Asked<R>,
         q: Quantities,
         observer: &mut O,
-    ) -> Option<Finish> {
+    ) -> bool {
         momentum.switched_off = Some(why);
         self.steering.switch_off();
         self.direction = -self.v;
@@ -30,13 +30,15 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             iterations: self.iteration,
             v_norm: Some(self.v.length_squared().sqrt().to_f64()),
         });
-        let finish = capped.map(|t| self.end(self.separated(), t));
+        if let Some(t) = capped {
+            self.end(self.separated(), t);
+        }
         if O::ENABLED {
             let mut candidate = crate::simplex::Recorded::default();
             self.simplex.record_into(&mut candidate);
             observer.on_step(self.record(asked, &mut candidate, None, q, capped, Some(momentum)));
         }
-        finish
+        capped.is_some()
     }
 
     /// Whether the best separating plane seen (along any direction) and `‖v‖` have met within
