@@ -75,7 +75,14 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
     if let Some(r) = finish.radii {
         ui.label(r.describe());
     }
-    ui.label(format!("GJK stopped by: {}", finish.termination.name()));
+    // A closed form or two boxes' axes answer with no GJK iteration to stop.
+    let who = match finish.termination {
+        gjk::Termination::ClosedForm { .. }
+        | gjk::Termination::SeparatingAxis { .. }
+        | gjk::Termination::SharedPoint { .. } => "Answered by",
+        _ => "GJK stopped by",
+    };
+    ui.label(format!("{who}: {}", finish.termination.name()));
     if let Some(p) = finish.penetration {
         // The depth gets the success colour only when its bounds are as tight as EPA's
         // tolerance; otherwise it says so, with the bounds.

@@ -21,6 +21,8 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         format!("EPA iteration {}", step.iteration)
     } else if step.is_closed_form() {
         "Closed form (no GJK iteration)".to_string()
+    } else if step.is_box_test() {
+        "Separating axes (no GJK iteration)".to_string()
     } else {
         format!("GJK iteration {}", step.iteration)
     };

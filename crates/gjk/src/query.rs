@@ -15,6 +15,7 @@ mod deepen;
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::gjk::boolean::BooleanGjk;
+use crate::gjk::boxes;
 use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
@@ -178,6 +179,20 @@ pub fn query<O: Observer>(
 ) -> Finish {
     if let Some(cores) = closed_form(a, b, config) {
         return closed_answer(cores, config, observer);
+    }
+    // Two boxes asked only whether they overlap need no GJK (see [`boxes`]).
+    if let Some(pair) = boxes::pair(
+        (a.shape.shape(), a.pose, a.margin),
+        (b.shape.shape(), b.pose, b.margin),
+        config,
+    ) && let Some(decided) = match config.precision {
+        Precision::F32 => pair.decide::<f32>(config),
+        Precision::F64 => pair.decide::<f64>(config),
+    } {
+        if O::ENABLED {
+            observer.on_step(decided.step());
+        }
+        return decided.finish();
     }
     // With nothing recorded there is no last step to hold back, and the answer is written
     // where the caller wants it (held, the 312-byte finish was copied once more to return it).

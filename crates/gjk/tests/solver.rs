@@ -33,6 +33,7 @@ mod solver {
         pub mod penetration;
     }
     pub mod query {
+        pub mod boxes;
         pub mod epa_off;
         pub mod far;
         pub mod from_parry;

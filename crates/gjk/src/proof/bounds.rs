@@ -241,7 +241,8 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
 ///
 /// The verdict is confirmed or left unproven, never turned round: an overlap needs an upper
 /// bound within `abs_tolerance`; a separation needs a lower bound above zero, and its distance
-/// is certified when the gap test (or, for boolean GJK, the plane test) stopped the run, or
+/// is certified when the gap test (or, for boolean GJK and two boxes' separating axis, the
+/// plane test) stopped the run, or
 /// when the bounds themselves are as `tight` as the gap test would have made them (a run that
 /// stopped on a repeated support point or a |v| that no longer shrinks, with its bounds already
 /// met: a box 5e-4 over a hull's face).
@@ -269,7 +270,9 @@ pub fn certify(
             certified: tight
                 || matches!(
                     t,
-                    Termination::GapBelowTolerance { .. } | Termination::NotPastOrigin { .. }
+                    Termination::GapBelowTolerance { .. }
+                        | Termination::NotPastOrigin { .. }
+                        | Termination::SeparatingAxis { .. }
                 ),
             distance_bounds: bounds,
         },

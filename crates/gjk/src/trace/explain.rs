@@ -2,6 +2,7 @@
 //! trace document) are written from them here, when someone reads them, so recording a run
 //! costs little more than running it.
 
+mod boxes;
 mod plane;
 
 use crate::config::Dimension;
@@ -22,6 +23,7 @@ impl Step {
         let mut s = match &self.phase {
             Phase::Distance if self.is_closed_form() => closed_step(self),
             Phase::Distance => distance_step(self, plane),
+            Phase::Boolean if self.is_box_test() => boxes::step_sentence(self, plane),
             Phase::Boolean => boolean_step(self, plane),
             Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len(), plane),
         };
@@ -392,6 +394,9 @@ impl Termination {
                 fmt_num(depth),
                 fmt_num(gap)
             ),
+            Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. } => {
+                boxes::termination_sentence(self, shapes).unwrap_or_default()
+            }
             Termination::ClosedForm { distance } => format!(
                 "The cores are points or segments, so their closest points are found in closed form (Ericson's segment–segment test), with no iteration: {the_distance} is {}.",
                 fmt_num(distance)

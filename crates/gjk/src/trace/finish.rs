@@ -126,11 +126,24 @@ pub enum Termination {
         /// The cores' distance.
         distance: f64,
     },
+    /// Two boxes asked only whether they overlap: of their separating axes, the one with the
+    /// widest gap between their shadows, proven by the support point along it (see
+    /// [`crate::gjk::boxes`]): no iteration.
+    SeparatingAxis {
+        /// The gap between the two boxes' shadows on the axis, as worked out.
+        gap: f64,
+    },
+    /// Two boxes asked only whether they overlap: a point of each, proven inside its box, no
+    /// further apart than the absolute tolerance (see [`crate::gjk::boxes`]): no iteration.
+    SharedPoint {
+        /// The two points' distance, an upper bound on the boxes' (0: one point in both).
+        apart: f64,
+    },
 }
 
 impl Termination {
     /// Every kind's name, in declaration order.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 16] = [
         "intersection_found",
         "gap_below_tolerance",
         "distance_below_tolerance",
@@ -145,6 +158,8 @@ impl Termination {
         "epa_flat",
         "epa_budget",
         "closed_form",
+        "separating_axis",
+        "shared_point",
     ];
 
     /// The snake_case name used in JSON output (and in `expect`): `NAMES[self.index()]`.
@@ -170,6 +185,8 @@ impl Termination {
             Termination::EpaFlat { .. } => 11,
             Termination::EpaBudget { .. } => 12,
             Termination::ClosedForm { .. } => 13,
+            Termination::SeparatingAxis { .. } => 14,
+            Termination::SharedPoint { .. } => 15,
         }
     }
 }

@@ -182,6 +182,15 @@ impl Step {
         matches!(self.termination, Some(Termination::ClosedForm { .. }))
     }
 
+    /// Whether this is the one step of two boxes' separating-axis test (see
+    /// [`crate::gjk::boxes`]).
+    pub fn is_box_test(&self) -> bool {
+        matches!(
+            self.termination,
+            Some(Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. })
+        )
+    }
+
     /// The EPA record of a penetration-phase step.
     pub fn epa(&self) -> Option<&EpaRecord> {
         match &self.phase {
