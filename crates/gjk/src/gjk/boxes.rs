@@ -13,25 +13,30 @@
 //!   r_A = Σ aᵢ |Aᵢ·L|    r_B = Σ bⱼ |Bⱼ·L|    gap(L) = (|t·L| − r_A − r_B) / ‖L‖,  t = c_B − c_A
 //! ```
 //!
-//! The answer is proven, not just computed, by one of two certificates:
+//! The answer is proven, not just computed, by one of three certificates:
 //!
 //! ```text
 //!   apart:     an axis n with a gap (from A towards B) and w = s(n), the support point of
 //!              A ⊖ B along it:  n·w < 0  ⇒  every point of A ⊖ B is at least −n̂·w from the
 //!              origin (the plane test of boolean GJK, with the same rounding allowance)
-//!   overlap:   a point p of A and a point q of B, each checked inside its box in f64 with
-//!              room for the check's rounding:  dist ≤ ‖p − q‖ (0 when p is in both)
+//!   overlap:   a point p checked inside both boxes in f64, with room for the check's rounding
+//!   touching:  a point p near A and q near B:  dist ≤ ‖p − q‖ + dist(p, A) + dist(q, B),
+//!              within the absolute tolerance (GJK's "touching counts as intersecting")
 //! ```
 //!
 //! The axes are looked along family by family, A's face normals, B's, then the edges' cross
 //! products, and the first family with a gap answers with its widest (engines stop at the
-//! first separating axis too). The points are found by projecting back and forth between the
-//! boxes (von Neumann's alternating projections, which close in on a common point of two
-//! overlapping convex sets). Where neither certificate holds (boxes that touch to within
-//! rounding, or projections that have not met in a few rounds: about one random overlapping
-//! pair in twenty), the test answers nothing and boolean GJK runs, as it would have.
+//! first separating axis too). Shadows that meet to within rounding on some axis are touching
+//! boxes: the features that meet along it (a corner of each, or two edges' closest points)
+//! give the two points. Otherwise the boxes overlap on every axis, and a point inside both is
+//! found by projecting back and forth between them (von Neumann's alternating projections,
+//! which close in on a common point of two overlapping convex sets). Where no certificate
+//! holds (a touch the corners and edges do not show, or projections that have not met in a
+//! few rounds: about one random overlapping pair in twenty), the test answers nothing and
+//! boolean GJK runs, as it would have.
 
 use crate::config::{Algorithm, SolverConfig};
+use crate::gjk::closed::{Segment, closest_points};
 use crate::proof::bounds::{allowance_for, certify, plane_lower};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::{Pose, Shape};
@@ -86,6 +91,35 @@ impl Oriented {
         (0..k)
             .map(|i| self.half[i] - l[i].abs())
             .fold(f64::INFINITY, f64::min)
+    }
+
+    /// How far `p` is from the box (0 inside), along its first `k` axes.
+    fn outside(&self, p: DVec3, k: usize) -> f64 {
+        let l = self.local(p).to_array();
+        (0..k)
+            .map(|i| (l[i].abs() - self.half[i]).max(0.0))
+            .fold(0.0, |sum, x| sum + x * x)
+            .sqrt()
+    }
+
+    /// The box's corner furthest along `d` (any, where `d` is square to a face), and the
+    /// edge through it along axis `i`.
+    fn corner(&self, d: DVec3) -> DVec3 {
+        (0..3).fold(self.centre, |p, m| {
+            let s = if self.axes[m].dot(d) < 0.0 { -1.0 } else { 1.0 };
+            p + self.axes[m] * (s * self.half[m])
+        })
+    }
+
+    /// The edge along axis `i` through `corner`, a corner of the box.
+    fn edge(&self, corner: DVec3, i: usize) -> Segment<f64> {
+        let along = self.axes[i] * (2.0 * self.half[i]);
+        let back = if self.axes[i].dot(corner - self.centre) > 0.0 {
+            corner - along
+        } else {
+            corner + along
+        };
+        Segment::between(corner, back)
     }
 
     /// The point nearest `p` of the box shrunk by `by` along its first `k` axes (the others
@@ -405,6 +439,44 @@ fn shared_point(
 }
 
 impl Pair {
+    /// Touching boxes (their shadows on `axis`, the unit `n` from A towards B, within rounding
+    /// of meeting): a point near each, from the features that meet along the axis — A's
+    /// corner furthest along `n` against B, B's corner furthest back against A, and for two
+    /// edges' cross product the closest points of those edges — with the distance they
+    /// prove: `dist ≤ ‖p − q‖ + dist(p, A) + dist(q, B)` (plus the checks' rounding), at most
+    /// `within` or `None`.
+    fn touch(
+        &self,
+        axis: Axis,
+        n: DVec3,
+        k: usize,
+        slack: f64,
+        within: f64,
+    ) -> Option<(DVec3, DVec3, f64)> {
+        let [a, b] = &self.boxes;
+        let (va, vb) = (a.corner(n), b.corner(-n));
+        let edges = match axis {
+            Axis::Edges(i, j) => Some(closest_points(&a.edge(va, i), &b.edge(vb, j))),
+            _ => None,
+        };
+        [
+            Some((a.clamp(vb, k, 0.0), vb)),
+            Some((va, b.clamp(va, k, 0.0))),
+            edges,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|(p, q)| {
+            (
+                p,
+                q,
+                (p - q).length() + a.outside(p, k) + b.outside(q, k) + slack,
+            )
+        })
+        .filter(|&(_, _, apart)| apart <= within)
+        .min_by(|x, y| x.2.total_cmp(&y.2))
+    }
+
     /// The boxes' answer in precision `R`, proven; `None` leaves the question to boolean GJK
     /// (see the module's account). A's face normals are looked along first, then B's, then the
     /// edges' cross products: the first family with a gap whose plane is proven answers, as
@@ -420,15 +492,18 @@ impl Pair {
             b: v.b + self.origin,
         };
         let mut least = Gap::NONE;
+        // Shadows apart or overlapping by no more than their rounding: touching boxes.
+        let mut touching = None;
         for family in 0..if plane { 2 } else { 3 } {
             let found = match family {
                 0 => worked.faces_of_a(k),
                 1 => worked.faces_of_b(k),
                 _ => worked.edges(),
             };
-            if let Some(axis) = found.axis
-                && found.gap > R::ZERO
-            {
+            let Some(axis) = found.axis else {
+                continue;
+            };
+            if found.gap.to_f64() > worked.allowance {
                 let axis = worked.unit(axis);
                 let (certificate, support) = worked.prove(axis, found.gap, config.abs_tolerance);
                 return certificate.certified.then(|| Decided {
@@ -441,26 +516,40 @@ impl Pair {
                     support: moved(support),
                 });
             }
+            // A later family may still part them by more.
+            if found.gap > R::ZERO && touching.is_none() {
+                touching = Some(axis);
+            }
             least = least.max(found);
         }
-        // Shadows that overlap by no more than their rounding are touching boxes: their
-        // answer is GJK's (projecting back and forth between them converges slowly).
-        if least.gap.to_f64() >= -worked.allowance {
-            return None;
-        }
-        // Every axis has them overlapping: a point of each, proven inside its box. The check
-        // is in f64 on the boxes as written: its rounding is a few ε of the numbers' size,
-        // well inside four times the f64 allowance.
+        // The checks are in f64 on the boxes as written: their rounding is a few ε of the
+        // numbers' size, well inside four times the f64 allowance.
         let reach = self
             .boxes
             .iter()
             .map(|x| x.centre.length() + DVec3::from_array(x.half).length())
             .sum();
         let slack = 4.0 * allowance_for(f64::EPSILON, reach);
-        // Shrunk by a quarter of the least overlap, the boxes still overlap on every axis (a
-        // box shrunk by s along its axes casts a shadow at most √3·s narrower).
-        let shrink = (2.0 * slack).max(-least.gap.to_f64() / 4.0);
-        let (p, q, apart) = shared_point(&self.boxes, k, [slack, shrink], config.abs_tolerance)?;
+        let touching = touching.or(least
+            .axis
+            .filter(|_| least.gap.to_f64() >= -worked.allowance));
+        let (axis, (p, q, apart)) = match touching {
+            Some(axis) => {
+                let n = unit_or_zero::<f64>(worked.unit(axis).to_f64());
+                (n, self.touch(axis.0, n, k, slack, config.abs_tolerance)?)
+            }
+            None => {
+                // Every axis has them overlapping: a point inside both. Shrunk by a quarter
+                // of the least overlap, the boxes still overlap on every axis (a box shrunk
+                // by s along its axes casts a shadow at most √3·s narrower).
+                let shrink = (2.0 * slack).max(-least.gap.to_f64() / 4.0);
+                let found = shared_point(&self.boxes, k, [slack, shrink], config.abs_tolerance)?;
+                let n = least.axis.map_or(DVec3::ZERO, |a| {
+                    unit_or_zero::<f64>(worked.unit(a).to_f64())
+                });
+                (n, found)
+            }
+        };
         Some(Decided {
             outcome: Outcome::Intersecting,
             termination: Termination::SharedPoint { apart },
@@ -469,9 +558,7 @@ impl Pair {
                 certified: true,
                 distance_bounds: [0.0, apart],
             },
-            axis: least.axis.map_or(DVec3::ZERO, |a| {
-                unit_or_zero::<f64>(worked.unit(a).to_f64())
-            }),
+            axis,
             support: moved(SimplexVertex {
                 point: p - q,
                 a: p,

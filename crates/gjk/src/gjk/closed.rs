@@ -71,6 +71,11 @@ impl<R: Real> Segment<R> {
         })
     }
 
+    /// The segment from `p` to `q` (its reach unused: for [`closest_points`]).
+    pub(crate) fn between(p: R::V, q: R::V) -> Segment<R> {
+        Segment { p, q, reach: 0.0 }
+    }
+
     /// The point at parameter `s` along the segment.
     fn at(&self, s: R) -> R::V {
         self.p + (self.q - self.p) * s
@@ -80,6 +85,12 @@ impl<R: Real> Segment<R> {
     fn support(&self, n: R::V) -> f64 {
         n.dot(self.p).to_f64().max(n.dot(self.q).to_f64())
     }
+}
+
+/// The closest points of two segments, one on each (to rounding).
+pub(crate) fn closest_points<R: Real>(a: &Segment<R>, b: &Segment<R>) -> (R::V, R::V) {
+    let (s, t) = closest_parameters(a, b);
+    (a.at(s), b.at(t))
 }
 
 /// The parameters `(s, t)` of the closest points of two segments. Each is clamped to `[0, 1]`,

@@ -27,13 +27,18 @@ pub(super) fn step_sentence(step: &Step, plane: bool) -> String {
             fmt(w.point),
             fmt_num(w.point.dot(step.direction)),
         ),
-        _ if w.a == w.b => format!(
+        Some(Termination::SharedPoint { apart: 0.0 }) => format!(
             "{head} They overlap along every one (least along d = {}), so a point inside both is looked for by projecting back and forth between them: p = {}, checked inside each box, makes p − p = 0 a point of A − B.",
             fmt(step.direction),
             fmt(w.a),
         ),
+        _ if w.a == w.b => format!(
+            "{head} Along d = {} their shadows just meet (to rounding): the corners or edges that meet along it give p = {} on both boxes, to rounding.",
+            fmt(step.direction),
+            fmt(w.a),
+        ),
         _ => format!(
-            "{head} They overlap along every one (least along d = {}), so a point inside both is looked for by projecting back and forth between them: a = {} in A and b = {} in B, each checked inside its box, make a − b = {} a point of A − B.",
+            "{head} Along d = {} their shadows just meet (to rounding): the corners or edges that meet along it give a = {} on A and b = {} on B, and a − b = {} bounds the distance (with how far each point is from its box).",
             fmt(step.direction),
             fmt(w.a),
             fmt(w.b),
@@ -55,7 +60,7 @@ pub(super) fn termination_sentence(t: &Termination, shapes: &str) -> Option<Stri
             format!("The point is inside both boxes: {shapes} intersect.")
         }
         Termination::SharedPoint { apart } => format!(
-            "The two points are {} apart, within the tolerance: {shapes} touch.",
+            "The boxes are at most {} apart (the points' distance, with the rounding of the checks), within the tolerance: {shapes} touch.",
             fmt_num(apart)
         ),
         _ => return None,
