@@ -197,7 +197,7 @@ pub const MAX_EPA_ITERATIONS: u32 = 10_000;
 /// | `max_iterations` | 64 | 64 | polytopes converge in at most their vertex count; curved pairs at these tolerances take ~5–30 (parry caps at 100, Jolt at its tolerance only). |
 /// | `epa_tolerance` | 1e-6 | 1e-4 | EPA's relative gap: depths to 1e-6 relative; EPA's polytope converges on curved shapes far more slowly than GJK's simplex (parry and Jolt use ~1e-4–1e-6 here). |
 /// | `epa_max_iterations` | 256 | 256 | enough for spheres at 1e-6 (about 200 iterations); polytopes need at most their face count. |
-/// | `epa` | `true` | `true` | an overlapping pair goes on to EPA for its depth, normal and contact points; `false` asks only whether the shapes overlap (the question parry's `intersection_test` answers, and its `distance` for an overlapping pair): no EPA runs. |
+/// | `epa` | `true` | `true` | an overlapping pair goes on to EPA for its depth, normal and contact points; `false` asks only whether the shapes overlap (the question parry's `intersection_test` answers, and its `distance` for an overlapping pair): no EPA runs, and two boxes asked it with `boolean` are answered by their separating axes ([`crate::gjk::boxes`]). |
 /// | `initial_direction` | `None` | `None` | automatic: `centre(B) − centre(A)`, the direction from A's centre toward B's (as in the Headbutt library's "Building a Collision Engine Part 3: 3D GJK"), or +X when the centres coincide. |
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SolverConfig {
