@@ -138,9 +138,12 @@ impl Default for Recorder {
 impl Observer for Recorder {
     const ENABLED: bool = true;
     #[inline]
-    fn on_step(&mut self, mut step: Step) {
-        self.names.name(&mut step, &self.steps);
+    fn on_step(&mut self, step: Step) {
+        // Named where it is kept: named first, the 832-byte step was copied once more.
         self.steps.push(step);
+        if let Some((step, earlier)) = self.steps.split_last_mut() {
+            self.names.name(step, earlier);
+        }
     }
 
     fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
