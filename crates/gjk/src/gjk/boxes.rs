@@ -212,14 +212,17 @@ impl Pair {
             }
             least = least.max(found);
         }
-        // The checks are in f64 on the boxes as written: their rounding is a few ε of the
-        // numbers' size, well inside four times the f64 allowance.
+        // The checks are in f64 on the boxes as written. A point's coordinate in a box's frame
+        // is off by the rotation's rounding (about 7ε per axis, from the quaternion) and the
+        // products' over ‖p − c‖ ≤ 2·reach, some 24ε·reach; a distance from a box sums three
+        // such, and a touch two distances: 16 times the f64 allowance (128ε·reach) covers
+        // them, and is still 1e-13 for boxes a metre across.
         let reach = self
             .boxes
             .iter()
             .map(|x| x.centre.length() + DVec3::from_array(x.half).length())
             .sum();
-        let slack = 4.0 * allowance_for(f64::EPSILON, reach);
+        let slack = 16.0 * allowance_for(f64::EPSILON, reach);
         let touching = touching.or(least
             .axis
             .filter(|_| least.gap.to_f64() >= -worked.allowance));
