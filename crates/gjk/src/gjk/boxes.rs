@@ -169,8 +169,9 @@ impl Pair {
 
     /// The boxes' answer in precision `R`, proven; `None` leaves the question to boolean GJK
     /// (see the module's account). A's face normals are looked along first, then B's, then the
-    /// edges' cross products: the first family with a gap whose plane is proven answers, as
-    /// engines stop at the first separating axis.
+    /// edges' cross products: the first family with a gap above rounding answers, as engines
+    /// stop at the first separating axis, and if the support point does not prove its plane,
+    /// GJK does the work.
     #[inline]
     pub fn decide<R: Real>(&self, config: &SolverConfig) -> Option<Decided> {
         let plane = config.dimension.is_plane();

@@ -19,16 +19,20 @@ pub(super) struct Oriented {
 }
 
 impl Oriented {
-    /// The box a cuboid with no margin makes at `pose`; `None` for any other shape.
+    /// The box a cuboid with no margin makes at `pose`; `None` for any other shape, and for
+    /// numbers no box has (a pose that is not finite, a half extent below zero): a scenario
+    /// never has them, but the library's callers may.
     pub(super) fn of(shape: &Shape, pose: Pose, margin: f64) -> Option<Oriented> {
         let Shape::Cuboid { half_extents } = *shape else {
             return None;
         };
-        if margin != 0.0 {
-            return None;
-        }
         let m = DMat3::from_quat(pose.rotation);
-        Some(Oriented {
+        let sound = margin == 0.0
+            && half_extents.min_element() >= 0.0
+            && half_extents.is_finite()
+            && pose.position.is_finite()
+            && m.is_finite();
+        sound.then(|| Oriented {
             centre: pose.position,
             axes: [m.x_axis, m.y_axis, m.z_axis],
             half: half_extents.to_array(),
@@ -46,25 +50,38 @@ impl Oriented {
     }
 
     /// How far inside the box `p` is along its first `k` axes, the least of them (below zero:
-    /// outside).
+    /// outside; not a number where a coordinate is not, which no check passes: `f64::min`
+    /// would have dropped it).
     pub(super) fn room(&self, p: DVec3, k: usize) -> f64 {
         let l = self.local(p).to_array();
         (0..k)
             .map(|i| self.half[i] - l[i].abs())
-            .fold(f64::INFINITY, f64::min)
+            .fold(f64::INFINITY, |least, x| {
+                if least.is_nan() || x >= least {
+                    least
+                } else {
+                    x
+                }
+            })
     }
 
-    /// How far `p` is from the box (0 inside), along its first `k` axes.
+    /// How far `p` is from the box (0 inside), along its first `k` axes (not a number where a
+    /// coordinate is not).
     pub(super) fn outside(&self, p: DVec3, k: usize) -> f64 {
         let l = self.local(p).to_array();
         (0..k)
-            .map(|i| (l[i].abs() - self.half[i]).max(0.0))
-            .fold(0.0, |sum, x| sum + x * x)
+            .map(|i| l[i].abs() - self.half[i])
+            .fold(0.0, |sum, x| {
+                if x > 0.0 || x.is_nan() {
+                    sum + x * x
+                } else {
+                    sum
+                }
+            })
             .sqrt()
     }
 
-    /// The box's corner furthest along `d` (any, where `d` is square to a face), and the
-    /// edge through it along axis `i`.
+    /// The box's corner furthest along `d` (any, where `d` is square to a face).
     pub(super) fn corner(&self, d: DVec3) -> DVec3 {
         (0..3).fold(self.centre, |p, m| {
             let s = if self.axes[m].dot(d) < 0.0 { -1.0 } else { 1.0 };
@@ -96,10 +113,11 @@ impl Oriented {
 
 /// A point of A and a point of B, each proven inside its box with room `slack` for the
 /// check's rounding, and how far apart they are (0 when the first lies in both), or `None`
-/// when after [`ROUNDS`] rounds they are still further apart than `within`.
+/// when a projection lands outside its own box (rounding, or numbers too large) or after
+/// [`ROUNDS`] rounds they are still further apart than `within`.
 ///
 /// They are found by projecting back and forth, starting from B's centre, onto the boxes
-/// shrunk by `shrink` (more than twice the slack): the projections close in on the shrunken
+/// shrunk by `shrink` (at least twice the slack): the projections close in on the shrunken
 /// boxes' common part, and a point within `shrink` of it is inside both boxes as they are, so
 /// a few rounds suffice where the boxes overlap deeply.
 pub(super) fn shared_point(

@@ -78,8 +78,9 @@ impl<R: Real> Worked<R> {
 
     /// The same for the cross products `Aᵢ × Bⱼ` of an edge of each, in A's frame, where it
     /// has components `±R_{i1 j}` and `±R_{i2 j}` off axis `i`. A cross product of two nearly
-    /// parallel edges (`‖Aᵢ × Bⱼ‖² ≤ √ε`) is left out: its direction is rounding, and the
-    /// face normals already look along what it would.
+    /// parallel edges (`‖Aᵢ × Bⱼ‖² ≤ √ε`) is left out: its direction is mostly rounding. Boxes
+    /// only it would part (long thin ones crossing at under a degree in f32) find no gap
+    /// here, and boolean GJK answers them.
     pub(super) fn edges(&self) -> Gap<R> {
         let (r, abs, ta, ha, hb) = (&self.r, &self.abs, &self.ta, &self.ha, &self.hb);
         let parallel = R::EPSILON.sqrt();
@@ -182,7 +183,8 @@ impl<R: Real> Gap<R> {
     #[inline(always)]
     fn or(self, axis: Axis, along: R, reach: R, length: R) -> Gap<R> {
         let gap = (along.abs() - reach) / length;
-        // A gap that is not a number never replaces one that is.
+        // A gap that is not a number never replaces one that is (and, first, stays: nothing
+        // is proven from it, see `Pair::decide`).
         let wider = gap > self.gap;
         if self.axis.is_some() && !wider {
             return self;

@@ -243,3 +243,39 @@ fn hostile_boxes_get_a_proven_answer_or_gjks_and_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn a_pose_no_box_has_is_left_to_gjk_and_proves_nothing() {
+    let at = |x: f64, rotation: DQuat, half: f64| BodySpec {
+        shape: Shape::Cuboid {
+            half_extents: DVec3::splat(half),
+        },
+        position: DVec3::new(x, 0.0, 0.0),
+        rotation,
+        margin: 0.0,
+    };
+    let yes_no = SolverConfig {
+        epa: false,
+        ..SolverConfig::default_for(Algorithm::Boolean, Precision::F64)
+    };
+    // A rotation that is not a number (the library's callers may pass one; a scenario never
+    // does), and a negative half extent: the box test answers neither.
+    let nan = DQuat::from_xyzw(f64::NAN, 0.0, 0.0, 1.0);
+    for (a, b) in [
+        (at(0.0, nan, 1.0), at(100.0, DQuat::IDENTITY, 1.0)),
+        (
+            at(0.0, DQuat::IDENTITY, -1.0),
+            at(100.0, DQuat::IDENTITY, 1.0),
+        ),
+    ] {
+        let f = gjk::solve(&a, &b, &yes_no);
+        assert!(
+            !matches!(
+                f.termination,
+                Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. }
+            ),
+            "{f:?}"
+        );
+        assert_ne!(f.certificate.intersecting, Some(true), "{f:?}");
+    }
+}
