@@ -22,16 +22,16 @@ impl Oriented {
     /// The box a cuboid with no margin makes at `pose`; `None` for any other shape, and for
     /// numbers no box has (a pose that is not finite, a half extent below zero): a scenario
     /// never has them, but the library's callers may.
+    #[inline]
     pub(super) fn of(shape: &Shape, pose: Pose, margin: f64) -> Option<Oriented> {
         let Shape::Cuboid { half_extents } = *shape else {
             return None;
         };
         let m = DMat3::from_quat(pose.rotation);
-        let sound = margin == 0.0
-            && half_extents.min_element() >= 0.0
-            && half_extents.is_finite()
-            && pose.position.is_finite()
-            && m.is_finite();
+        // One sum of every number is finite only if each is (a sum too large to be finite
+        // just leaves the pair to GJK).
+        let every = m.x_axis + m.y_axis + m.z_axis + pose.position + half_extents;
+        let sound = margin == 0.0 && half_extents.min_element() >= 0.0 && every.is_finite();
         sound.then(|| Oriented {
             centre: pose.position,
             axes: [m.x_axis, m.y_axis, m.z_axis],
