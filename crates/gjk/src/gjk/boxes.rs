@@ -48,7 +48,7 @@ use crate::trace::{
 };
 use glam::DVec3;
 use points::{Oriented, shared_point};
-use shadows::{Axis, Gap, Worked, prove};
+use shadows::{Axis, Gap, Worked};
 
 /// Two boxes whose overlap the query asks about, in a frame centred between them (so that
 /// their numbers carry the rounding of their own size, not of their distance from the world's
@@ -194,16 +194,16 @@ impl Pair {
             let Some(axis) = found.axis else {
                 continue;
             };
-            let gap = found.gap.to_f64();
-            if gap > worked.allowance {
-                let n = unit_or_zero::<f64>(worked.unit(axis).to_f64());
-                let tolerances = [worked.allowance, config.abs_tolerance];
-                let (certificate, support) = prove(&self.boxes, n, gap, tolerances);
+            if found.gap.to_f64() > worked.allowance {
+                let axis = worked.unit(axis);
+                let (certificate, support) = worked.prove(axis, found.gap, config.abs_tolerance);
                 return certificate.certified.then(|| Decided {
                     outcome: Outcome::Disjoint,
-                    termination: Termination::SeparatingAxis { gap },
+                    termination: Termination::SeparatingAxis {
+                        gap: found.gap.to_f64(),
+                    },
                     certificate,
-                    axis: n,
+                    axis: unit_or_zero::<f64>(axis.to_f64()),
                     support: moved(support),
                 });
             }
@@ -218,7 +218,11 @@ impl Pair {
         // products' over ‖p − c‖ ≤ 2·reach, some 24ε·reach; a distance from a box sums three
         // such, and a touch two distances: 16 times the f64 allowance (128ε·reach) covers
         // them, and is still 1e-13 for boxes a metre across.
-        let reach = self.boxes[0].reach() + self.boxes[1].reach();
+        let reach = self
+            .boxes
+            .iter()
+            .map(|x| x.centre.length() + DVec3::from_array(x.half).length())
+            .sum();
         let slack = 16.0 * allowance_for(f64::EPSILON, reach);
         let touching = touching.or(least
             .axis

@@ -39,13 +39,6 @@ impl Oriented {
         })
     }
 
-    /// `‖centre‖` plus how far the box reaches from it, bounded without a square root
-    /// (`‖x‖ ≤ |x| + |y| + |z|`): the size of the numbers its points are made of, and so the
-    /// scale of their rounding.
-    pub(super) fn reach(&self) -> f64 {
-        self.centre.abs().element_sum() + self.half.iter().sum::<f64>()
-    }
-
     /// `p`'s coordinates in the box's frame.
     pub(super) fn local(&self, p: DVec3) -> DVec3 {
         let d = p - self.centre;

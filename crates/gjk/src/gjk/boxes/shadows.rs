@@ -1,12 +1,10 @@
 //! The shadows two boxes cast on the axes that can part them, worked in the query's
-//! precision, and the proof of a plane across one, in f64 from the boxes as written (see
-//! [`crate::gjk::boxes`]).
+//! precision, and the proof of a plane across one (see [`crate::gjk::boxes`]).
 
 use super::points::Oriented;
 use crate::proof::bounds::{allowance_for, certify, plane_lower};
-use crate::real::{Real, Vector};
+use crate::real::{Real, Vector, unit_or_zero};
 use crate::trace::{Certificate, Outcome, SimplexVertex, Termination};
-use glam::DVec3;
 
 /// The two boxes in the working precision `R`: their axes, half extents and centres, and
 /// `Rᵢⱼ = Aᵢ·Bⱼ` (Ericson's form: with `t = c_B − c_A` in A's axes it gives every shadow).
@@ -15,6 +13,8 @@ pub(super) struct Worked<R: Real> {
     ub: [R::V; 3],
     ha: [R; 3],
     hb: [R; 3],
+    ca: R::V,
+    cb: R::V,
     r: [[R; 3]; 3],
     abs: [[R; 3]; 3],
     ta: [R; 3],
@@ -24,7 +24,12 @@ pub(super) struct Worked<R: Real> {
 
 impl<R: Real> Worked<R> {
     pub(super) fn new([a, b]: &[Oriented; 2]) -> Self {
+        // ‖x‖ ≤ |x| + |y| + |z|: a bound on each box's reach without a square root.
+        let reach = |x: &Oriented| {
+            x.centre.abs().element_sum() + x.half.iter().map(|h| h.abs()).sum::<f64>()
+        };
         let (ua, ub) = (a.axes.map(R::vec), b.axes.map(R::vec));
+        let (ca, cb) = (R::vec(a.centre), R::vec(b.centre));
         let t = R::vec(b.centre - a.centre);
         let r: [[R; 3]; 3] = std::array::from_fn(|i| std::array::from_fn(|j| ua[i].dot(ub[j])));
         Worked {
@@ -32,10 +37,12 @@ impl<R: Real> Worked<R> {
             ub,
             ha: a.half.map(R::from_f64),
             hb: b.half.map(R::from_f64),
+            ca,
+            cb,
             r,
             abs: r.map(|row| row.map(R::abs)),
             ta: ua.map(|u| t.dot(u)),
-            allowance: allowance_for(R::EPSILON.to_f64(), a.reach() + b.reach()),
+            allowance: allowance_for(R::EPSILON.to_f64(), reach(a) + reach(b)),
         }
     }
 
@@ -107,6 +114,42 @@ impl<R: Real> Worked<R> {
         };
         v / signed
     }
+
+    /// The plane across the unit `axis` (from A towards B) proven by the support point of
+    /// `A ⊖ B` along it: the certificate, and the point.
+    pub(super) fn prove(
+        &self,
+        axis: R::V,
+        gap: R,
+        abs_tolerance: f64,
+    ) -> (Certificate, SimplexVertex) {
+        let support = |c: R::V, u: &[R::V; 3], h: &[R; 3], d: R::V| {
+            (0..3).fold(c, |p, m| {
+                let s = if u[m].dot(d) < R::ZERO { -h[m] } else { h[m] };
+                p + u[m] * s
+            })
+        };
+        let a = support(self.ca, &self.ua, &self.ha, axis).to_f64();
+        let b = support(self.cb, &self.ub, &self.hb, -axis).to_f64();
+        let w = a - b;
+        let lower = plane_lower(unit_or_zero::<f64>(axis.to_f64()), w, self.allowance);
+        // ‖w‖ at its own scale: squared, a length of 1e-300 is zero.
+        let largest = w.abs().max_element();
+        let upper = if largest > 0.0 {
+            largest * (w / largest).length()
+        } else {
+            0.0
+        } + self.allowance;
+        let termination = Termination::SeparatingAxis { gap: gap.to_f64() };
+        let certificate = certify(
+            &Outcome::Disjoint,
+            &termination,
+            [lower, upper],
+            abs_tolerance,
+            false,
+        );
+        (certificate, SimplexVertex { point: w, a, b })
+    }
 }
 
 /// One of the axes the test looks along.
@@ -161,41 +204,4 @@ impl<R: Real> Gap<R> {
             _ => self,
         }
     }
-}
-
-/// The plane across the unit axis `n` (from A towards B) proven by the support point of
-/// `A ⊖ B` along it, each box's corner furthest that way worked out in f64 from the boxes as
-/// written (within the working precision's `allowance`): the certificate, and the point.
-pub(super) fn prove(
-    [a, b]: &[Oriented; 2],
-    n: DVec3,
-    gap: f64,
-    [allowance, abs_tolerance]: [f64; 2],
-) -> (Certificate, SimplexVertex) {
-    let (on_a, on_b) = (a.corner(n), b.corner(-n));
-    let w = on_a - on_b;
-    let lower = plane_lower(n, w, allowance);
-    // ‖w‖ at its own scale: squared, a length of 1e-300 is zero.
-    let largest = w.abs().max_element();
-    let upper = if largest > 0.0 {
-        largest * (w / largest).length()
-    } else {
-        0.0
-    } + allowance;
-    let termination = Termination::SeparatingAxis { gap };
-    let certificate = certify(
-        &Outcome::Disjoint,
-        &termination,
-        [lower, upper],
-        abs_tolerance,
-        false,
-    );
-    (
-        certificate,
-        SimplexVertex {
-            point: w,
-            a: on_a,
-            b: on_b,
-        },
-    )
 }
