@@ -44,7 +44,7 @@ use crate::proof::bounds::allowance_for;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::{Pose, Shape};
 use crate::trace::{
-    Certificate, Few, Finish, Outcome, Phase, Quantities, SimplexVertex, Step, Termination,
+    Certificate, Finish, Outcome, Phase, Quantities, SimplexVertex, Step, Termination,
 };
 use glam::DVec3;
 use points::{Oriented, shared_point};
@@ -103,27 +103,12 @@ impl Decided {
     pub fn step(&self) -> Step {
         let support = self.support;
         Step {
-            iteration: 1,
-            phase: Phase::Boolean,
-            direction: self.axis,
-            support,
-            candidate: Few::from_iter([support]),
-            before: 0,
-            names: Few::from_iter([0]),
-            kept: Few::from_iter([0]),
-            feature: None,
-            closest: None,
-            weights: Few::new(),
-            next_direction: None,
             quantities: Quantities {
                 support_dot_direction: Some(support.point.dot(self.axis)),
                 ..Quantities::default()
             },
-            termination: Some(self.termination),
             certificate: Some(self.certificate),
-            cores: None,
-            radii: None,
-            momentum: None,
+            ..Step::one_point(Phase::Boolean, self.axis, support, self.termination)
         }
     }
 }

@@ -238,14 +238,6 @@ pub fn step(cores: &Finish) -> Option<Step> {
         b: point_b,
     };
     Some(Step {
-        iteration: 1,
-        phase: Phase::Distance,
-        direction: -v.point / distance,
-        support: v,
-        candidate: Few::from_iter([v]),
-        before: 0,
-        names: Few::from_iter([0]),
-        kept: Few::from_iter([0]),
         feature: Some(Feature {
             kind: FeatureKind::Vertex,
             vertices: Few::from_iter([0]),
@@ -253,15 +245,10 @@ pub fn step(cores: &Finish) -> Option<Step> {
         }),
         closest: Some(v.point),
         weights: Few::from_iter([1.0]),
-        next_direction: None,
         quantities: Quantities {
             v_norm: Some(distance),
             ..Quantities::default()
         },
-        termination: Some(cores.termination),
-        certificate: None,
-        cores: None,
-        radii: None,
-        momentum: None,
+        ..Step::one_point(Phase::Distance, -v.point / distance, v, cores.termination)
     })
 }

@@ -154,6 +154,38 @@ pub struct Step {
 }
 
 impl Step {
+    /// A step answered at once from one point, with nothing before it (a closed form, two
+    /// boxes' separating axis): the point `support` found along `direction`, kept as the whole
+    /// simplex, the run ended by `termination`. The caller adds what its answer shows (the
+    /// feature, the nearest point and its weight, the numbers).
+    pub fn one_point(
+        phase: Phase,
+        direction: DVec3,
+        support: SimplexVertex,
+        termination: Termination,
+    ) -> Step {
+        Step {
+            iteration: 1,
+            phase,
+            direction,
+            support,
+            candidate: Few::from_iter([support]),
+            before: 0,
+            names: Few::from_iter([0]),
+            kept: Few::from_iter([0]),
+            feature: None,
+            closest: None,
+            weights: Few::new(),
+            next_direction: None,
+            quantities: Quantities::default(),
+            termination: Some(termination),
+            certificate: None,
+            cores: None,
+            radii: None,
+            momentum: None,
+        }
+    }
+
     /// The simplex at the start of the iteration.
     pub fn simplex_before(&self) -> &[SimplexVertex] {
         &self.candidate[..self.before.min(self.candidate.len())]
