@@ -103,6 +103,16 @@ fn two_boxes_are_told_apart_or_overlapping_by_their_axes_and_every_answer_is_pro
                 assert!(lower <= truth_upper, "{context}");
                 assert_ne!(truth.certificate.intersecting, Some(true), "{context}");
                 assert!(gap > 0.0, "{context}");
+                // The step's support point in the world: a corner of each box, their
+                // difference, behind the origin along the axis.
+                let step = &trace.steps[0];
+                let w = step.support;
+                assert!(
+                    inside(&a, w.a, scale) && inside(&b, w.b, scale),
+                    "{context}"
+                );
+                assert!((w.a - w.b - w.point).length() <= scale, "{context}");
+                assert!(w.point.dot(step.direction) < 0.0, "{context}");
                 answered[usize::from(plane)][0] += 1;
             }
             Termination::SharedPoint { apart } => {
