@@ -76,11 +76,10 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
         ui.label(r.describe());
     }
     // A closed form or two boxes' axes answer with no GJK iteration to stop.
-    let who = match finish.termination {
-        gjk::Termination::ClosedForm { .. }
-        | gjk::Termination::SeparatingAxis { .. }
-        | gjk::Termination::SharedPoint { .. } => "Answered by",
-        _ => "GJK stopped by",
+    let who = if finish.termination.answered_at_once() {
+        "Answered by"
+    } else {
+        "GJK stopped by"
     };
     ui.label(format!("{who}: {}", finish.termination.name()));
     if let Some(p) = finish.penetration {

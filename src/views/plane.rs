@@ -78,12 +78,7 @@ pub fn difference_ring(a: Placed, b: Placed, samples: usize) -> Vec<Vec3> {
             }
             _ => return None,
         };
-        Some(
-            local
-                .iter()
-                .map(|v| p.pose.rotation * *v + p.pose.position)
-                .collect(),
-        )
+        Some(local.iter().map(|v| p.pose.point(*v)).collect())
     };
     let ring = match (corners(&a), corners(&b)) {
         (Some(ca), Some(cb)) => {

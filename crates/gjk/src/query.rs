@@ -68,11 +68,7 @@ impl<'p> Placed<'p> {
     /// Where the shape's centre stands in the world (its position, for all but polytopes).
     #[inline]
     pub fn anchor(&self) -> DVec3 {
-        let centre = self.shape.centre();
-        if centre == DVec3::ZERO {
-            return self.pose.position;
-        }
-        self.pose.position + self.pose.rotation * centre
+        self.pose.point(self.shape.centre())
     }
 
     /// `‖anchor‖` plus the furthest the body reaches from it: the size of the numbers its

@@ -143,6 +143,17 @@ impl Pose {
             rotation: DQuat::IDENTITY,
         }
     }
+
+    /// Where the point `local` of the body's own frame stands in the world. A point at the
+    /// frame's origin, as most shapes' centres are, is not turned: it is the position, to the
+    /// bit.
+    #[inline]
+    pub fn point(&self, local: DVec3) -> DVec3 {
+        if local == DVec3::ZERO {
+            return self.position;
+        }
+        self.position + self.rotation * local
+    }
 }
 
 /// One body: a shape, where it is, and its rounding margin.

@@ -47,13 +47,7 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
     /// [`SupportMap::origin`] is added to the position here, in f64: the body's own frame is
     /// then centred on the shape, and its support points are small numbers near it.
     pub fn new(shape: S, pose: Pose, margin: f64) -> Self {
-        // Most shapes are centred on their own origin: nothing to turn (the same bits).
-        let origin = shape.origin();
-        let position = if origin == glam::DVec3::ZERO {
-            pose.position
-        } else {
-            pose.position + pose.rotation * origin
-        };
+        let position = pose.point(shape.origin());
         let rotation = R::quat(pose.rotation);
         Body {
             reach: position.length() + shape.bounding_radius() + margin,

@@ -142,6 +142,17 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Whether the answer came at once, with no iteration to stop: a closed form, or two
+    /// boxes' separating-axis test.
+    pub fn answered_at_once(&self) -> bool {
+        matches!(
+            self,
+            Termination::ClosedForm { .. }
+                | Termination::SeparatingAxis { .. }
+                | Termination::SharedPoint { .. }
+        )
+    }
+
     /// Every kind's name, in declaration order.
     pub const NAMES: [&'static str; 16] = [
         "intersection_found",
