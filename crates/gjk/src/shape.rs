@@ -148,7 +148,7 @@ impl Pose {
     /// frame's origin, as most shapes' centres are, is not turned: it is the position, to the
     /// bit.
     #[inline]
-    pub fn point(&self, local: DVec3) -> DVec3 {
+    pub fn point(self, local: DVec3) -> DVec3 {
         if local == DVec3::ZERO {
             return self.position;
         }
