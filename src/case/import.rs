@@ -41,8 +41,8 @@ fn obj_vertices(name: &str, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
             .map_err(|e| format!("{name}: not a readable OBJ file: {e}"))?;
     Ok(models
         .iter()
-        .flat_map(|m| m.mesh.positions.chunks_exact(3))
-        .map(|p| DVec3::new(p[0].into(), p[1].into(), p[2].into()))
+        .flat_map(|m| m.mesh.positions.as_chunks::<3>().0)
+        .map(|&[x, y, z]| DVec3::new(x.into(), y.into(), z.into()))
         .collect())
 }
 
@@ -135,7 +135,9 @@ pub fn parse_vertex_list(text: &str) -> Result<Vec<DVec3>, String> {
         return Err(format!("{x} is not a finite coordinate"));
     }
     Ok(numbers
-        .chunks_exact(3)
-        .map(|c| DVec3::new(c[0], c[1], c[2]))
+        .as_chunks::<3>()
+        .0
+        .iter()
+        .map(|&c| DVec3::from_array(c))
         .collect())
 }

@@ -142,7 +142,14 @@ impl Palette {
         let stride = (total / 1_000_000).max(1);
         let mut sample = Vec::with_capacity(4 * total / stride + 4);
         for frame in frames {
-            for pixel in frame.image.as_raw().chunks_exact(4).step_by(stride) {
+            for pixel in frame
+                .image
+                .as_raw()
+                .as_chunks::<4>()
+                .0
+                .iter()
+                .step_by(stride)
+            {
                 sample.extend_from_slice(&[pixel[0], pixel[1], pixel[2], 255]);
             }
         }
@@ -198,8 +205,10 @@ pub fn apng(frames: &[Frame], frame_ms: u32, progress: Progress) -> Result<Vec<u
         let rgb: Vec<u8> = frame
             .image
             .as_raw()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
+            .as_chunks::<4>()
+            .0
+            .iter()
+            .flat_map(|&[r, g, b, _]| [r, g, b])
             .collect();
         writer.write_image_data(&rgb).map_err(fail)?;
         progress(i + 1, frames.len());

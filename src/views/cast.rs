@@ -165,7 +165,7 @@ fn path(lab: &Lab, which: Which) -> Option<(glam::DVec3, glam::DVec3)> {
 /// Dragging a tip changes the body's velocity (the tip is where it arrives at `max_time`), and
 /// makes the stepping keys step the cast.
 fn drag_tip(
-    drag: On<Pointer<Drag>>,
+    drag: On<PointerDrag>,
     tips: Query<&Tip>,
     cameras: Query<(&View, &Orbit, &Transform, &Camera)>,
     mut lab: ResMut<Lab>,
@@ -180,7 +180,7 @@ fn drag_tip(
     let Some((_, to)) = path(&lab, tip.0) else {
         return;
     };
-    let moved = in_view_plane(drag.event.delta, to, (orbit, cam, camera));
+    let moved = in_view_plane(drag.delta, to, (orbit, cam, camera));
     let Some(cast) = lab.scenario.cast.as_mut() else {
         return;
     };

@@ -140,7 +140,7 @@ const NOTO: &str = "NotoEmoji-Symbols";
 const ICONS: &str = "emoji-icon-font-Symbols";
 
 /// Gives a new egui context [`fonts`].
-fn install_fonts(add: On<Add, EguiContext>, mut contexts: Query<&mut EguiContext>) {
+fn install_fonts(add: On<Add<EguiContext>>, mut contexts: Query<&mut EguiContext>) {
     if let Ok(mut context) = contexts.get_mut(add.entity) {
         context.get_mut().set_fonts(fonts());
     }

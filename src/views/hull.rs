@@ -5,8 +5,9 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use gjk::{Body, HalfSpace, MinkowskiDifference, Placed, Pose, PreparedShape, Shape};
-use glam::{DVec3, Vec3A};
+use glam::DVec3;
 use quickhull::{ConvexHull3d, ConvexHull3dSettings};
+use quickhull_glam::Vec3A;
 
 /// `n` directions spread evenly over the sphere (a Fibonacci lattice).
 pub fn sphere_directions(n: usize) -> Vec<DVec3> {
@@ -134,7 +135,10 @@ pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
     if spread(points) != Spread::Solid {
         return None;
     }
-    let cloud: Vec<Vec3A> = points.iter().map(|&p| p.into()).collect();
+    let cloud: Vec<Vec3A> = points
+        .iter()
+        .map(|&p| Vec3A::from_array(p.to_array()))
+        .collect();
     let settings = ConvexHull3dSettings::default();
     let hull = ConvexHull3d::try_from_points(&cloud, settings).ok()?;
     let faces: Vec<(Vec<u16>, Vec3)> = hull
@@ -144,7 +148,7 @@ pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
         .map(|(face, plane)| {
             (
                 face.vertex_indices(hull.indices()).to_vec(),
-                plane.normal().into(),
+                Vec3::from_array(plane.normal().to_array()),
             )
         })
         .collect();
@@ -165,7 +169,7 @@ pub fn hull_mesh(points: &[Vec3]) -> Option<Mesh> {
     for (idx, n) in &faces {
         for k in 1..idx.len().saturating_sub(1) {
             for &i in &[idx[0], idx[k], idx[k + 1]] {
-                positions.push(Vec3::from(hull.vertices()[i as usize]).to_array());
+                positions.push(hull.vertices()[i as usize].to_array());
                 normals.push(smooth(i, *n).to_array());
             }
         }

@@ -5,8 +5,8 @@
 
 use crate::views::hull::{SMOOTH_ANGLE_COS, Spread, spread};
 use bevy::prelude::*;
-use glam::Vec3A;
 use quickhull::{ConvexHull3d, ConvexHull3dSettings};
+use quickhull_glam::Vec3A;
 use std::collections::HashMap;
 
 /// What to draw for a convex set.
@@ -71,7 +71,10 @@ pub fn flat_ring(points: &[Vec3], origin: Vec3, normal: Vec3) -> Vec<Vec3> {
 
 /// The hull's sharp edges: those whose two faces lean more than about 37° apart.
 fn creases(points: &[Vec3]) -> Vec<[Vec3; 2]> {
-    let cloud: Vec<Vec3A> = points.iter().map(|&p| p.into()).collect();
+    let cloud: Vec<Vec3A> = points
+        .iter()
+        .map(|&p| Vec3A::from_array(p.to_array()))
+        .collect();
     let Ok(hull) = ConvexHull3d::try_from_points(&cloud, ConvexHull3dSettings::default()) else {
         return Vec::new();
     };
@@ -83,10 +86,10 @@ fn creases(points: &[Vec3]) -> Vec<[Vec3; 2]> {
             faces_of
                 .entry((i.min(j), i.max(j)))
                 .or_default()
-                .push(plane.normal().into());
+                .push(Vec3::from_array(plane.normal().to_array()));
         }
     }
-    let corner = |i: u16| Vec3::from(hull.vertices()[i as usize]);
+    let corner = |i: u16| Vec3::from_array(hull.vertices()[i as usize].to_array());
     faces_of
         .into_iter()
         .filter(|(_, normals)| normals.len() == 2 && normals[0].dot(normals[1]) < SMOOTH_ANGLE_COS)

@@ -126,13 +126,13 @@ fn sync_shapes(
 /// Left-drag moves the shape in the camera's view plane; Shift + left-drag turns it about the
 /// camera's up and right axes.
 fn drag_shape(
-    drag: On<Pointer<Drag>>,
+    drag: On<PointerDrag>,
     keys: Res<ButtonInput<KeyCode>>,
     shapes: Query<&Which>,
     cameras: Query<(&View, &Orbit, &Transform, &Camera)>,
     mut lab: ResMut<Lab>,
 ) {
-    if drag.event.button != PointerButton::Primary {
+    if drag.button != PointerButton::Primary {
         return;
     }
     let Ok(which) = shapes.get(drag.entity) else {
@@ -141,7 +141,7 @@ fn drag_shape(
     let Some((_, orbit, cam, camera)) = cameras.iter().find(|(v, ..)| **v == View::World) else {
         return;
     };
-    let delta = drag.event.delta;
+    let delta = drag.delta;
     let plane = lab.scenario.dimension.is_plane();
     let body = which.body_mut(&mut lab);
     let turning = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);

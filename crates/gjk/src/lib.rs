@@ -47,11 +47,15 @@ pub mod proof;
 pub mod query;
 pub mod real;
 pub mod scenario;
+// The parry conversion macros (`shape::from_parry`) are in scope for the modules after this one.
+#[macro_use]
 pub mod shape;
 pub mod simplex;
 pub mod tools;
 pub mod trace;
 
+/// The vector types of every answer, for callers on another glam.
+pub use glam;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{
     Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,

@@ -12,6 +12,7 @@
 //! May use everything below it: the shapes, the queries and the casts. Only the tools use it.
 
 pub mod document;
+pub mod engine;
 pub mod expect;
 pub mod plane;
 mod text;
@@ -22,6 +23,7 @@ pub use text::{MAX_FILE_BYTES, document_text, parse_document, read_capped, read_
 use crate::cast::{CastAnswer, CastSpec, CastStep, CastTrace};
 use crate::config::{Acceleration, Algorithm, Dimension, Precision, Radii, SolverConfig};
 use crate::query::Placed;
+use crate::scenario::engine::EngineAnswer;
 use crate::scenario::expect::Expectation;
 use crate::shape::BodySpec;
 use crate::shape::prepared::PreparedShape;
@@ -61,6 +63,9 @@ pub struct Scenario {
     /// What the run is known to do (gallery cases): checked by `gjk-lab check` and the tests.
     #[serde(default)]
     pub expect: Option<Expectation>,
+    /// What a physics engine answered for this pair, where the case was captured from a game.
+    #[serde(default)]
+    pub engine: Option<EngineAnswer>,
 }
 
 /// A 3D file's `dimension`: 3 (a 2 never reaches this reader; see [`plane::is_plane`]).
@@ -80,7 +85,7 @@ impl Serialize for Scenario {
         if self.dimension.is_plane() {
             return plane::PlaneScenario::of(self).serialize(s);
         }
-        let mut st = s.serialize_struct("Scenario", 6)?;
+        let mut st = s.serialize_struct("Scenario", 8)?;
         st.serialize_field("name", &self.name)?;
         if !self.notes.is_empty() {
             st.serialize_field("notes", &self.notes)?;
@@ -94,6 +99,9 @@ impl Serialize for Scenario {
         }
         if self.expect.is_some() {
             st.serialize_field("expect", &self.expect)?;
+        }
+        if self.engine.is_some() {
+            st.serialize_field("engine", &self.engine)?;
         }
         st.end()
     }
@@ -310,6 +318,7 @@ impl Scenario {
             solver: SolverSpec::default(),
             cast: None,
             expect: None,
+            engine: None,
         }
     }
 
@@ -396,6 +405,11 @@ impl Scenario {
         }
         if let Some(expect) = &self.expect {
             crate::scenario::validate::expect(expect)?;
+        }
+        if let Some(engine) = &self.engine {
+            engine
+                .validate()
+                .map_err(|(field, reason)| ScenarioError::Invalid { field, reason })?;
         }
         Ok(self)
     }

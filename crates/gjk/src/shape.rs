@@ -11,6 +11,8 @@
 pub mod body;
 pub mod convex;
 pub mod cso;
+#[macro_use]
+pub mod from_parry;
 pub mod hull;
 pub mod plane;
 pub mod prepared;

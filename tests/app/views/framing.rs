@@ -66,7 +66,12 @@ fn the_framing_of_every_step_shows_its_simplex_the_origin_the_closest_point_and_
                     };
                     let view = orbit.transform().to_matrix().inverse();
                     let near = distance * 0.01;
-                    let projection = Mat4::perspective_rh(FIELD_OF_VIEW, aspect, near, 1e9);
+                    let projection = glam::camera::rh::proj::directx::perspective(
+                        FIELD_OF_VIEW,
+                        aspect,
+                        near,
+                        1e9,
+                    );
                     for p in &must {
                         let clip = projection * view * p.extend(1.0);
                         let ndc = clip.truncate() / clip.w;

@@ -99,8 +99,10 @@ fn a_gif_plays_back_every_frame_in_its_colours_storing_only_what_changed() {
     for (n, ((delay, size, screen), frame)) in seen.iter().zip(&frames).enumerate() {
         assert_eq!(*delay, 25);
         for (got, want) in screen
-            .chunks_exact(4)
-            .zip(frame.image.as_raw().chunks_exact(4))
+            .as_chunks::<4>()
+            .0
+            .iter()
+            .zip(frame.image.as_raw().as_chunks::<4>().0)
         {
             for c in 0..3 {
                 assert!(

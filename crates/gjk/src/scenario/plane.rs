@@ -14,6 +14,7 @@
 
 use crate::cast::CastSpec;
 use crate::config::Dimension;
+use crate::scenario::engine::EngineAnswer;
 use crate::scenario::expect::Expectation;
 use crate::scenario::{Scenario, ScenarioError, SolverSpec};
 use crate::shape::BodySpec;
@@ -38,6 +39,8 @@ pub(crate) struct PlaneScenario {
     cast: Option<CastSpec<DVec2, f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     expect: Option<Expectation>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    engine: Option<EngineAnswer<DVec2>>,
 }
 
 /// A body of a 2D file: its shape, where it is, how far it is turned (radians,
@@ -105,6 +108,7 @@ impl PlaneScenario {
             solver: self.solver.map_direction(|d| d.extend(0.0)),
             cast: self.cast.map(|c| c.map(|v| v.extend(0.0), spin)),
             expect: self.expect,
+            engine: self.engine.map(|e| e.map(|v| v.extend(0.0))),
         })
     }
 
@@ -119,6 +123,7 @@ impl PlaneScenario {
             solver: s.solver.map_direction(|d| d.truncate()),
             cast: s.cast.map(|c| c.map(|v| v.truncate(), |w| w.z)),
             expect: s.expect.clone(),
+            engine: s.engine.clone().map(|e| e.map(|v| v.truncate())),
         }
     }
 }

@@ -244,9 +244,8 @@ impl<R: Real> Kind<R> {
 fn furthest<R: Real>(vertices: &[R::V], d: R::V) -> R::V {
     let mut dots = [R::from_f64(f64::NEG_INFINITY); 4];
     let mut index = [0usize; 4];
-    let chunks = vertices.chunks_exact(4);
-    let rest = chunks.remainder();
-    for (c, chunk) in chunks.enumerate() {
+    let (chunks, rest) = vertices.as_chunks::<4>();
+    for (c, chunk) in chunks.iter().enumerate() {
         for (k, p) in chunk.iter().enumerate() {
             let dot = p.dot(d);
             if dot > dots[k] {

@@ -154,84 +154,14 @@ macro_rules! parry_reference {
 }
 use parry_reference;
 
-/// A body from a parry shape at its pose: what a parry, rapier or avian user holds at the site
-/// of a failing query. Round shapes keep their border radius as the margin; a capsule on any
-/// segment becomes our Y-aligned capsule, turned and moved onto it. An error names a shape
-/// that is not one convex piece (a mesh, a compound, a half-space).
+/// A body from a parry3d-f64 shape at its pose: what a parry, rapier or avian user holds at
+/// the site of a failing query ([`body_from_parry3d!`](crate::body_from_parry3d), which the engines' f32 builds
+/// share). An error names a shape that is not one convex piece.
 pub fn body_from_parry(
     shape: &dyn parry3d_f64::shape::Shape,
     pose: &Pose,
 ) -> Result<BodySpec, String> {
-    let t = pose.translation;
-    let r = pose.rotation;
-    let mut body = BodySpec {
-        shape: Shape::Sphere { radius: 0.0 },
-        position: DVec3::new(t.x, t.y, t.z),
-        rotation: glam::DQuat::from_xyzw(r.x, r.y, r.z, r.w),
-        margin: 0.0,
-    };
-    let points = |ps: &[Vector]| Shape::Polytope {
-        vertices: ps.iter().map(|&p| d(p)).collect(),
-    };
-    body.shape = if let Some(b) = shape.as_ball() {
-        Shape::Sphere { radius: b.radius }
-    } else if let Some(c) = shape.as_cuboid() {
-        Shape::Cuboid {
-            half_extents: d(c.half_extents),
-        }
-    } else if let Some(c) = shape.as_capsule() {
-        // Centre the segment and turn local +Y onto it.
-        let (a, b) = (d(c.segment.a), d(c.segment.b));
-        let axis = (b - a).normalize_or(DVec3::Y);
-        body.position += body.rotation * ((a + b) / 2.0);
-        body.rotation *= glam::DQuat::from_rotation_arc(DVec3::Y, axis);
-        Shape::Capsule {
-            half_height: (b - a).length() / 2.0,
-            radius: c.radius,
-        }
-    } else if let Some(c) = shape.as_cylinder() {
-        Shape::Cylinder {
-            half_height: c.half_height,
-            radius: c.radius,
-        }
-    } else if let Some(c) = shape.as_cone() {
-        Shape::Cone {
-            half_height: c.half_height,
-            radius: c.radius,
-        }
-    } else if let Some(c) = shape.as_convex_polyhedron() {
-        points(c.points())
-    } else if let Some(t) = shape.as_triangle() {
-        points(&[t.a, t.b, t.c])
-    } else if let Some(s) = shape.as_segment() {
-        points(&[s.a, s.b])
-    } else if let Some(r) = shape.as_round_cuboid() {
-        body.margin = r.border_radius;
-        Shape::Cuboid {
-            half_extents: d(r.inner_shape.half_extents),
-        }
-    } else if let Some(r) = shape.as_round_cylinder() {
-        body.margin = r.border_radius;
-        Shape::Cylinder {
-            half_height: r.inner_shape.half_height,
-            radius: r.inner_shape.radius,
-        }
-    } else if let Some(r) = shape.as_round_cone() {
-        body.margin = r.border_radius;
-        Shape::Cone {
-            half_height: r.inner_shape.half_height,
-            radius: r.inner_shape.radius,
-        }
-    } else if let Some(r) = shape.as_round_convex_polyhedron() {
-        body.margin = r.border_radius;
-        points(r.inner_shape.points())
-    } else {
-        return Err(format!(
-            "parry's {:?} is not one convex shape; GJK needs a convex piece (split a compound or a mesh first)",
-            shape.shape_type()
-        ));
-    };
-    Ok(body)
+    body_from_parry3d!(parry3d_f64, shape, pose)
 }
 
 /// A scenario from two parry shapes and their poses, ready to save and open in the lab:
