@@ -1,0 +1,294 @@
+//! avian3d and avian2d: the pairs in its contact graph, its colliders' scaled shapes and poses,
+//! and a spatial query that records the next shape cast.
+//!
+//! Colliders are read where avian's narrow phase reads them: `Collider::shape_scaled` at the
+//! collider's own `Position` and `Rotation` (not the interpolated `GlobalTransform`), each
+//! grown by its `CollisionMargin`, with contacts predicted to the narrow phase's contact
+//! tolerance.
+
+macro_rules! avian_capture {
+    ($avian:ident, $dim:ident, $name:literal, $Vector:ty, $Rot:ty, $Dir:ty, $pose:expr) => {
+        use crate::case::{ArmedCast, CaptureOutcome, CaptureRequest, CaptureSettings, Pairs};
+        use crate::parry::$dim::{CastCall, contact};
+        use bevy::diagnostic::FrameCount;
+        use bevy::ecs::system::SystemParam;
+        use bevy::prelude::*;
+        use $avian::parry::math::Pose;
+        use $avian::parry::query::ShapeCastOptions;
+        use $avian::prelude::*;
+
+        const ENGINE: &str = concat!($name, " 0.8");
+
+        /// A collider as the narrow phase reads it.
+        type ColliderParts = (
+            &'static Collider,
+            &'static Position,
+            &'static Rotation,
+            Option<&'static CollisionMargin>,
+        );
+
+        pub(crate) fn plugin(app: &mut App) {
+            app.add_systems(Update, capture_contacts.after(crate::case::arm_casts));
+        }
+
+        fn pose_of(position: &Position, rotation: &Rotation) -> Pose {
+            ($pose)(position.0, *rotation)
+        }
+
+        /// The two colliders' contact, recomputed at their poses, each grown by its margin.
+        fn capture_pair(
+            colliders: &Query<ColliderParts>,
+            [e1, e2]: [Entity; 2],
+            prediction: f32,
+        ) -> Result<crate::case::Captured, String> {
+            let get = |e: Entity, who: &str| {
+                colliders
+                    .get(e)
+                    .map_err(|_| format!("{who} ({e}) is not a collider with a position"))
+            };
+            let (c1, pos1, rot1, m1) = get(e1, "A")?;
+            let (c2, pos2, rot2, m2) = get(e2, "B")?;
+            let (m1, m2) = (m1.map_or(0.0, |m| m.0), m2.map_or(0.0, |m| m.0));
+            let mut captured = contact(
+                ENGINE,
+                (c1.shape_scaled().as_ref(), &pose_of(pos1, rot1)),
+                (c2.shape_scaled().as_ref(), &pose_of(pos2, rot2)),
+                prediction + m1 + m2,
+            )?;
+            // avian counts a collision margin as part of the shape: the surfaces move out
+            // along the normal and the separation shrinks by both margins.
+            if m1 + m2 > 0.0 {
+                captured.a.margin += f64::from(m1);
+                captured.b.margin += f64::from(m2);
+                if let Some(c) = captured.engine.contact.as_mut() {
+                    let n = c.normal;
+                    for p in &mut c.points {
+                        p.point_a += n * f64::from(m1);
+                        p.point_b -= n * f64::from(m2);
+                        p.separation -= f64::from(m1 + m2);
+                    }
+                }
+                captured.notes.push(format!(
+                    "Collision margins {m1} (A) and {m2} (B) are the bodies' margins."
+                ));
+            }
+            Ok(captured)
+        }
+
+        /// Answers contact and pair requests.
+        #[expect(
+            clippy::too_many_arguments,
+            reason = "a system's parameters, and the engine's cast arguments passed on"
+        )]
+        fn capture_contacts(
+            mut requests: MessageReader<CaptureRequest>,
+            // Absent where the game runs another engine (the crate may be built with several).
+            graph: If<Res<ContactGraph>>,
+            colliders: Query<ColliderParts>,
+            config: Option<Res<NarrowPhaseConfig>>,
+            unit: Option<Res<PhysicsLengthUnit>>,
+            settings: Res<CaptureSettings>,
+            frame: Option<Res<FrameCount>>,
+            mut outcomes: MessageWriter<CaptureOutcome>,
+        ) {
+            let prediction =
+                config.map_or(0.0, |c| c.contact_tolerance) * unit.map_or(1.0, |u| u.0);
+            let frame = frame.map_or(0, |f| f.0);
+            for request in requests.read() {
+                let pairs: Vec<[Entity; 2]> = match *request {
+                    CaptureRequest::Pair(a, b) => vec![[a, b]],
+                    CaptureRequest::Contacts(which) => {
+                        let touching = graph
+                            .iter_active_touching()
+                            .chain(graph.iter_sleeping_touching());
+                        let pairs: Vec<_> = match which {
+                            Pairs::All => touching.collect(),
+                            Pairs::Of(e) => touching
+                                .filter(|p| p.collider1 == e || p.collider2 == e)
+                                .collect(),
+                            Pairs::Deepest => touching
+                                .max_by(|x, y| {
+                                    let depth = |p: &ContactPair| {
+                                        p.find_deepest_contact().map_or(f32::MIN, |c| c.penetration)
+                                    };
+                                    depth(x).total_cmp(&depth(y))
+                                })
+                                .into_iter()
+                                .collect(),
+                        };
+                        if pairs.is_empty() {
+                            outcomes.write(CaptureOutcome::Refused {
+                                what: format!("{ENGINE} contacts ({which:?})"),
+                                reason: "no pair is in contact".into(),
+                            });
+                        }
+                        pairs.iter().map(|p| [p.collider1, p.collider2]).collect()
+                    }
+                    CaptureRequest::NextCast { .. } => continue,
+                };
+                for pair in pairs {
+                    let label = format!("{}-{}", pair[0], pair[1]);
+                    outcomes.write(match capture_pair(&colliders, pair, prediction) {
+                        Ok(captured) => captured.write(&settings, frame, &label),
+                        Err(reason) => CaptureOutcome::Refused {
+                            what: format!("{ENGINE} {label}"),
+                            reason,
+                        },
+                    });
+                }
+            }
+        }
+
+        pub use param::GjkSpatialQuery;
+
+        /// The parameter in a module of its own: the fields the derive generates beside it
+        /// have no Debug, as avian's SpatialQuery has none.
+        #[expect(
+            missing_debug_implementations,
+            reason = "avian's SpatialQuery has no Debug"
+        )]
+        mod param {
+            use super::*;
+
+            /// avian's `SpatialQuery`, recording the next shape cast when the capture is armed
+            /// (the key, or [`CaptureRequest::NextCast`]). Use it where the game used
+            /// `SpatialQuery`: everything else derefs to the engine's own.
+            #[derive(SystemParam)]
+            pub struct GjkSpatialQuery<'w, 's> {
+                /// The engine's spatial query.
+                pub inner: SpatialQuery<'w, 's>,
+                pub(super) armed: ResMut<'w, ArmedCast>,
+                pub(super) colliders: Query<'w, 's, ColliderParts>,
+                pub(super) settings: Res<'w, CaptureSettings>,
+                pub(super) frame: Option<Res<'w, FrameCount>>,
+                pub(super) outcomes: MessageWriter<'w, CaptureOutcome>,
+            }
+        }
+
+        impl<'w, 's> std::ops::Deref for GjkSpatialQuery<'w, 's> {
+            type Target = SpatialQuery<'w, 's>;
+            fn deref(&self) -> &Self::Target {
+                &self.inner
+            }
+        }
+
+        impl GjkSpatialQuery<'_, '_> {
+            /// `SpatialQuery::cast_shape`, the same arguments and answer; when armed, the
+            /// call and its answer are written as a case (A the collider hit, B the cast
+            /// shape moving along `direction` at unit speed, so the time is the distance).
+            pub fn cast_shape(
+                &mut self,
+                shape: &Collider,
+                origin: $Vector,
+                shape_rotation: $Rot,
+                direction: $Dir,
+                config: &ShapeCastConfig,
+                filter: &SpatialQueryFilter,
+            ) -> Option<ShapeHitData> {
+                let hit =
+                    self.inner
+                        .cast_shape(shape, origin, shape_rotation, direction, config, filter);
+                if self.armed.armed {
+                    let against = hit.as_ref().map(|h| h.entity).or(self.armed.against);
+                    if let Some(target) = against {
+                        self.armed.armed = false;
+                        let outcome = self.capture(
+                            target,
+                            shape,
+                            origin,
+                            shape_rotation,
+                            direction,
+                            config,
+                            hit.as_ref(),
+                        );
+                        self.outcomes.write(outcome);
+                    }
+                }
+                hit
+            }
+
+            #[expect(
+                clippy::too_many_arguments,
+                reason = "a system's parameters, and the engine's cast arguments passed on"
+            )]
+            fn capture(
+                &self,
+                target: Entity,
+                shape: &Collider,
+                origin: $Vector,
+                shape_rotation: $Rot,
+                direction: $Dir,
+                config: &ShapeCastConfig,
+                hit: Option<&ShapeHitData>,
+            ) -> CaptureOutcome {
+                let what = || format!("{ENGINE} cast against {target}");
+                let Ok((collider, position, rotation, _)) = self.colliders.get(target) else {
+                    return CaptureOutcome::Refused {
+                        what: what(),
+                        reason: format!("{target} is not a collider with a position"),
+                    };
+                };
+                let call = CastCall {
+                    engine: ENGINE,
+                    target: (
+                        collider.shape_scaled().as_ref(),
+                        pose_of(position, rotation),
+                    ),
+                    shape: (
+                        shape.shape_scaled().as_ref(),
+                        pose_of(&Position(origin), &Rotation::from(shape_rotation)),
+                    ),
+                    velocity: *direction,
+                    options: ShapeCastOptions {
+                        max_time_of_impact: config.max_distance,
+                        target_distance: config.target_distance,
+                        stop_at_penetration: !config.ignore_origin_penetration,
+                        compute_impact_geometry_on_penetration: config
+                            .compute_contact_on_penetration,
+                    },
+                    // avian reports the distance (the time at unit speed), the world normal on
+                    // the collider hit and both world points; not parry's status.
+                    engine_hit: hit
+                        .map(|h| (h.distance, None, Some([h.normal1, h.point1, h.point2]))),
+                };
+                let frame = self.frame.as_ref().map_or(0, |f| f.0);
+                match call.capture() {
+                    Ok(captured) => captured.write(&self.settings, frame, &format!("{target}")),
+                    Err(reason) => CaptureOutcome::Refused {
+                        what: what(),
+                        reason,
+                    },
+                }
+            }
+        }
+    };
+}
+
+#[cfg(feature = "avian3d")]
+pub(crate) mod dim3 {
+    avian_capture!(
+        avian3d,
+        dim3,
+        "avian3d",
+        Vec3,
+        Quat,
+        Dir3,
+        |p: Vec3, r: Rotation| Pose::from_parts(p, r.0)
+    );
+}
+
+#[cfg(feature = "avian2d")]
+pub(crate) mod dim2 {
+    avian_capture!(
+        avian2d,
+        dim2,
+        "avian2d",
+        Vec2,
+        Rot2,
+        Dir2,
+        |p: Vec2, r: Rotation| Pose::from_parts(
+            p,
+            avian2d::parry::math::Rot2::from_cos_sin_unchecked(r.cos, r.sin)
+        )
+    );
+}

@@ -1,0 +1,93 @@
+//! Capture a game's collision queries as GJK Lab cases.
+//!
+//! Add [`GjkCapturePlugin`] beside the physics plugins, run the game, press **F9**: every pair
+//! in contact is written as one scenario file (3D or 2D, `precision: f32`, as the engine
+//! computed), with the engine's own answer beside the bodies, and a link that opens it in the
+//! lab's page or in `gjk-lab --link` is logged.
+//!
+//! ```ignore
+//! App::new()
+//!     .add_plugins((DefaultPlugins, PhysicsPlugins::default()))
+//!     .add_plugins(bevy_gjk_capture::GjkCapturePlugin::default())
+//!     .run();
+//! ```
+//!
+//! What it captures:
+//! - **contacts**: the pairs in contact (all of them, the deepest, or those of one entity), on
+//!   the key ([`CaptureSettings::key`]) or a [`CaptureRequest`] message the game sends;
+//! - **a pair named by two entities**, at any moment, in contact or not
+//!   ([`CaptureRequest::Pair`]): for a test or a bug report;
+//! - **shape casts**: the game casts through [`GjkSpatialQuery`] (avian) or
+//!   [`GjkRapierContext`] (rapier), which forward to the engine's own `cast_shape`; the key (or
+//!   [`CaptureRequest::NextCast`]) arms the next such cast to be written with its answer.
+//!
+//! **Poses.** Both engines compute contacts at the start of a step and then move the bodies, so
+//! the contacts they store do not match the poses after the step (and avian keeps a pair's
+//! contact unrecomputed while it barely moves). A capture therefore takes the colliders' poses
+//! when it runs and recomputes the engine's contact there with the engine's own parry, the same
+//! routine the narrow phase calls; the file says so (`engine.poses: recomputed`). A cast is
+//! recorded with the poses of its call.
+//!
+//! **Shapes.** Ball, cuboid, capsule, cylinder, cone, convex polyhedron or polygon, triangle,
+//! segment and their round variants (the border radius as the margin), as the engine scaled
+//! them. For a compound, a triangle mesh or a polyline, the part in contact (its pose; the
+//! whole shape's kind in the notes). Anything else (a height field, a half-space, voxels, a
+//! custom shape) is refused with a message naming its type, and nothing is written.
+//!
+//! Costs nothing while not triggered: one key check a frame; the cast wrappers test one flag.
+//!
+//! One feature per engine, none by default: `avian3d`, `avian2d`, `bevy_rapier3d`,
+//! `bevy_rapier2d`.
+
+#[cfg(any(feature = "avian3d", feature = "avian2d"))]
+mod avian;
+mod case;
+#[cfg(any(
+    feature = "avian3d",
+    feature = "avian2d",
+    feature = "bevy_rapier3d",
+    feature = "bevy_rapier2d"
+))]
+mod parry;
+#[cfg(any(feature = "bevy_rapier3d", feature = "bevy_rapier2d"))]
+mod rapier;
+
+pub use case::{CaptureOutcome, CaptureRequest, CaptureSettings, Pairs};
+
+#[cfg(feature = "avian2d")]
+pub use avian::dim2::GjkSpatialQuery as GjkSpatialQuery2d;
+#[cfg(feature = "avian3d")]
+pub use avian::dim3::GjkSpatialQuery;
+#[cfg(feature = "bevy_rapier2d")]
+pub use rapier::dim2::GjkRapierContext as GjkRapierContext2d;
+#[cfg(feature = "bevy_rapier3d")]
+pub use rapier::dim3::GjkRapierContext;
+
+use bevy::prelude::*;
+
+/// The plugin: settings, the key, the request and outcome messages, and a capture system for
+/// each engine the crate was built with.
+#[derive(Debug, Default)]
+pub struct GjkCapturePlugin {
+    /// The settings to start with (the key, the folder, the link's page).
+    pub settings: CaptureSettings,
+}
+
+impl Plugin for GjkCapturePlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(self.settings.clone())
+            .init_resource::<case::ArmedCast>()
+            .add_message::<CaptureRequest>()
+            .add_message::<CaptureOutcome>()
+            .add_systems(PreUpdate, case::key_requests)
+            .add_systems(Update, case::arm_casts);
+        #[cfg(feature = "avian3d")]
+        avian::dim3::plugin(app);
+        #[cfg(feature = "avian2d")]
+        avian::dim2::plugin(app);
+        #[cfg(feature = "bevy_rapier3d")]
+        rapier::dim3::plugin(app);
+        #[cfg(feature = "bevy_rapier2d")]
+        rapier::dim2::plugin(app);
+    }
+}

@@ -1,0 +1,241 @@
+//! avian3d and avian2d, stepped headless, then captured.
+
+#[cfg(feature = "avian3d")]
+mod space {
+    use crate::common::*;
+    use avian3d::prelude::*;
+    use bevy::prelude::*;
+    use bevy_gjk_capture::{CaptureOutcome, CaptureRequest, GjkSpatialQuery, Pairs};
+    use gjk::Shape;
+
+    fn world(name: &str) -> App {
+        let mut app = app(folder(name), PhysicsPlugins::default());
+        app.insert_resource(Gravity(Vec3::ZERO));
+        app
+    }
+
+    fn floor(app: &mut App) -> Entity {
+        app.world_mut()
+            .spawn((
+                RigidBody::Static,
+                Collider::cuboid(4.0, 1.0, 4.0),
+                Transform::default(),
+            ))
+            .id()
+    }
+
+    #[test]
+    fn a_sphere_a_hundredth_deep_in_a_box_is_captured_and_agrees() {
+        let mut app = world("avian3d-sphere");
+        let floor = floor(&mut app);
+        let ball = app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                Collider::sphere(0.5),
+                Transform::from_xyz(0.3, 0.99, -0.2),
+            ))
+            .id();
+        app.update();
+        app.update();
+        let files = written(&capture(&mut app, CaptureRequest::Contacts(Pairs::All)));
+        assert_eq!(files.len(), 1, "one pair in contact: {files:?}");
+        let (s, check) = checked(&files[0]);
+        let shapes = [&s.a.shape, &s.b.shape];
+        assert!(
+            shapes.contains(&&Shape::Sphere { radius: 0.5 }),
+            "{shapes:?}"
+        );
+        let engine = s.engine.as_ref().unwrap();
+        assert!(engine.engine.starts_with("avian3d"));
+        let separation = engine.deepest_separation().unwrap();
+        assert!(separation < 0.0 && separation > -0.02, "{separation}");
+        assert_eq!(check.question, "contact");
+        agrees(&check);
+        // The same pair by name, at any moment.
+        let named = written(&capture(&mut app, CaptureRequest::Pair(ball, floor)));
+        agrees(&checked(&named[0]).1);
+    }
+
+    #[test]
+    fn a_long_capsule_across_a_box_gives_two_points_and_agrees() {
+        let mut app = world("avian3d-capsule");
+        floor(&mut app);
+        app.world_mut().spawn((
+            RigidBody::Dynamic,
+            Collider::capsule(0.25, 3.0),
+            Transform::from_xyz(0.0, 0.74, 0.0).with_rotation(Quat::from_rotation_z(1.5707964)),
+        ));
+        app.update();
+        app.update();
+        let files = written(&capture(&mut app, CaptureRequest::Contacts(Pairs::Deepest)));
+        let (s, check) = checked(&files[0]);
+        let engine = s.engine.as_ref().unwrap();
+        // A point at each end of the capsule's segment (parry's clipping may repeat one).
+        let xs: Vec<f64> = engine
+            .contact
+            .as_ref()
+            .unwrap()
+            .points
+            .iter()
+            .map(|p| p.point_a.x)
+            .collect();
+        assert!(
+            xs.iter().any(|&x| x < -1.4) && xs.iter().any(|&x| x > 1.4),
+            "{engine:?}"
+        );
+        agrees(&check);
+    }
+
+    #[test]
+    fn a_ball_on_a_triangle_mesh_captures_the_triangle_it_touches() {
+        let mut app = world("avian3d-trimesh");
+        let ground = Collider::trimesh(
+            vec![
+                Vec3::new(-3.0, 0.0, -3.0),
+                Vec3::new(3.0, 0.0, -3.0),
+                Vec3::new(3.0, 0.0, 3.0),
+                Vec3::new(-3.0, 0.0, 3.0),
+            ],
+            vec![[0, 2, 1], [0, 3, 2]],
+        );
+        app.world_mut()
+            .spawn((RigidBody::Static, ground, Transform::default()));
+        app.world_mut().spawn((
+            RigidBody::Dynamic,
+            Collider::sphere(0.5),
+            Transform::from_xyz(1.0, 0.49, 0.5),
+        ));
+        app.update();
+        app.update();
+        let files = written(&capture(&mut app, CaptureRequest::Contacts(Pairs::All)));
+        let (s, check) = checked(&files[0]);
+        assert!(
+            s.notes.contains("triangle mesh of 2 triangles"),
+            "{}",
+            s.notes
+        );
+        let triangle = [&s.a, &s.b].into_iter().find_map(|b| match &b.shape {
+            Shape::Polytope { vertices } => Some(vertices.len()),
+            _ => None,
+        });
+        assert_eq!(triangle, Some(3), "the touching triangle, not the mesh");
+        agrees(&check);
+    }
+
+    #[test]
+    fn a_half_space_is_refused_by_name_and_nothing_is_written() {
+        let mut app = world("avian3d-halfspace");
+        let plane = app
+            .world_mut()
+            .spawn((
+                RigidBody::Static,
+                Collider::half_space(Vec3::Y),
+                Transform::default(),
+            ))
+            .id();
+        let ball = app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                Collider::sphere(0.5),
+                Transform::from_xyz(0.0, 0.4, 0.0),
+            ))
+            .id();
+        app.update();
+        let outcomes = capture(&mut app, CaptureRequest::Pair(plane, ball));
+        match &outcomes[..] {
+            [CaptureOutcome::Refused { reason, .. }] => {
+                assert!(reason.contains("HalfSpace"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!folder_has_files("avian3d-halfspace"));
+    }
+
+    fn folder_has_files(name: &str) -> bool {
+        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
+    }
+
+    /// The game's shape cast, made every frame through the capture's parameter.
+    fn cast_ball(mut query: GjkSpatialQuery) {
+        query.cast_shape(
+            &Collider::sphere(0.5),
+            Vec3::new(-5.0, 0.0, 0.0),
+            Quat::IDENTITY,
+            Dir3::X,
+            &ShapeCastConfig::from_max_distance(100.0),
+            &SpatialQueryFilter::default(),
+        );
+    }
+
+    #[test]
+    fn a_shape_cast_with_a_known_time_is_captured_and_agrees() {
+        let mut app = world("avian3d-cast");
+        app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::cuboid(1.0, 1.0, 1.0),
+            Transform::default(),
+        ));
+        app.add_systems(Update, cast_ball);
+        app.update();
+        app.update();
+        let files = written(&capture(
+            &mut app,
+            CaptureRequest::NextCast { against: None },
+        ));
+        assert_eq!(files.len(), 1, "the next cast only: {files:?}");
+        let (s, check) = checked(&files[0]);
+        let cast = s.engine.as_ref().unwrap().cast.as_ref().unwrap();
+        // From x = -5, the ball's front reaches the box's face at x = -0.5 after 4.
+        assert!(
+            (cast.time_of_impact.unwrap() - 4.0).abs() < 1e-4,
+            "{cast:?}"
+        );
+        assert_eq!(check.question, "cast");
+        agrees(&check);
+        let ours = s.solve_cast().unwrap().toi.unwrap();
+        assert!((ours - 4.0).abs() < 1e-4, "{ours}");
+    }
+}
+
+#[cfg(feature = "avian2d")]
+mod plane {
+    use crate::common::*;
+    use avian2d::prelude::*;
+    use bevy::prelude::*;
+    use bevy_gjk_capture::{CaptureRequest, Pairs};
+
+    #[test]
+    fn two_polygons_in_the_plane_are_captured_as_a_2d_case_and_agree() {
+        let mut app = app(folder("avian2d-polygons"), PhysicsPlugins::default());
+        app.insert_resource(Gravity(Vec2::ZERO));
+        let hexagon: Vec<Vec2> = (0..6)
+            .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / 6.0))
+            .collect();
+        let triangle = [
+            Vec2::new(-0.8, -0.5),
+            Vec2::new(0.8, -0.5),
+            Vec2::new(0.0, 0.9),
+        ];
+        app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::convex_hull(&hexagon).unwrap(),
+            Transform::default(),
+        ));
+        app.world_mut().spawn((
+            RigidBody::Dynamic,
+            Collider::convex_hull(&triangle).unwrap(),
+            Transform::from_xyz(0.3, 1.35, 0.0).with_rotation(Quat::from_rotation_z(0.4)),
+        ));
+        app.update();
+        app.update();
+        let files = written(&capture(&mut app, CaptureRequest::Contacts(Pairs::All)));
+        let (s, check) = checked(&files[0]);
+        assert!(s.dimension.is_plane(), "a 2D case");
+        let text = std::fs::read_to_string(&files[0]).unwrap();
+        assert!(text.contains("\"dimension\": 2"), "{text}");
+        agrees(&check);
+    }
+}
