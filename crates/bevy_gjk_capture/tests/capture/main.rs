@@ -75,7 +75,7 @@ mod common {
     }
 
     /// The case read back and the engine's answer checked against the lab's query.
-    pub fn checked(path: &PathBuf) -> (Scenario, EngineCheck) {
+    pub fn checked(path: &std::path::Path) -> (Scenario, EngineCheck) {
         let s = Scenario::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(s.solver.precision, Precision::F32, "the engine's precision");
         let shapes = s.prepare();
