@@ -17,6 +17,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 mod cast;
 mod compare;
+mod engine;
 mod files;
 mod lesson;
 mod outcome;
@@ -173,6 +174,9 @@ fn head_ui(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
         });
     } else if lab.error.is_none() {
         outcome::verdict_ui(ui, &case.playback.trace.finish);
+        if let Some(check) = &case.playback.engine {
+            engine::engine_ui(ui, check, case.playback.case.engine.as_ref());
+        }
     }
     ui.separator();
 }

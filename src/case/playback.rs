@@ -51,6 +51,8 @@ pub struct Playback {
     pub timeline: Timeline,
     /// 0 = before the cast's first iteration; k = after iteration k.
     pub cast_step: usize,
+    /// A captured case: the engine's answer read against this run's (computed with the run).
+    pub engine: Option<gjk::scenario::engine::EngineCheck>,
 }
 
 /// The two recorded runs a case may have: the static query's steps and the cast's.
@@ -68,7 +70,9 @@ struct PlayClock(f32);
 
 impl Playback {
     pub fn new(case: Scenario, trace: Trace, cast: Option<CastTrace>) -> Self {
+        let engine = case.engine_check(&trace.finish);
         Playback {
+            engine,
             case,
             trace,
             step: 0,

@@ -75,6 +75,7 @@ impl Solved {
             Timeline::Query => playback.cast_end(),
         };
         playback.case = self.valid;
+        playback.engine = playback.case.engine_check(&playback.trace.finish);
         playback.step = playback.step.min(playback.end());
     }
 }

@@ -52,6 +52,10 @@ struct Answer<'a> {
     reference: Option<ReferenceFields>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     cast: Option<CastFields>,
+    /// A captured case: the engine's answer read against ours (its number, the proven
+    /// bounds it is read against, how it reads, and the sentence the panel shows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<gjk::scenario::engine::EngineCheck>,
 }
 
 /// The time of impact, for a scenario with a `cast` section.
@@ -220,6 +224,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         reference: reference
             .then(|| ReferenceFields::of(scenario, finish.certificate.distance_bounds)),
         cast: CastFields::of(scenario, &shapes, reference),
+        engine: scenario.engine_check(&finish),
     }
 }
 

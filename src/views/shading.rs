@@ -68,7 +68,12 @@ impl Material for Matte {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    let shader = Shader::from_wgsl(include_str!("shaders/matte.wgsl"), file!());
+    // WESL, as Bevy's own shaders: the mesh pipeline's vertex output is imported by its module
+    // path and the material's bind group is a constant the pipeline defines.
+    let shader = Shader::from_wesl(
+        include_str!("shaders/matte.wesl"),
+        "embedded://gjk_lab/views/shaders/matte.wesl",
+    );
     app.world_mut()
         .resource_mut::<Assets<Shader>>()
         .insert(SHADER.id(), shader)

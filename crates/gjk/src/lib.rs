@@ -54,8 +54,6 @@ pub mod simplex;
 pub mod tools;
 pub mod trace;
 
-/// The vector types of every answer, for callers on another glam.
-pub use glam;
 pub use cast::{CastAnswer, CastMethod, CastSpec, CastStatus, CastStep, CastTrace};
 pub use config::{
     Acceleration, Algorithm, MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Radii, SolverConfig,
@@ -64,6 +62,8 @@ pub use epa::Epa;
 pub use gjk::boolean::BooleanGjk;
 pub use gjk::distance::DistanceGjk;
 pub use gjk::stepper::Steppable;
+/// The vector types of every answer, for callers on another glam.
+pub use glam;
 pub use query::{Placed, solve, trace};
 pub use real::Real;
 pub use scenario::document::TraceDocument;

@@ -373,13 +373,13 @@ impl Scenario {
         let agreement = separation.map_or(Agreement::Undecided, |s| agreement(proven, s, rounding));
         let sentence = match separation {
             Some(s) => format!(
-                "{} said separation {s:.6e} (negative: overlap); GJK Lab proves {}: {}",
+                "Your engine ({}) said: separation {s:.6e} (negative: overlap). GJK Lab proves: signed distance {}. The engine's value is {}.",
                 engine.engine,
                 interval(proven),
                 verdict_words(agreement)
             ),
             None => format!(
-                "{} reported no contact points; GJK Lab proves a signed distance {}",
+                "Your engine ({}) reported no contact point. GJK Lab proves: signed distance {}.",
                 engine.engine,
                 interval(proven)
             ),
@@ -406,7 +406,10 @@ impl Scenario {
                 engine_value: None,
                 proven: None,
                 agreement: Agreement::Undecided,
-                sentence: format!("{engine} reported no hit ({}); {words}", cast.status),
+                sentence: format!(
+                    "Your engine ({engine}) reported no hit ({}); {words}.",
+                    cast.status
+                ),
             };
         };
         // Both bodies where the cast has moved them at the engine's time of impact.
@@ -431,7 +434,7 @@ impl Scenario {
         proven.upper -= target;
         let agreement = agreement(proven, 0.0, rounding);
         let sentence = format!(
-            "{engine} said time of impact {t:.6e} ({}); there GJK Lab proves the distance less the target {}: the engine's contact is {}",
+            "Your engine ({engine}) said: time of impact {t:.6e} ({}). GJK Lab proves: at that time the distance less the target is {}. The engine's contact is {}.",
             cast.status,
             interval(proven),
             verdict_words(agreement)
