@@ -48,6 +48,7 @@ mod solver {
         pub mod trust;
     }
     pub mod scenario {
+        pub mod engine;
         pub mod gallery;
         pub mod scenario_files;
     }
