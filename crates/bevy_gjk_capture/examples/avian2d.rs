@@ -76,6 +76,8 @@ fn setup(
     // Looking down the plane's normal, without perspective.
     commands.spawn((
         Camera3d::default(),
+        // A tone mapping that needs no lookup tables (the lean Bevy build has none).
+        bevy::core_pipeline::tonemapping::Tonemapping::Reinhard,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: bevy::camera::ScalingMode::FixedVertical {
                 viewport_height: 10.0,

@@ -79,6 +79,8 @@ fn setup(
     ));
     commands.spawn((
         Camera3d::default(),
+        // A tone mapping that needs no lookup tables (the lean Bevy build has none).
+        bevy::core_pipeline::tonemapping::Tonemapping::Reinhard,
         Transform::from_xyz(0.0, 7.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((

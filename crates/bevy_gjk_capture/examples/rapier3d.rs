@@ -79,6 +79,8 @@ fn setup(
     ));
     commands.spawn((
         Camera3d::default(),
+        // A tone mapping that needs no lookup tables (the lean Bevy build has none).
+        bevy::core_pipeline::tonemapping::Tonemapping::Reinhard,
         Transform::from_xyz(0.0, 7.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
@@ -97,7 +99,7 @@ fn probe(
         context.cast_shape(
             transform.translation,
             transform.rotation,
-            velocity.linvel,
+            velocity.linear,
             &Collider::ball(0.4),
             ShapeCastOptions::with_max_time_of_impact(2.0),
             QueryFilter::default().exclude_collider(entity),

@@ -167,6 +167,14 @@ fn a_cast_is_read_at_the_engine_s_time_of_impact() {
         check(&ball_cast(Some(4.5))),
         Agreement::Outside { .. }
     ));
+    // Said touching at the start (parry's `penetrating`): wrong 4 apart, right overlapping.
+    assert!(matches!(
+        check(&ball_cast(Some(0.0))),
+        Agreement::Outside { .. }
+    ));
+    let mut overlapping = ball_cast(Some(0.0));
+    overlapping.b.position.x = -0.9;
+    assert_eq!(check(&overlapping), Agreement::Inside);
     // No hit reported: nothing to read, and the sentence says ours.
     let s = ball_cast(None);
     let shapes = s.prepare();
