@@ -6,6 +6,7 @@ mod app {
     pub mod layout;
     pub mod case {
         pub mod arrivals;
+        pub mod captured;
         pub mod comparing;
         pub mod import;
         pub mod one_trace;

@@ -21,7 +21,7 @@ pub const LOCAL_PAGE: &str = "http://127.0.0.1:8080/";
 /// of gigabytes, and a hostile link must not exhaust memory).
 const MAX_SCENARIO_BYTES: usize = 4 << 20;
 
-/// What a link opens: a case, and the step to show (the last one when absent).
+/// What a link opens: a case, and the step to show (step 0 when absent).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkedCase {
     pub scenario: Scenario,

@@ -182,10 +182,15 @@ fn save(s: &Scenario, folder: &Path, name: &str) -> Result<PathBuf, String> {
 }
 
 /// The link the lab opens: the scenario as JSON, deflated and base64url-encoded after
-/// `#case=`, as the lab's page and `gjk-lab --link` read it.
-fn link(s: &Scenario, page: &str) -> String {
+/// `#case=`, as the lab's page and `gjk-lab --link` read it, at the run's last step (where the
+/// answer stands; the lab opens a link without a step at step 0).
+pub(crate) fn link(s: &Scenario, page: &str) -> String {
     let json = serde_json::to_string(s).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
     let page = page.split('#').next().unwrap_or(page);
-    format!("{page}#case={}", URL_SAFE_NO_PAD.encode(packed))
+    let steps = gjk::trace(&s.a, &s.b, &s.config()).steps.len();
+    format!(
+        "{page}#case={}&step={steps}",
+        URL_SAFE_NO_PAD.encode(packed)
+    )
 }

@@ -66,12 +66,32 @@ mod common {
             .iter()
             .map(|o| match o {
                 CaptureOutcome::Written { path, link } => {
-                    assert!(link.contains("#case="), "{link}");
+                    assert_eq!(&linked(link), &Scenario::load(path).unwrap(), "{link}");
                     path.clone()
                 }
                 CaptureOutcome::Refused { what, reason } => panic!("{what}: {reason}"),
             })
             .collect()
+    }
+
+    /// The case a link carries, read as the lab reads it: `#case=` then the scenario's JSON,
+    /// deflated and base64url-encoded, and the step of the run's last step.
+    fn linked(link: &str) -> Scenario {
+        use base64::Engine as _;
+        let fragment = link.split_once("#case=").expect("a case link").1;
+        let (packed, step) = fragment.split_once("&step=").expect("a step");
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(packed)
+            .expect("base64url");
+        let json = miniz_oxide::inflate::decompress_to_vec(&bytes).expect("deflated");
+        let s = Scenario::parse(std::str::from_utf8(&json).unwrap(), gjk::Format::Json).unwrap();
+        let steps = gjk::trace(&s.a, &s.b, &s.config()).steps.len();
+        assert_eq!(
+            step.parse::<usize>().unwrap(),
+            steps,
+            "the link opens at the answer"
+        );
+        s
     }
 
     /// The case read back and the engine's answer checked against the lab's query.

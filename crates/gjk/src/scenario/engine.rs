@@ -435,11 +435,7 @@ impl Scenario {
         // At its time of impact the engine says the distance has come down to the target; at
         // t = 0 it may say the bodies start within it (parry's `penetrating` status), which any
         // distance at or below the target makes true.
-        let claim = if t == 0.0 {
-            proven.upper.min(0.0)
-        } else {
-            0.0
-        };
+        let claim = if t == 0.0 { proven.upper.min(0.0) } else { 0.0 };
         let agreement = agreement(proven, claim, rounding);
         let sentence = format!(
             "Your engine ({engine}) said: time of impact {t:.6e} ({}). GJK Lab proves: at that time the distance less the target is {}. The engine's contact is {}.",
