@@ -28,7 +28,10 @@ macro_rules! avian_capture {
         );
 
         pub(crate) fn plugin(app: &mut App) {
-            app.add_systems(Update, capture_contacts.after(crate::case::arm_casts));
+            app.add_systems(
+                Update,
+                (capture_contacts, capture_shape_casters).after(crate::case::arm_casts),
+            );
         }
 
         fn pose_of(position: &Position, rotation: &Rotation) -> Pose {
@@ -73,6 +76,115 @@ macro_rules! avian_capture {
                 ));
             }
             Ok(captured)
+        }
+
+        /// A shape cast as avian ran it: the cast shape, where it started and turned, its
+        /// direction (unit speed: the time is the distance) and its configuration.
+        struct Cast<'a> {
+            shape: &'a Collider,
+            origin: $Vector,
+            shape_rotation: $Rot,
+            direction: $Dir,
+            config: &'a ShapeCastConfig,
+        }
+
+        /// A cast's case, or why not, and its label.
+        struct CastCase(Result<crate::case::Captured, String>, Entity);
+
+        impl CastCase {
+            fn write(self, settings: &CaptureSettings, frame: u32) -> CaptureOutcome {
+                let CastCase(captured, target) = self;
+                match captured {
+                    Ok(c) => c.write(settings, frame, &format!("{target}")),
+                    Err(reason) => CaptureOutcome::Refused {
+                        what: format!("{ENGINE} cast against {target}"),
+                        reason,
+                    },
+                }
+            }
+        }
+
+        impl Cast<'_> {
+            /// The case against `target` (the collider hit, or named for a miss) with avian's
+            /// answer: its distance, the world normal on the collider hit and both world
+            /// points (avian does not report parry's status).
+            fn capture(
+                &self,
+                colliders: &Query<ColliderParts>,
+                target: Entity,
+                hit: Option<&ShapeHitData>,
+            ) -> CastCase {
+                let Ok((collider, position, rotation, _)) = colliders.get(target) else {
+                    return CastCase(
+                        Err(format!("{target} is not a collider with a position")),
+                        target,
+                    );
+                };
+                let config = self.config;
+                let call = CastCall {
+                    engine: ENGINE,
+                    target: (
+                        collider.shape_scaled().as_ref(),
+                        pose_of(position, rotation),
+                    ),
+                    shape: (
+                        self.shape.shape_scaled().as_ref(),
+                        pose_of(&Position(self.origin), &Rotation::from(self.shape_rotation)),
+                    ),
+                    velocity: *self.direction,
+                    options: ShapeCastOptions {
+                        max_time_of_impact: config.max_distance,
+                        target_distance: config.target_distance,
+                        stop_at_penetration: !config.ignore_origin_penetration,
+                        compute_impact_geometry_on_penetration: config
+                            .compute_contact_on_penetration,
+                    },
+                    engine_hit: hit
+                        .map(|h| (h.distance, None, Some([h.normal1, h.point1, h.point2]))),
+                };
+                CastCase(call.capture(), target)
+            }
+        }
+
+        /// The casts avian's `ShapeCaster` components made in the last physics step, each
+        /// against its nearest hit: written when the next cast is asked for.
+        fn capture_shape_casters(
+            mut requests: MessageReader<CaptureRequest>,
+            casters: Query<(&ShapeCaster, &ShapeHits)>,
+            colliders: Query<ColliderParts>,
+            settings: Res<CaptureSettings>,
+            frame: Option<Res<FrameCount>>,
+            mut outcomes: MessageWriter<CaptureOutcome>,
+        ) {
+            if !requests
+                .read()
+                .any(|r| matches!(r, CaptureRequest::NextCast { .. }))
+            {
+                return;
+            }
+            let frame = frame.map_or(0, |f| f.0);
+            for (caster, hits) in &casters {
+                let Some(hit) = hits.iter_sorted().next() else {
+                    continue;
+                };
+                let config = ShapeCastConfig {
+                    max_distance: caster.max_distance,
+                    target_distance: caster.target_distance,
+                    compute_contact_on_penetration: caster.compute_contact_on_penetration,
+                    ignore_origin_penetration: caster.ignore_origin_penetration,
+                };
+                let cast = Cast {
+                    shape: &caster.shape,
+                    origin: caster.global_origin(),
+                    shape_rotation: caster.global_shape_rotation(),
+                    direction: caster.global_direction(),
+                    config: &config,
+                };
+                outcomes.write(
+                    cast.capture(&colliders, hit.entity, Some(&hit))
+                        .write(&settings, frame),
+                );
+            }
         }
 
         /// Answers contact and pair requests.
@@ -192,73 +304,21 @@ macro_rules! avian_capture {
                     let against = hit.as_ref().map(|h| h.entity).or(self.armed.against);
                     if let Some(target) = against {
                         self.armed.armed = false;
-                        let outcome = self.capture(
-                            target,
+                        let frame = self.frame.as_ref().map_or(0, |f| f.0);
+                        let cast = Cast {
                             shape,
                             origin,
                             shape_rotation,
                             direction,
                             config,
-                            hit.as_ref(),
-                        );
+                        };
+                        let outcome = cast
+                            .capture(&self.colliders, target, hit.as_ref())
+                            .write(&self.settings, frame);
                         self.outcomes.write(outcome);
                     }
                 }
                 hit
-            }
-
-            #[expect(
-                clippy::too_many_arguments,
-                reason = "a system's parameters, and the engine's cast arguments passed on"
-            )]
-            fn capture(
-                &self,
-                target: Entity,
-                shape: &Collider,
-                origin: $Vector,
-                shape_rotation: $Rot,
-                direction: $Dir,
-                config: &ShapeCastConfig,
-                hit: Option<&ShapeHitData>,
-            ) -> CaptureOutcome {
-                let what = || format!("{ENGINE} cast against {target}");
-                let Ok((collider, position, rotation, _)) = self.colliders.get(target) else {
-                    return CaptureOutcome::Refused {
-                        what: what(),
-                        reason: format!("{target} is not a collider with a position"),
-                    };
-                };
-                let call = CastCall {
-                    engine: ENGINE,
-                    target: (
-                        collider.shape_scaled().as_ref(),
-                        pose_of(position, rotation),
-                    ),
-                    shape: (
-                        shape.shape_scaled().as_ref(),
-                        pose_of(&Position(origin), &Rotation::from(shape_rotation)),
-                    ),
-                    velocity: *direction,
-                    options: ShapeCastOptions {
-                        max_time_of_impact: config.max_distance,
-                        target_distance: config.target_distance,
-                        stop_at_penetration: !config.ignore_origin_penetration,
-                        compute_impact_geometry_on_penetration: config
-                            .compute_contact_on_penetration,
-                    },
-                    // avian reports the distance (the time at unit speed), the world normal on
-                    // the collider hit and both world points; not parry's status.
-                    engine_hit: hit
-                        .map(|h| (h.distance, None, Some([h.normal1, h.point1, h.point2]))),
-                };
-                let frame = self.frame.as_ref().map_or(0, |f| f.0);
-                match call.capture() {
-                    Ok(captured) => captured.write(&self.settings, frame, &format!("{target}")),
-                    Err(reason) => CaptureOutcome::Refused {
-                        what: what(),
-                        reason,
-                    },
-                }
             }
         }
     };

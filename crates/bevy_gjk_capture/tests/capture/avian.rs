@@ -198,6 +198,34 @@ mod space {
         let ours = s.solve_cast().unwrap().toi.unwrap();
         assert!((ours - 4.0).abs() < 1e-4, "{ours}");
     }
+
+    #[test]
+    fn a_shape_caster_s_hit_is_captured_with_no_wrapper() {
+        let mut app = world("avian3d-shape-caster");
+        app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::cuboid(1.0, 1.0, 1.0),
+            Transform::default(),
+        ));
+        app.world_mut().spawn((
+            ShapeCaster::new(Collider::sphere(0.5), Vec3::ZERO, Quat::IDENTITY, Dir3::X),
+            Transform::from_xyz(-5.0, 0.0, 0.0),
+        ));
+        app.update();
+        app.update();
+        let files = written(&capture(
+            &mut app,
+            CaptureRequest::NextCast { against: None },
+        ));
+        assert_eq!(files.len(), 1, "{files:?}");
+        let (s, check) = checked(&files[0]);
+        let cast = s.engine.as_ref().unwrap().cast.as_ref().unwrap();
+        assert!(
+            (cast.time_of_impact.unwrap() - 4.0).abs() < 1e-4,
+            "{cast:?}"
+        );
+        agrees(&check);
+    }
 }
 
 #[cfg(feature = "avian2d")]
