@@ -174,6 +174,10 @@ fn apply_launch(app: &mut App, launch: &Options) {
         playback.step,
         playback.trace.steps.len()
     );
+    // A captured case: the engine's answer against this run, in the log too.
+    if let Some(check) = &playback.engine {
+        info!("{}", check.sentence);
+    }
     if let Some(slide) = launch.present {
         let world = app.world_mut();
         // A lesson opened is a lesson to edit too.

@@ -19,7 +19,8 @@
 //!   ([`CaptureRequest::Pair`]): for a test or a bug report;
 //! - **shape casts**: the game casts through [`GjkSpatialQuery`] (avian) or
 //!   [`GjkRapierContext`] (rapier), which forward to the engine's own `cast_shape`; the key (or
-//!   [`CaptureRequest::NextCast`]) arms the next such cast to be written with its answer.
+//!   [`CaptureRequest::NextCast`]) arms the next such cast to be written with its answer;
+//!   the same request writes avian's `ShapeCaster` hits, which need no wrapper.
 //!
 //! **Poses.** Both engines compute contacts at the start of a step and then move the bodies, so
 //! the contacts they store do not match the poses after the step (and avian keeps a pair's

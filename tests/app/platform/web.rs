@@ -199,6 +199,38 @@ fn a_case_link_opens_that_case_at_its_step() {
 
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_captured_case_s_link_opens_with_the_engine_s_answer_read() {
+    // A plane case as a capture from a 2D engine writes it: f32, the engine's contact.
+    let mut case = gjk::Scenario::parse(
+        r#"{"dimension": 2, "name": "frame89-354v0-351v0",
+            "a": {"shape": {"type": "cuboid", "half_extents": [0.4, 0.25]}, "position": [0.1, 0.25]},
+            "b": {"shape": {"type": "cuboid", "half_extents": [0.4, 0.25]}, "position": [0.12, -0.249]},
+            "solver": {"precision": "f32"},
+            "engine": {"engine": "avian2d 0.8", "poses": "recomputed",
+                       "contact": {"normal": [0, -1], "points": [
+                         {"point_a": [0.0, 0.0], "point_b": [0.0, 0.001], "separation": -0.001}]}}}"#,
+        gjk::Format::Json,
+    )
+    .expect("a captured case");
+    case.notes = "Captured from avian2d 0.8.".into();
+    let steps = gjk::trace(&case.a, &case.b, &case.config()).steps.len();
+    let link = gjk_lab::case::link::encode(&case, steps, "http://x/");
+    let fragment = link.split_once('#').unwrap().1;
+    let (v, line) = open_page(&format!("#{fragment}"), "captured");
+    assert!(
+        line.contains(&case.name) && line.contains(&format!("at step {steps} of")),
+        "{line}"
+    );
+    assert!(
+        v.console
+            .contains("Your engine (avian2d 0.8) said: separation"),
+        "{}",
+        v.console
+    );
+}
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_2d_case_link_opens_in_the_plane_with_its_regions_drawn() {
     let case = gjk_lab::case::assets::find("gallery/p13-vertex-wedge.json")
         .expect("the plane's vertex-wedge case")
