@@ -12,7 +12,7 @@ mod common {
     use bevy::time::TimeUpdateStrategy;
     use bevy_gjk_capture::{CaptureOutcome, CaptureRequest, CaptureSettings, GjkCapturePlugin};
     use gjk::scenario::engine::{Agreement, EngineCheck};
-    use gjk::{NoTrace, Placed, Precision, Scenario};
+    use gjk::{Precision, Scenario};
     use std::path::PathBuf;
     use std::time::Duration;
 
@@ -98,14 +98,7 @@ mod common {
     pub fn checked(path: &std::path::Path) -> (Scenario, EngineCheck) {
         let s = Scenario::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(s.solver.precision, Precision::F32, "the engine's precision");
-        let shapes = s.prepare();
-        let finish = gjk::query::query(
-            Placed::new(&shapes[0], &s.a),
-            Placed::new(&shapes[1], &s.b),
-            &s.config(),
-            None,
-            &mut NoTrace,
-        );
+        let finish = gjk::solve(&s.a, &s.b, &s.config());
         let check = s
             .engine_check(&finish)
             .expect("the file has the engine's answer");

@@ -19,10 +19,9 @@
 //! engine's rounding, not wrong.
 
 use crate::config::Precision;
-use crate::query::Placed;
 use crate::scenario::Scenario;
 use crate::shape::BodySpec;
-use crate::trace::{Finish, NoTrace};
+use crate::trace::Finish;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
@@ -421,14 +420,7 @@ impl Scenario {
         };
         let a = at(&self.a, spec.motion_a(self.a.pose()).at(t));
         let b = at(&self.b, spec.motion_b(self.b.pose()).at(t));
-        let shapes = self.prepare();
-        let finish = crate::query::query(
-            Placed::new(&shapes[0], &a),
-            Placed::new(&shapes[1], &b),
-            &self.config(),
-            None,
-            &mut NoTrace,
-        );
+        let finish = crate::query::solve(&a, &b, &self.config());
         let mut proven = SignedBounds::of(&finish);
         proven.lower = proven.lower.map(|lo| lo - target);
         proven.upper -= target;

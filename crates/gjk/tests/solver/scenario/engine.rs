@@ -7,7 +7,7 @@ use gjk::scenario::engine::{
     Agreement, EngineAnswer, EngineCast, EngineContact, EnginePoint, PoseSource, SignedBounds,
     engine_rounding,
 };
-use gjk::{BodySpec, CastSpec, Format, NoTrace, Placed, Precision, Scenario, Shape, SolverSpec};
+use gjk::{BodySpec, CastSpec, Format, Precision, Scenario, Shape, SolverSpec};
 use glam::{DQuat, DVec3};
 
 /// A ball of radius 0.5 whose centre is `height` above a slab's top face at y = 0.5.
@@ -53,26 +53,12 @@ fn said(separation: f64) -> EngineAnswer {
 }
 
 fn proven(s: &Scenario) -> SignedBounds {
-    let shapes = s.prepare();
-    let finish = gjk::query::query(
-        Placed::new(&shapes[0], &s.a),
-        Placed::new(&shapes[1], &s.b),
-        &s.config(),
-        None,
-        &mut NoTrace,
-    );
+    let finish = gjk::solve(&s.a, &s.b, &s.config());
     SignedBounds::of(&finish)
 }
 
 fn check(s: &Scenario) -> Agreement {
-    let shapes = s.prepare();
-    let finish = gjk::query::query(
-        Placed::new(&shapes[0], &s.a),
-        Placed::new(&shapes[1], &s.b),
-        &s.config(),
-        None,
-        &mut NoTrace,
-    );
+    let finish = gjk::solve(&s.a, &s.b, &s.config());
     s.engine_check(&finish).expect("an engine answer").agreement
 }
 
@@ -177,14 +163,7 @@ fn a_cast_is_read_at_the_engine_s_time_of_impact() {
     assert_eq!(check(&overlapping), Agreement::Inside);
     // No hit reported: nothing to read, and the sentence says ours.
     let s = ball_cast(None);
-    let shapes = s.prepare();
-    let finish = gjk::query::query(
-        Placed::new(&shapes[0], &s.a),
-        Placed::new(&shapes[1], &s.b),
-        &s.config(),
-        None,
-        &mut NoTrace,
-    );
+    let finish = gjk::solve(&s.a, &s.b, &s.config());
     let c = s.engine_check(&finish).unwrap();
     assert_eq!(c.agreement, Agreement::Undecided);
     assert!(
