@@ -28,9 +28,12 @@ macro_rules! avian_capture {
         );
 
         pub(crate) fn plugin(app: &mut App) {
+            // Run only on a request: while nothing is asked, a frame pays one condition.
             app.add_systems(
                 Update,
-                (capture_contacts, capture_shape_casters).after(crate::case::arm_casts),
+                (capture_contacts, capture_shape_casters)
+                    .after(crate::case::arm_casts)
+                    .run_if(on_message::<CaptureRequest>),
             );
         }
 

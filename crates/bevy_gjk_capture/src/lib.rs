@@ -35,7 +35,8 @@
 //! whole shape's kind in the notes). Anything else (a height field, a half-space, voxels, a
 //! custom shape) is refused with a message naming its type, and nothing is written.
 //!
-//! Costs nothing while not triggered: one key check a frame; the cast wrappers test one flag.
+//! Costs next to nothing while not triggered: one key check a frame, the capture systems run
+//! only when a request arrives, and the cast wrappers test one flag.
 //!
 //! One feature per engine, none by default: `avian3d`, `avian2d`, `bevy_rapier3d`,
 //! `bevy_rapier2d`.
@@ -81,7 +82,7 @@ impl Plugin for GjkCapturePlugin {
             .add_message::<CaptureRequest>()
             .add_message::<CaptureOutcome>()
             .add_systems(PreUpdate, case::key_requests)
-            .add_systems(Update, case::arm_casts);
+            .add_systems(Update, case::arm_casts.run_if(on_message::<CaptureRequest>));
         #[cfg(feature = "avian3d")]
         avian::dim3::plugin(app);
         #[cfg(feature = "avian2d")]

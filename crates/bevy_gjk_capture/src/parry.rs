@@ -29,7 +29,8 @@ fn cast_routine(t1: &str, t2: &str) -> String {
     words.to_string()
 }
 
-/// Widens a parry vector's coordinates (f32) into the lab's f64 vector.
+/// The engine's answer with no contact or cast yet: who answered, with which routine, at
+/// which poses.
 fn engine_answer(engine: &str, routine: String, poses: PoseSource) -> EngineAnswer {
     EngineAnswer {
         engine: engine.to_string(),
@@ -40,11 +41,7 @@ fn engine_answer(engine: &str, routine: String, poses: PoseSource) -> EngineAnsw
     }
 }
 
-/// A contact's points, from parry's local frames into the world.
-fn contact_points(normal: gjk::glam::DVec3, points: Vec<EnginePoint>) -> EngineContact {
-    EngineContact { normal, points }
-}
-
+/// A cast's answer from its time, status and, where given, `[normal, point on A, point on B]`.
 fn cast_answer(
     time_of_impact: Option<f64>,
     status: String,
@@ -170,7 +167,10 @@ macro_rules! parry_capture {
                     contact_routine(&piece_type(s1, 0), &piece_type(s2, 0)),
                     PoseSource::Recomputed,
                 );
-                answer.contact = Some(contact_points(DVec3::ZERO, Vec::new()));
+                answer.contact = Some(EngineContact {
+                    normal: DVec3::ZERO,
+                    points: Vec::new(),
+                });
                 notes.push("The engine's parry found no contact point within its prediction distance.".into());
                 return Ok(Captured { plane: $plane, a, b, notes, cast: None, engine: answer });
             };
@@ -194,7 +194,7 @@ macro_rules! parry_capture {
                 contact_routine(&piece_type(s1, m.subshape1), &piece_type(s2, m.subshape2)),
                 PoseSource::Recomputed,
             );
-            answer.contact = Some(contact_points(normal, points));
+            answer.contact = Some(EngineContact { normal, points });
             Ok(Captured { plane: $plane, a, b, notes, cast: None, engine: answer })
         }
 

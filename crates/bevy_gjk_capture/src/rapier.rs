@@ -19,7 +19,13 @@ macro_rules! rapier_capture {
         const ENGINE: &str = concat!($name, " 0.37");
 
         pub(crate) fn plugin(app: &mut App) {
-            app.add_systems(Update, capture_contacts.after(crate::case::arm_casts));
+            // Run only on a request: while nothing is asked, a frame pays one condition.
+            app.add_systems(
+                Update,
+                capture_contacts
+                    .after(crate::case::arm_casts)
+                    .run_if(on_message::<CaptureRequest>),
+            );
         }
 
         /// A collider in rapier's set: its shape and world pose, and its contact skin.
