@@ -216,8 +216,10 @@ fn apply_launch(app: &mut App, launch: &Options) {
 pub fn run(scenario: Scenario, mode: Mode, size: (u32, u32), launch: Options) -> i32 {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let opened = crate::platform::display::check()
-            .and_then(|()| crate::platform::display::opened(|| open(scenario, mode, size, launch)));
+        use crate::platform::display::{Server, check, opened};
+        let server = Server::here();
+        let opened =
+            check(&server).and_then(|()| opened(server, || open(scenario, mode, size, launch)));
         opened.unwrap_or_else(|why| {
             eprintln!("gjk-lab: cannot open a window: {why}");
             1

@@ -1,6 +1,7 @@
 //! What a reader sets once and expects again next time: the text size. On the desktop a small
-//! file in the user's config folder (`$XDG_CONFIG_HOME/gjk-lab/text-size`, else
-//! `~/.config/gjk-lab/text-size`), in the page the browser's local storage. A preference that
+//! file `gjk-lab/text-size` in the system's folder for settings (`$XDG_CONFIG_HOME`, else
+//! `~/.config`; on macOS `~/Library/Application Support`; on Windows `%APPDATA%`), in the
+//! page the browser's local storage. A preference that
 //! cannot be read or written leaves the default and says why in the log; nothing else depends
 //! on it.
 
@@ -41,10 +42,18 @@ fn save(size: Res<TextSize>, mut saved: Local<Option<f32>>) {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn file() -> Option<std::path::PathBuf> {
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|c| !c.is_empty())
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".config")))?;
+    let var = |name| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from)
+    };
+    let config = if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library").join("Application Support"))
+    } else {
+        var("XDG_CONFIG_HOME").or_else(|| var("HOME").map(|h| h.join(".config")))
+    }?;
     Some(config.join("gjk-lab").join("text-size"))
 }
 
@@ -55,7 +64,8 @@ fn read() -> Option<String> {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn write(text: &str) -> Result<(), String> {
-    let path = file().ok_or("no HOME or XDG_CONFIG_HOME to keep it in")?;
+    let path =
+        file().ok_or("no folder for settings (HOME, XDG_CONFIG_HOME or APPDATA) to keep it in")?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }

@@ -1,6 +1,9 @@
-//! The documentation holds: every link in the README and in `docs/` leads to a file that is
-//! there (and, for a link to a heading, to that heading), every page of `docs/` is reachable
-//! from the README, and every JSON scenario the format page shows reads as a scenario.
+//! The documentation holds: every link in the README, the changelog and `docs/` leads to a
+//! file that is there (and, for a link to a heading, to that heading), every page is reachable
+//! from the README, every JSON scenario the format page shows reads as a scenario, every
+//! repository path in backticks exists, every `gjk-lab` command shown is one the command line
+//! accepts, no page or comment names a work item by its number, and no rustdoc example is
+//! left uncompiled.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -9,9 +12,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The markdown pages: the README and everything in `docs/`.
+/// The markdown pages: the README, the changelog and everything in `docs/`.
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![root().join("README.md")];
+    let mut pages = vec![root().join("README.md"), root().join("CHANGELOG.md")];
     let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -145,4 +148,251 @@ fn every_scenario_the_format_page_shows_reads_and_keeps_its_promises() {
             assert!(broken.is_empty(), "{}: {broken:?}", scenario.name);
         }
     }
+}
+
+/// The inline code spans of a page (`` `like this` ``), outside fenced blocks.
+fn spans(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut parts = line.split('`');
+        parts.next();
+        while let (Some(code), Some(_)) = (parts.next(), parts.next()) {
+            out.push(code.to_string());
+        }
+    }
+    out
+}
+
+/// The lines of a page's fenced code blocks.
+fn fenced_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if fenced {
+            out.push(line.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn every_repository_path_in_backticks_exists() {
+    // A span names a file of the repository when it has no spaces, a `/`, and starts at one of
+    // the repository's own top-level entries (not `target/`, which a build makes).
+    let tops: BTreeSet<String> = std::fs::read_dir(root())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "target" && name != ".git")
+        .collect();
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for span in spans(&text) {
+            let Some((top, _)) = span.split_once('/') else {
+                continue;
+            };
+            if span.contains(char::is_whitespace)
+                || span.contains(['*', '<', '{', '…'])
+                || !tops.contains(top)
+            {
+                continue;
+            }
+            // `file.rs:12` names a line of the file.
+            let path = span.split(':').next().unwrap().trim_end_matches('/');
+            checked += 1;
+            if !root().join(path).exists() {
+                missing.push(format!("{}: `{span}`", page.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no such paths:\n{}", missing.join("\n"));
+    assert!(checked > 20, "only {checked} paths");
+}
+
+/// The words of a `gjk-lab` command line after the program's name (`gjk-lab …` or
+/// `./lab run …`), up to a comment or the next command of a pipe.
+fn command_words(line: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "gjk-lab")
+        .map(|i| i + 1)
+        .or_else(|| {
+            words
+                .windows(2)
+                .position(|w| w == ["./lab", "run"])
+                .map(|i| i + 2)
+        })?;
+    Some(
+        words[at..]
+            .iter()
+            .take_while(|w| !matches!(**w, "#" | "|" | "&&" | ";" | ">" | "2>&1"))
+            .map(|w| w.to_string())
+            .collect(),
+    )
+}
+
+#[test]
+fn every_gjk_lab_command_the_pages_show_is_one_the_cli_accepts() {
+    use clap::CommandFactory;
+    let cli = gjk_lab::cli::Cli::command();
+    let mut wrong = Vec::new();
+    let mut flags_checked = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let lines = fenced_lines(&text).into_iter().chain(spans(&text));
+        for line in lines {
+            let Some(words) = command_words(&line) else {
+                continue;
+            };
+            // A first word that reads as a command's name must be one of them.
+            let first = words.first().map(String::as_str).unwrap_or("");
+            let command = if first.starts_with(|c: char| c.is_ascii_lowercase())
+                && first.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+            {
+                match cli.find_subcommand(first) {
+                    Some(sub) => sub,
+                    None => {
+                        wrong.push(format!("{}: `{line}`: no command {first}", page.display()));
+                        continue;
+                    }
+                }
+            } else {
+                &cli
+            };
+            for word in &words {
+                let word = word.trim_start_matches(['[', '(']);
+                let Some(flag) = word.strip_prefix("--") else {
+                    continue;
+                };
+                let flag: String = flag
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                if flag.is_empty() || flag == "help" || flag == "version" {
+                    continue;
+                }
+                flags_checked += 1;
+                if !command
+                    .get_arguments()
+                    .any(|a| a.get_long() == Some(flag.as_str()))
+                {
+                    wrong.push(format!(
+                        "{}: `{line}`: {} takes no --{flag}",
+                        page.display(),
+                        command.get_name()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "commands the CLI refuses:\n{}",
+        wrong.join("\n")
+    );
+    assert!(flags_checked > 30, "only {flags_checked} flags");
+}
+
+/// `#` and digits with no name before them: a work item's number, which an outsider cannot
+/// follow (`parry#405`, an upstream project's issue, names its project).
+fn work_numbers(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    for (i, _) in text.match_indices('#') {
+        let before = i.checked_sub(1).map(|j| bytes[j]);
+        let digits = text[i + 1..].bytes().take_while(u8::is_ascii_digit).count();
+        let after = bytes.get(i + 1 + digits).copied();
+        if digits > 0
+            && !before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'&')
+            && !after.is_some_and(|b| b.is_ascii_alphanumeric())
+        {
+            found.push(text[i..i + 1 + digits].to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn no_work_item_numbers_in_the_pages_or_the_code_s_comments() {
+    let mut places = Vec::new();
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for w in work_numbers(line) {
+                places.push(format!("{}:{}: {w}", page.display(), n + 1));
+            }
+        }
+    }
+    let mut sources = vec![
+        root().join("src"),
+        root().join("crates"),
+        root().join("tests"),
+    ];
+    while let Some(dir) = sources.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    let Some((_, comment)) = line.split_once("//") else {
+                        continue;
+                    };
+                    for w in work_numbers(comment) {
+                        places.push(format!("{}:{}: {w}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        places.is_empty(),
+        "work item numbers:\n{}",
+        places.join("\n")
+    );
+    assert_eq!(work_numbers("parry#405, #47's pass, a #28"), ["#47", "#28"]);
+}
+
+#[test]
+fn no_rustdoc_example_is_left_uncompiled() {
+    // `ignore` hides a broken path from `cargo test`; `no_run` still compiles the example.
+    let mut ignored = Vec::new();
+    let mut sources = vec![root().join("src"), root().join("crates")];
+    while let Some(dir) = sources.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    let line = line.trim_start();
+                    if (line.starts_with("///") || line.starts_with("//!"))
+                        && line.contains("```")
+                        && line.contains("ignore")
+                    {
+                        ignored.push(format!("{}:{}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        ignored.is_empty(),
+        "examples marked ignore:\n{}",
+        ignored.join("\n")
+    );
 }

@@ -254,7 +254,7 @@ macro_rules! avian_capture {
             }
         }
 
-        pub use param::GjkSpatialQuery;
+        pub use param::{GjkMoveAndSlide, GjkSpatialQuery};
 
         /// The parameter in a module of its own: the fields the derive generates beside it
         /// have no Debug, as avian's SpatialQuery has none.
@@ -277,6 +277,144 @@ macro_rules! avian_capture {
                 pub(super) settings: Res<'w, CaptureSettings>,
                 pub(super) frame: Option<Res<'w, FrameCount>>,
                 pub(super) outcomes: MessageWriter<'w, CaptureOutcome>,
+            }
+
+            /// avian's `MoveAndSlide`, recording the first sweep of the next move that hits
+            /// when the capture is armed (the key, or [`CaptureRequest::NextCast`]). Use it
+            /// where the game used `MoveAndSlide`: everything else derefs to the engine's own.
+            #[derive(SystemParam)]
+            pub struct GjkMoveAndSlide<'w, 's> {
+                /// The engine's move and slide.
+                pub inner: MoveAndSlide<'w, 's>,
+                pub(super) armed: ResMut<'w, ArmedCast>,
+                pub(super) colliders: Query<'w, 's, ColliderParts>,
+                pub(super) settings: Res<'w, CaptureSettings>,
+                pub(super) frame: Option<Res<'w, FrameCount>>,
+                pub(super) outcomes: MessageWriter<'w, CaptureOutcome>,
+            }
+        }
+
+        impl<'w, 's> std::ops::Deref for GjkMoveAndSlide<'w, 's> {
+            type Target = MoveAndSlide<'w, 's>;
+            fn deref(&self) -> &Self::Target {
+                &self.inner
+            }
+        }
+
+        /// What the first hit of a move tells of its sweep: the shape was moved `distance`
+        /// along `velocity`'s direction to `moved_to` (its skin width short of the hit), in a
+        /// sweep that searched to `reach`.
+        #[derive(Debug, Clone, Copy)]
+        struct Sweep {
+            entity: Entity,
+            moved_to: $Vector,
+            velocity: $Vector,
+            distance: f32,
+            reach: f32,
+        }
+
+        impl GjkMoveAndSlide<'_, '_> {
+            /// `MoveAndSlide::move_and_slide`, the same arguments and answer (`on_hit` sees
+            /// every hit as before); when armed, the first sweep that hits is written as a
+            /// case: A the collider hit, B the shape at the sweep's start moving at unit
+            /// speed, with avian's own cast answer for it.
+            #[expect(
+                clippy::too_many_arguments,
+                reason = "the engine's own arguments, passed on"
+            )]
+            pub fn move_and_slide(
+                &mut self,
+                shape: &Collider,
+                shape_position: $Vector,
+                shape_rotation: $Rot,
+                velocity: $Vector,
+                delta_time: std::time::Duration,
+                config: &MoveAndSlideConfig,
+                filter: &SpatialQueryFilter,
+                mut on_hit: impl FnMut(MoveAndSlideHitData) -> MoveAndSlideHitResponse,
+            ) -> MoveAndSlideOutput {
+                let armed = self.armed.armed;
+                let mut first: Option<Sweep> = None;
+                let output = self.inner.move_and_slide(
+                    shape,
+                    shape_position,
+                    shape_rotation,
+                    velocity,
+                    delta_time,
+                    config,
+                    filter,
+                    |hit| {
+                        // A move's first call is a sweep's hit (the contact planes gathered
+                        // after it come later, under the same entity).
+                        if armed && first.is_none() {
+                            first = Some(Sweep {
+                                entity: hit.entity,
+                                moved_to: *hit.position,
+                                velocity: *hit.velocity,
+                                distance: hit.distance,
+                                reach: hit.collision_distance,
+                            });
+                        }
+                        on_hit(hit)
+                    },
+                );
+                if let Some(sweep) = first {
+                    self.armed.armed = false;
+                    let frame = self.frame.as_ref().map_or(0, |f| f.0);
+                    let outcome = self
+                        .sweep_case(shape, shape_rotation, filter, sweep)
+                        .write(&self.settings, frame);
+                    self.outcomes.write(outcome);
+                }
+                output
+            }
+
+            /// The sweep's cast asked of avian again, at its start (where the shape was moved
+            /// from: `moved_to` less `distance` along the direction, to f32's rounding) with
+            /// avian's own settings for it, for the engine's answer the move did not hand on.
+            fn sweep_case(
+                &self,
+                shape: &Collider,
+                shape_rotation: $Rot,
+                filter: &SpatialQueryFilter,
+                sweep: Sweep,
+            ) -> CastCase {
+                let Ok(direction) = <$Dir>::new(sweep.velocity) else {
+                    return CastCase(Err("the sweep's velocity is zero".into()), sweep.entity);
+                };
+                let origin = sweep.moved_to - *direction * sweep.distance;
+                let config = ShapeCastConfig {
+                    ignore_origin_penetration: true,
+                    ..ShapeCastConfig::from_max_distance(sweep.reach)
+                };
+                let hit = self.inner.spatial_query.cast_shape_predicate(
+                    shape,
+                    origin,
+                    shape_rotation,
+                    direction,
+                    &config,
+                    filter,
+                    &|e| self.inner.colliders.contains(e),
+                );
+                let cast = Cast {
+                    shape,
+                    origin,
+                    shape_rotation,
+                    direction,
+                    config: &config,
+                };
+                let mut case = cast.capture(
+                    &self.colliders,
+                    sweep.entity,
+                    hit.as_ref().filter(|h| h.entity == sweep.entity),
+                );
+                if let Ok(captured) = &mut case.0 {
+                    captured.notes.push(format!(
+                        "A move-and-slide sweep: avian moved the shape {} of the way to this                          hit, keeping its skin width, in a sweep searched to {}.",
+                        sweep.distance, sweep.reach
+                    ));
+                }
+                case
             }
         }
 

@@ -5,11 +5,16 @@
 //! computed), with the engine's own answer beside the bodies, and a link that opens it in the
 //! lab's page or in `gjk-lab --link` is logged.
 //!
-//! ```ignore
+//! ```no_run
+//! # #[cfg(feature = "avian3d")] {
+//! use avian3d::prelude::*;
+//! use bevy::prelude::*;
+//!
 //! App::new()
 //!     .add_plugins((DefaultPlugins, PhysicsPlugins::default()))
 //!     .add_plugins(bevy_gjk_capture::GjkCapturePlugin::default())
 //!     .run();
+//! # }
 //! ```
 //!
 //! What it captures:
@@ -20,7 +25,10 @@
 //! - **shape casts**: the game casts through [`GjkSpatialQuery`] (avian) or
 //!   [`GjkRapierContext`] (rapier), which forward to the engine's own `cast_shape`; the key (or
 //!   [`CaptureRequest::NextCast`]) arms the next such cast to be written with its answer;
-//!   the same request writes avian's `ShapeCaster` hits, which need no wrapper.
+//!   the same request writes avian's `ShapeCaster` hits, which need no wrapper;
+//! - **character controllers' moves**: bevy_rapier's `KinematicCharacterController`
+//!   collisions need no wrapper (each is written as the cast that found it); avian's
+//!   move-and-slide goes through [`GjkMoveAndSlide`], which writes the first sweep that hits.
 //!
 //! **Poses.** Both engines compute contacts at the start of a step and then move the bodies, so
 //! the contacts they store do not match the poses after the step (and avian keeps a pair's
@@ -57,9 +65,9 @@ mod rapier;
 pub use case::{CaptureOutcome, CaptureRequest, CaptureSettings, Pairs};
 
 #[cfg(feature = "avian2d")]
-pub use avian::dim2::GjkSpatialQuery as GjkSpatialQuery2d;
+pub use avian::dim2::{GjkMoveAndSlide as GjkMoveAndSlide2d, GjkSpatialQuery as GjkSpatialQuery2d};
 #[cfg(feature = "avian3d")]
-pub use avian::dim3::GjkSpatialQuery;
+pub use avian::dim3::{GjkMoveAndSlide, GjkSpatialQuery};
 #[cfg(feature = "bevy_rapier2d")]
 pub use rapier::dim2::GjkRapierContext as GjkRapierContext2d;
 #[cfg(feature = "bevy_rapier3d")]

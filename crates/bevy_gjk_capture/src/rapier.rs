@@ -5,6 +5,11 @@
 //! Colliders are read from rapier's own set (`Collider::shape`, `Collider::position`: the
 //! shape as scaled by bevy_rapier, the pose the narrow phase uses), with contacts predicted to
 //! the integration parameters' prediction distance plus both contact skins.
+//!
+//! A character controller's collisions are the casts of its move: each is written as the cast
+//! that found it, rebuilt from what bevy_rapier reports (the pose of impact, the translation
+//! still to go along the cast's direction, the hit) and the controller's offset, which the
+//! engine casts with as its target distance.
 
 macro_rules! rapier_capture {
     ($rapier:ident, $dim:ident, $name:literal, $pose:expr) => {
@@ -25,6 +30,15 @@ macro_rules! rapier_capture {
                 capture_contacts
                     .after(crate::case::arm_casts)
                     .run_if(on_message::<CaptureRequest>),
+            );
+            // Where bevy_rapier's physics runs by default: after the controllers moved, before
+            // the step moves the colliders they were cast against.
+            app.add_systems(
+                PostUpdate,
+                capture_character_collisions
+                    .after($rapier::plugin::systems::update_character_controls)
+                    .before(PhysicsSet::StepSimulation)
+                    .run_if(|armed: Res<ArmedCast>| armed.armed),
             );
         }
 
@@ -137,6 +151,112 @@ macro_rules! rapier_capture {
                     });
                 }
             }
+        }
+
+        /// The collisions of the character controllers that moved this frame, each as the
+        /// shape cast that found it: written when the next cast is asked for.
+        fn capture_character_collisions(
+            mut armed: ResMut<ArmedCast>,
+            controllers: Query<
+                (
+                    Entity,
+                    &KinematicCharacterController,
+                    &KinematicCharacterControllerOutput,
+                ),
+                Changed<KinematicCharacterControllerOutput>,
+            >,
+            context: ReadRapierContext,
+            settings: Res<CaptureSettings>,
+            frame: Option<Res<FrameCount>>,
+            mut outcomes: MessageWriter<CaptureOutcome>,
+        ) {
+            let Ok(ctx) = context.single() else {
+                return;
+            };
+            let frame = frame.map_or(0, |f| f.0);
+            for (character, controller, output) in &controllers {
+                for collision in &output.collisions {
+                    armed.armed = false;
+                    let label = format!("character{character}-{}", collision.entity);
+                    outcomes.write(
+                        match character_cast(&ctx, character, controller, collision) {
+                            Ok(c) => c.write(&settings, frame, &label),
+                            Err(reason) => CaptureOutcome::Refused {
+                                what: format!("{ENGINE} {label}"),
+                                reason,
+                            },
+                        },
+                    );
+                }
+            }
+        }
+
+        /// One collision of a controller's move as the cast rapier made: the character's shape
+        /// from `toi` back along the direction of the translation still to go (the cast's own
+        /// direction: rapier subtracts the distance moved from it), at unit speed, searched to
+        /// the distance the move had left, with the controller's offset as its target.
+        fn character_cast(
+            ctx: &RapierContext,
+            character: Entity,
+            controller: &KinematicCharacterController,
+            collision: &CharacterCollision,
+        ) -> Result<crate::case::Captured, String> {
+            let hit = collision.hit;
+            let toi = hit.time_of_impact;
+            let remaining = collision.translation_remaining;
+            let direction = remaining.try_normalize().ok_or_else(|| {
+                "the engine reports no translation left after this hit, so the cast's                  direction is not known"
+                    .to_string()
+            })?;
+            let mut notes = Vec::new();
+            let shape: &dyn $rapier::parry::shape::Shape = match &controller.custom_shape {
+                Some((custom, _, _)) => {
+                    notes.push(
+                        "The controller's custom shape, as given (the transform's scale not                          applied)."
+                            .to_string(),
+                    );
+                    &*custom.raw
+                }
+                None => collider(ctx, character, "B")?.shape(),
+            };
+            let at_impact: Pose =
+                ($pose)(collision.character_translation, collision.character_rotation);
+            let mut start = at_impact;
+            start.translation -= direction * toi;
+            let up_extent = shape
+                .compute_local_aabb()
+                .extents()
+                .dot(controller.up.abs());
+            let offset = match controller.offset {
+                CharacterLength::Absolute(x) => x,
+                CharacterLength::Relative(x) => x * up_extent,
+            };
+            let obstacle = collider(ctx, collision.entity, "A")?;
+            let call = CastCall {
+                engine: ENGINE,
+                target: (obstacle.shape(), *obstacle.position()),
+                shape: (shape, start),
+                velocity: direction,
+                options: ShapeCastOptions {
+                    max_time_of_impact: toi + remaining.length(),
+                    target_distance: offset,
+                    stop_at_penetration: false,
+                    compute_impact_geometry_on_penetration: true,
+                },
+                // witness2 and normal2 are in the character's frame at its pose of impact.
+                engine_hit: Some((
+                    toi,
+                    Some(format!("{:?}", hit.status)),
+                    hit.details
+                        .map(|d| [d.normal1, d.witness1, at_impact * d.witness2]),
+                )),
+            };
+            let mut captured = call.capture()?;
+            notes.push(format!(
+                "A character controller's move: B is the character at the start of the cast                  that hit, moving at unit speed (the time is a distance), its offset {offset}                  the target distance."
+            ));
+            captured.notes.extend(notes);
+            Ok(captured)
         }
 
         pub use param::GjkRapierContext;

@@ -5,7 +5,9 @@ mod space {
     use crate::common::*;
     use avian3d::prelude::*;
     use bevy::prelude::*;
-    use bevy_gjk_capture::{CaptureOutcome, CaptureRequest, GjkSpatialQuery, Pairs};
+    use bevy_gjk_capture::{
+        CaptureOutcome, CaptureRequest, GjkMoveAndSlide, GjkSpatialQuery, Pairs,
+    };
     use gjk::Shape;
 
     fn world(name: &str) -> App {
@@ -224,6 +226,43 @@ mod space {
             (cast.time_of_impact.unwrap() - 4.0).abs() < 1e-4,
             "{cast:?}"
         );
+        agrees(&check);
+    }
+    /// A ball 0.6 above the floor asked to move 1 down in one second.
+    fn slide_down(mut mover: GjkMoveAndSlide) {
+        mover.move_and_slide(
+            &Collider::sphere(0.5),
+            Vec3::new(0.0, 1.6, 0.0),
+            Quat::IDENTITY,
+            Vec3::new(0.0, -1.0, 0.0),
+            std::time::Duration::from_secs(1),
+            &MoveAndSlideConfig::default(),
+            &SpatialQueryFilter::default(),
+            |_| MoveAndSlideHitResponse::Accept,
+        );
+    }
+
+    #[test]
+    fn a_move_and_slide_sweep_is_captured_as_its_cast_and_agrees() {
+        let mut app = world("avian3d-move-and-slide");
+        let floor = floor(&mut app);
+        app.add_systems(Update, slide_down);
+        app.update();
+        app.update();
+        let files = written(&capture(
+            &mut app,
+            CaptureRequest::NextCast { against: None },
+        ));
+        assert_eq!(files.len(), 1, "the first sweep that hits: {files:?}");
+        assert!(files[0].to_string_lossy().contains(&format!("{floor}")));
+        let (s, check) = checked(&files[0]);
+        let cast = s.engine.as_ref().unwrap().cast.as_ref().unwrap();
+        // The ball's bottom at 1.1 reaches the floor's top at 0.5 after 0.6.
+        assert!(
+            (cast.time_of_impact.unwrap() - 0.6).abs() < 1e-4,
+            "{cast:?}"
+        );
+        assert!(s.notes.contains("move-and-slide"), "{}", s.notes);
         agrees(&check);
     }
 }

@@ -81,6 +81,49 @@ mod space {
         );
         agrees(&check);
     }
+    #[test]
+    fn a_character_controller_s_collision_is_captured_as_its_cast_and_agrees() {
+        let mut app = world("rapier3d-character");
+        let floor = app
+            .world_mut()
+            .spawn((
+                RigidBody::Fixed,
+                Collider::cuboid(2.0, 0.5, 2.0),
+                Transform::default(),
+            ))
+            .id();
+        let character = app
+            .world_mut()
+            .spawn((
+                Collider::ball(0.5),
+                KinematicCharacterController::default(),
+                Transform::from_xyz(0.0, 1.6, 0.0),
+            ))
+            .id();
+        app.update();
+        app.update();
+        // One move of 1 down, asked in the frame the capture is armed.
+        app.world_mut()
+            .get_mut::<KinematicCharacterController>(character)
+            .unwrap()
+            .translation = Some(Vec3::new(0.0, -1.0, 0.0));
+        let files = written(&capture(
+            &mut app,
+            CaptureRequest::NextCast { against: None },
+        ));
+        assert_eq!(files.len(), 1, "{files:?}");
+        assert!(files[0].to_string_lossy().contains(&format!("{floor}")));
+        let (s, check) = checked(&files[0]);
+        let cast = s.engine.as_ref().unwrap().cast.as_ref().unwrap();
+        // The ball's bottom at 1.1 stops the controller's offset (a hundredth of its height
+        // of 1) above the floor's top at 0.5.
+        assert!(
+            (cast.time_of_impact.unwrap() - 0.59).abs() < 1e-4,
+            "{cast:?}"
+        );
+        assert!(s.notes.contains("character controller"), "{}", s.notes);
+        agrees(&check);
+    }
 }
 
 #[cfg(feature = "bevy_rapier2d")]

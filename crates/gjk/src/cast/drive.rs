@@ -291,7 +291,7 @@ impl<A, B, O: Observer<CastStep>> Driver<'_, '_, A, B, O> {
 /// closing speed that is not a number, or bodies proven apart that do not close along the
 /// direction that proves it (they never come nearer along it, so they never touch, however
 /// close they start: an instant hit for bodies a hair apart that move away is what engines
-/// report, parry #405, box3d #32). Otherwise the static query at the start, for the method to
+/// report, parry#405, box3d#32). Otherwise the static query at the start, for the method to
 /// go on from.
 fn start<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     problem: &Problem<'_, A, B>,

@@ -166,9 +166,17 @@ pub fn body_from_parry(
 
 /// A scenario from two parry shapes and their poses, ready to save and open in the lab:
 ///
-/// ```ignore
-/// gjk::reference::scenario_from_parry("my failing query", (&pos1, &*shape1), (&pos2, &*shape2))?
+/// ```no_run
+/// use gjk::tools::reference::scenario_from_parry;
+/// use parry3d_f64::math::{Pose, Vector};
+/// use parry3d_f64::shape::{Ball, Cuboid};
+///
+/// // A ball resting 0.01 deep in a slab, as the failing query saw them.
+/// let slab = (Pose::IDENTITY, Cuboid::new(Vector::new(2.0, 0.5, 2.0)));
+/// let ball = (Pose::from_translation(Vector::new(0.0, 0.99, 0.0)), Ball::new(0.5));
+/// scenario_from_parry("my failing query", (&slab.0, &slab.1), (&ball.0, &ball.1))?
 ///     .save("failing.json".as_ref())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// The result is validated like a file, so a pose or a size the solver refuses says so here.

@@ -156,7 +156,7 @@ fn a_file_that_never_ends_is_refused_with_the_limit() {
 
 #[test]
 fn a_ball_resting_in_a_slab_overlaps_at_start_along_the_slab_normal() {
-    // parry #107: a ball of radius 1 sunk 0.1 into a slab's top face. The answer is the
+    // parry#107: a ball of radius 1 sunk 0.1 into a slab's top face. The answer is the
     // static query's: 0.1 deep, pushed out along +y, never the direction between two points
     // that coincide to rounding.
     let slab = at(
