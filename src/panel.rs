@@ -112,8 +112,11 @@ fn side_panel(
                     title_shown.clone_from(&case.lab.scenario.name);
                     scroll = scroll.vertical_scroll_offset(0.0);
                 }
+                // The answer stays in sight above the scrolling sections: a change made far
+                // down (a tolerance) shows what it did without scrolling back.
+                head_ui(ui, &mut case, &mut tools);
                 scroll.show(ui, |ui| {
-                    head_ui(ui, &mut case, &mut tools);
+                    about_ui(ui, &case);
                     step_section(ui, &mut case, &mut tools);
                     tools_ui(ui, &mut tools, &case.lab);
                     link_ui(ui, &mut desk.files, &case.playback);
@@ -134,8 +137,8 @@ fn side_panel(
     Ok(())
 }
 
-/// The title, the 2D/3D switch, the case's name and notes, its promises, why it is not
-/// solved, and the answer in one line, where it is always seen.
+/// The title, the 2D/3D switch, the case's name, why it is not solved, and the answer in one
+/// line: above the panel's scrolling part, where it is always seen.
 fn head_ui(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
     let lab = &case.lab;
     ui.horizontal(|ui| {
@@ -152,10 +155,6 @@ fn head_ui(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
     if !lab.scenario.name.is_empty() {
         ui.label(RichText::new(&lab.scenario.name).strong());
     }
-    if !lab.scenario.notes.is_empty() {
-        ui.label(&lab.scenario.notes);
-    }
-    promises_ui(ui, lab, &case.playback);
     // Why the case asked for is not the one on screen: at the top, where it is seen.
     if let Some(why) = &lab.notice {
         ui.colored_label(Color32::LIGHT_RED, why);
@@ -179,6 +178,15 @@ fn head_ui(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
         }
     }
     ui.separator();
+}
+
+/// The case's notes and its promises, at the top of the scrolling part.
+fn about_ui(ui: &mut egui::Ui, case: &Case) {
+    let lab = &case.lab;
+    if !lab.scenario.notes.is_empty() {
+        ui.label(&lab.scenario.notes);
+    }
+    promises_ui(ui, lab, &case.playback);
 }
 
 /// Stepping, compare mode's runs, the step on screen and its plot, and the motion: all follow

@@ -9,6 +9,7 @@
 //! A scenario with a `cast` section also gets its time of impact (`toi`, `toi_status`, …);
 //! a cast that hit its cap or failed counts as not certified.
 
+use gjk::tools::reference::judgement::Judgement;
 use gjk::{Format, Outcome, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -142,25 +143,38 @@ struct ReferenceFields {
     reference_depth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reference_error: Option<String>,
-    /// parry's distance lies outside the bounds our run proves: parry is off on this pair.
+    /// parry's distance (or depth) lies outside the bounds our run proves, within parry's own
+    /// tolerance or not: `reference_judgement` says which.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     reference_outside_bounds: bool,
+    /// The judgement, with its numbers, and in the words the app's reference line uses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_judgement: Option<Judgement>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_sentence: Option<String>,
 }
 
 impl ReferenceFields {
-    fn of(scenario: &Scenario, bounds: [f64; 2]) -> Self {
+    fn of(scenario: &Scenario, finish: &gjk::Finish) -> Self {
         match gjk::tools::reference::reference_for(scenario) {
-            Ok(r) => ReferenceFields {
-                reference_distance: Some(r.distance),
-                reference_depth: r.depth,
-                reference_error: None,
-                reference_outside_bounds: r.distance < bounds[0] || r.distance > bounds[1],
-            },
+            Ok(r) => {
+                let judgement = Judgement::of(finish, &r);
+                ReferenceFields {
+                    reference_distance: Some(r.distance),
+                    reference_depth: r.depth,
+                    reference_error: None,
+                    reference_outside_bounds: judgement.outside_bounds(),
+                    reference_judgement: Some(judgement),
+                    reference_sentence: Some(judgement.sentence()),
+                }
+            }
             Err(e) => ReferenceFields {
                 reference_distance: None,
                 reference_depth: None,
                 reference_error: Some(e),
                 reference_outside_bounds: false,
+                reference_judgement: None,
+                reference_sentence: None,
             },
         }
     }
@@ -221,8 +235,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         termination: finish.termination.name(),
         epa_termination: finish.epa_termination.map(|t| t.name()),
         radii: finish.radii,
-        reference: reference
-            .then(|| ReferenceFields::of(scenario, finish.certificate.distance_bounds)),
+        reference: reference.then(|| ReferenceFields::of(scenario, &finish)),
         cast: CastFields::of(scenario, &shapes, reference),
         engine: scenario.engine_check(&finish),
     }

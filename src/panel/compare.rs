@@ -1,6 +1,8 @@
-//! The compare section: the second configuration, the first step where the two runs part ways
-//! (with both numbers), and this step's numbers side by side.
+//! The compare section: the second configuration, each run's answer with its certificate (in
+//! its colour), the first step where the two runs part ways (with both numbers), and this
+//! step's numbers side by side, the last |v| marked where it is not proven.
 
+use super::outcome::{certified_color, named_verdict_ui};
 use super::settings::spec_ui;
 use crate::case::compare::{CompareRun, CompareSettings};
 use crate::case::playback::{Playback, PlaybackCommand};
@@ -15,20 +17,26 @@ pub fn compare_ui(
     playback: &Playback,
     commands: &mut MessageWriter<PlaybackCommand>,
 ) {
-    egui::CollapsingHeader::new(format!(
-        "Run 2's settings: {}",
+    // The summary wraps in a label of its own: in the header it would widen the panel's
+    // content past its edge.
+    ui.label(format!(
+        "Run 2: {}",
         crate::case::compare::summary(&settings.right)
-    ))
-    .default_open(false)
-    .show(ui, |ui| {
-        let mut right = settings.right;
-        if spec_ui(ui, &mut right) {
-            settings.right = right;
-        }
-    });
+    ));
+    egui::CollapsingHeader::new("Run 2's settings")
+        .default_open(false)
+        .show(ui, |ui| {
+            let mut right = settings.right;
+            if spec_ui(ui, &mut right) {
+                settings.right = right;
+            }
+        });
     let Some(trace) = &run.trace else {
         return;
     };
+    // Each run's own certificate: run 2 may stop short where run 1 is proven.
+    named_verdict_ui(ui, "Run 1", &playback.trace.finish);
+    named_verdict_ui(ui, "Run 2", &trace.finish);
     match &run.divergence {
         None => {
             ui.label("The two runs make the same decision at every step.");
@@ -62,7 +70,20 @@ pub fn compare_ui(
             for (name, step, trace) in rows {
                 ui.label(name);
                 let q = step.map(|s| s.quantities).unwrap_or_default();
-                ui.label(RichText::new(num(q.v_norm)).monospace());
+                // At a run's last step |v| is its answer: in the certificate's colour, and
+                // said when not proven.
+                let last = playback.step >= trace.steps.len();
+                let certified = trace.finish.certificate.certified;
+                let v = match (last, certified) {
+                    (true, false) => format!("{} (not certified)", num(q.v_norm)),
+                    _ => num(q.v_norm),
+                };
+                let v = RichText::new(v).monospace();
+                ui.label(if last {
+                    v.color(certified_color(certified))
+                } else {
+                    v
+                });
                 ui.label(RichText::new(num(q.gap)).monospace());
                 let feature = step
                     .and_then(|s| s.feature.as_ref())
@@ -70,7 +91,7 @@ pub fn compare_ui(
                         format!("{:?}", f.kind).to_lowercase()
                     });
                 ui.label(feature);
-                let end = if playback.step >= trace.steps.len() {
+                let end = if last {
                     trace.finish.termination.name()
                 } else {
                     ""

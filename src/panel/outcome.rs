@@ -11,13 +11,14 @@ use gjk::{Finish, Outcome};
 /// certificate proves, in the words the trace's last step ends with, in the success colour only
 /// when certified; the depth, and whether it is proven, for an overlapping pair.
 pub fn verdict_ui(ui: &mut egui::Ui, finish: &Finish) {
+    named_verdict_ui(ui, "Answer", finish);
+}
+
+/// [`verdict_ui`] under another name: compare shows each run's answer as `Run 1: …`.
+pub fn named_verdict_ui(ui: &mut egui::Ui, name: &str, finish: &Finish) {
     let certificate = finish.certificate;
-    let color = if certificate.certified {
-        palette::CLOSEST
-    } else {
-        palette::UNCERTIFIED
-    };
-    let mut text = format!("Answer: {}", certificate.describe_of("shapes"));
+    let color = certified_color(certificate.certified);
+    let mut text = format!("{name}: {}", certificate.describe_of("shapes"));
     if let Some(p) = finish.penetration {
         let proven = if p.certified {
             "proven"
@@ -26,7 +27,16 @@ pub fn verdict_ui(ui: &mut egui::Ui, finish: &Finish) {
         };
         text.push_str(&format!(" Depth {} ({proven}).", six(p.depth)));
     }
-    ui.label(RichText::new(text).strong().color(palette::egui(color)));
+    ui.label(RichText::new(text).strong().color(color));
+}
+
+/// The success colour for a certified answer, the uncertified one otherwise.
+pub fn certified_color(certified: bool) -> egui::Color32 {
+    palette::egui(if certified {
+        palette::CLOSEST
+    } else {
+        palette::UNCERTIFIED
+    })
 }
 
 /// The verdict in the success colour when certified; otherwise NOT CERTIFIED, what was proven

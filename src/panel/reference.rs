@@ -5,6 +5,7 @@ use crate::case::playback::{Lab, Playback};
 use crate::case::reference::ReferenceAnswer;
 use crate::views::palette;
 use bevy_egui::egui::{self, Color32, RichText};
+use gjk::tools::reference::judgement::Judgement;
 
 /// The reference's name: parry2d-f64 in the plane, parry3d-f64 in space.
 pub fn reference_name(dimension: gjk::config::Dimension) -> &'static str {
@@ -61,64 +62,22 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
             .small(),
         );
     }
-    // Our bounds are proofs whatever stopped the run; parry's GJK stops once its own bounds
-    // are within √(10 ε) of each other (relative), and returns the upper one: its distance may
-    // lie that far above the truth. Only a reference outside both is wrong.
-    let [lower, upper] = finish.certificate.distance_bounds;
-    let rounding = 16.0 * f64::EPSILON * theirs.distance.max(upper);
-    let above = theirs.distance - upper - PARRY_REL * theirs.distance - rounding;
-    let below = lower - theirs.distance - rounding;
-    let outside = if above > 0.0 {
-        Some(("above the upper", theirs.distance - upper, upper))
-    } else if below > 0.0 {
-        Some(("below the lower", lower - theirs.distance, lower))
+    // The same judgement `query --reference` prints, in the same words.
+    let judgement = Judgement::of(finish, theirs);
+    let line = judgement.sentence();
+    let said = if judgement.parry_is_off() {
+        ui.colored_label(palette::egui(palette::SUPPORT), line)
     } else {
-        None
+        ui.label(line)
     };
-    let difference = ours_distance.map(|d| format!("ours − parry = {:+.2e}", d - theirs.distance));
-    if let Some((side, by, bound)) = outside {
-        ui.colored_label(
-            palette::egui(palette::SUPPORT),
-            format!(
-                "parry's distance is {by:.2e} {side} bound this run proves ({bound:.9}), beyond parry's own tolerance: parry is off here."
-            ),
-        );
-    } else if finish.intersecting() == Some(theirs.distance > 0.0) {
-        ui.colored_label(
-            palette::egui(palette::SUPPORT),
-            "parry and we disagree on whether the shapes touch: look at the tolerances.",
-        );
-    } else if let (Some(depth), Some([shallowest, deepest])) = (
-        theirs.depth,
-        finish.penetration.and_then(|p| p.depth_bounds),
-    ) {
-        // Both say the shapes overlap: the number to judge is the depth, by our depth bounds.
-        let rounding = 16.0 * f64::EPSILON * depth.max(deepest);
-        if depth < shallowest - rounding || depth > deepest + rounding {
-            ui.colored_label(
-                palette::egui(palette::SUPPORT),
-                format!(
-                    "parry's depth {depth:.9} lies outside the depth bounds this run proves                      [{shallowest:.9}, {deepest:.9}]: parry is off here."
-                ),
-            );
-        } else {
-            ui.label("parry agrees: the shapes overlap, and its depth lies within our proven depth bounds.");
-        }
-    } else {
-        let agree = ui.label(
-            "parry agrees: its distance lies within our proven bounds, to its own tolerance.",
-        );
-        if let Some(d) = difference {
-            agree.on_hover_text(format!(
-                "{d}; our bounds [{lower:.9}, {upper:.9}]; parry stops within √(10 ε) ≈ {PARRY_REL:.1e} of the distance, relative."
-            ));
-        }
+    if let Some(d) = ours_distance {
+        let [lower, upper] = finish.certificate.distance_bounds;
+        said.on_hover_text(format!(
+            "ours − parry = {:+.2e}; our bounds [{lower:.9}, {upper:.9}]",
+            d - theirs.distance
+        ));
     }
 }
-
-/// parry's relative tolerance in f64: its GJK stops when its upper and lower bounds differ by
-/// at most `√(10 ε)` times the upper (parry's `eps_tol` is `10 ε`).
-const PARRY_REL: f64 = 4.712e-8;
 
 /// A gallery case's promises (its `expect` section), each kept or broken by this run.
 pub fn promises_ui(ui: &mut egui::Ui, lab: &Lab, playback: &Playback) {

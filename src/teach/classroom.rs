@@ -58,7 +58,9 @@ impl Classroom {
     }
 
     /// The slide on screen: its title, and its caption as the room reads it (placeholders
-    /// filled from the step shown, or why the slide could not be opened).
+    /// filled from the step shown, a placeholder with nothing to say at this step as "—"; or
+    /// why the slide could not be opened). The room is not told about the author's
+    /// placeholders: the lesson section's list says what each needs.
     pub fn slide_caption(&self, playback: &Playback) -> (&str, String) {
         let slide = &self.lesson.slides[self.slide];
         let shown = Shown {
@@ -67,11 +69,7 @@ impl Classroom {
         };
         let text = match (&self.error, shown.fill(&slide.caption)) {
             (Some(e), _) => e.clone(),
-            (None, Ok(text)) => text,
-            (None, Err((text, missing))) => format!(
-                "{text}\n(nothing to fill {} with at this step)",
-                missing.join(", ")
-            ),
+            (None, Ok(text) | Err((text, _))) => text,
         };
         (&slide.title, text)
     }
@@ -135,7 +133,7 @@ pub(crate) fn view_plugin(app: &mut App) {
     );
 }
 
-/// Page Down / N advance, Page Up / P go back, F5 toggles presenter mode. Every press counts,
+/// Page Down / N advance, Page Up / P go back, F5 toggles presenter mode and Esc leaves it. Every press counts,
 /// however quick (read as events: three presses of Page Down between two frames are three
 /// lessons).
 fn keys(
@@ -157,6 +155,10 @@ fn keys(
             KeyCode::F5 => {
                 tour.write(TourCommand::Toggle);
                 enabled = !enabled;
+            }
+            KeyCode::Escape if enabled => {
+                tour.write(TourCommand::Toggle);
+                enabled = false;
             }
             KeyCode::PageDown | KeyCode::KeyN if enabled => {
                 tour.write(TourCommand::Next);

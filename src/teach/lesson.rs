@@ -331,7 +331,10 @@ impl SlideStep {
 /// The placeholders a caption may hold, and what each becomes.
 pub const PLACEHOLDERS: [(&str, &str); 10] = [
     ("feature", "the kept feature (\"edge w₁w₂\")"),
-    ("dropped", "the points dropped (\"w₁ is\")"),
+    (
+        "dropped",
+        "the points dropped (\"w₁ and w₂\", or \"nothing\")",
+    ),
     ("simplex", "the step's points (\"w₁w₂w₃\")"),
     ("v", "|v| at the step"),
     ("distance", "the run's distance (a separated case)"),
@@ -403,7 +406,7 @@ impl Shown<'_> {
     /// A placeholder's value here, or `None` where it has none (`{feature}` before the first
     /// step, `{distance}` of an overlapping pair).
     fn value(&self, name: &str) -> Option<String> {
-        use gjk::trace::explain::{dropped_phrase, feature_name, fmt_num};
+        use gjk::trace::explain::{feature_name, fmt_num};
         let step = self
             .step
             .checked_sub(1)
@@ -413,8 +416,16 @@ impl Shown<'_> {
         match name {
             "feature" => feature().map(|(s, f)| feature_name(&f.vertices, &|i| s.label(i))),
             "dropped" => feature().map(|(s, f)| {
-                dropped_phrase(s.candidate.len(), &f.vertices, &|i| s.label(i))
-                    .unwrap_or_else(|| "nothing is".to_string())
+                let mut dropped: Vec<&str> = (0..s.candidate.len())
+                    .filter(|i| !f.vertices.contains(i))
+                    .map(|i| s.label(i))
+                    .collect();
+                dropped.sort_unstable();
+                if dropped.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    dropped.join(" and ")
+                }
             }),
             "simplex" => step.map(|s| (0..s.candidate.len()).map(|i| s.label(i)).collect()),
             "v" => step.and_then(|s| s.closest).map(|v| fmt_num(v.length())),

@@ -1,5 +1,6 @@
 //! Keyboard stepping: Space play/pause, → / ← step, Home / End, R reset, F frame the step.
-//! Ignored while egui has the keyboard (typing in a field).
+//! Ignored while egui has the keyboard (typing in a field). Ctrl + Q (⌘ Q) quits the desktop
+//! app, whatever has the keyboard.
 
 use crate::case::playback::FrameStep;
 use crate::case::playback::{LabSet, PlaybackCommand};
@@ -10,6 +11,20 @@ use bevy_egui::input::EguiWantsInput;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, keyboard.in_set(LabSet::Input));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Update, quit.in_set(LabSet::Input));
+}
+
+/// Ctrl + Q, or ⌘ Q on a Mac, ends the app as closing its window does.
+#[cfg(not(target_arch = "wasm32"))]
+fn quit(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
+    let held = |pair: [KeyCode; 2]| keys.any_pressed(pair);
+    if keys.just_pressed(KeyCode::KeyQ)
+        && (held([KeyCode::ControlLeft, KeyCode::ControlRight])
+            || held([KeyCode::SuperLeft, KeyCode::SuperRight]))
+    {
+        exit.write(AppExit::Success);
+    }
 }
 
 /// Every press counts, however quick: two presses of → between two frames step twice (a

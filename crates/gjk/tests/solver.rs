@@ -57,6 +57,7 @@ mod solver {
     }
     pub mod tools {
         pub mod compare;
+        pub mod judgement;
         pub mod sweep;
     }
 }

@@ -259,6 +259,13 @@ fn query_reference_adds_parrys_distance() {
     assert!((ours - theirs).abs() < 1e-6, "{:?}", lines[0]);
     assert_eq!(lines[1]["reference_distance"].as_f64(), Some(0.0));
     assert!((lines[1]["reference_depth"].as_f64().unwrap() - 0.1).abs() < 1e-9);
+    // The judgement against our bounds, and the sentence the app's reference line shows.
+    for (line, verdict) in lines.iter().zip(["inside", "depth_inside"]) {
+        assert_eq!(line["reference_judgement"]["verdict"], verdict, "{line}");
+        assert!(line.get("reference_outside_bounds").is_none(), "{line}");
+        let said = line["reference_sentence"].as_str().unwrap();
+        assert!(said.starts_with("parry agrees"), "{said}");
+    }
 }
 
 #[test]

@@ -107,7 +107,7 @@ fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
          points enclose it; EPA then grows that tetrahedron to find how deep they overlap \
          and which way to push them apart.",
         "The origin is in the Voronoi region of {feature}: past the plane through it \
-         across the segment, so {dropped} dropped, and the search continues from that \
+         across the segment, so GJK drops {dropped}, and the search continues from that \
          vertex straight towards the origin.",
         "The origin is in the region of {feature}: between the two planes through its \
          ends, across the edge. The closest point v is on the edge, and the green line \
@@ -145,7 +145,7 @@ fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
     let other = step.label(1 - kept.vertices[0]);
     assert!(
         filled.contains(&format!("region of vertex {vertex}:"))
-            && filled.contains(&format!("so {other} is dropped")),
+            && filled.contains(&format!("so GJK drops {other},")),
         "{filled}"
     );
 }

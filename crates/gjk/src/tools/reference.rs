@@ -3,6 +3,7 @@
 //! shapes is the whole job. It is not exact either: its GJK may stop early on a separated pair,
 //! so a difference is a question to look into, not a verdict.
 
+pub mod judgement;
 pub mod plane;
 
 use crate::scenario::Scenario;
