@@ -92,15 +92,28 @@ fn main() {
                         options.lesson = linked.lesson;
                         options.present = options.present.or(linked.present);
                     }
-                    Some(scenario)
+                    scenario
                 }
-                None if cli.plane => Some(gjk_lab::case::assets::default_plane_scenario()),
-                None => {
-                    options.file = cli.scenario.as_ref().map(|p| p.display().to_string());
-                    scenario(cli.scenario.as_deref())
-                }
+                None if cli.plane => gjk_lab::case::assets::default_plane_scenario(),
+                None => match cli.scenario.as_deref() {
+                    None => gjk_lab::case::assets::default_scenario(),
+                    Some(path) => match gjk::Scenario::load(path) {
+                        Ok(s) => {
+                            options.file = Some(path.display().to_string());
+                            s
+                        }
+                        // A file that does not open opens the default scene with the reason at
+                        // the top of the panel, as a broken link does: started from a desktop
+                        // launcher, there is no terminal to read it in.
+                        Err(e) => {
+                            eprintln!("gjk-lab: {e}");
+                            options.notice = Some(format!("{e} (the default scene is open)"));
+                            gjk_lab::case::assets::default_scenario()
+                        }
+                    },
+                },
             };
-            opened.map_or(1, |s| app::run(s, Mode::Interactive, (1280, 800), options))
+            app::run(opened, Mode::Interactive, (1280, 800), options)
         }
     };
     std::process::exit(code);

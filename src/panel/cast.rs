@@ -286,6 +286,8 @@ pub(super) fn distance_plot(
         .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .x_axis_label("t")
         .y_axis_label("distance")
+        // The wheel scrolls the panel, as over the other plots; a double click resets it.
+        .allow_scroll(false)
         .show(ui, |p| {
             p.line(
                 Line::new("distance", PlotPoints::from(plot.curve.clone()))
