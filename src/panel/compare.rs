@@ -1,6 +1,6 @@
 //! The compare section: the second configuration, each run's answer with its certificate (in
 //! its colour), the first step where the two runs part ways (with both numbers), and this
-//! step's numbers side by side, the last |v| marked where it is not proven.
+//! step's numbers side by side, the last |v| in its certificate's colour.
 
 use super::outcome::{certified_color, named_verdict_ui};
 use super::settings::spec_ui;
@@ -71,19 +71,18 @@ pub fn compare_ui(
                 ui.label(name);
                 let q = step.map(|s| s.quantities).unwrap_or_default();
                 // At a run's last step |v| is its answer: in the certificate's colour, and
-                // said when not proven.
+                // said on hover when not proven (the run's line above says it too).
                 let last = playback.step >= trace.steps.len();
                 let certified = trace.finish.certificate.certified;
-                let v = match (last, certified) {
-                    (true, false) => format!("{} (not certified)", num(q.v_norm)),
-                    _ => num(q.v_norm),
-                };
-                let v = RichText::new(v).monospace();
-                ui.label(if last {
-                    v.color(certified_color(certified))
+                let v = RichText::new(num(q.v_norm)).monospace();
+                if !last {
+                    ui.label(v);
+                } else if certified {
+                    ui.label(v.color(certified_color(true)));
                 } else {
-                    v
-                });
+                    ui.label(v.color(certified_color(false)))
+                        .on_hover_text("not certified: see this run's answer above");
+                }
                 ui.label(RichText::new(num(q.gap)).monospace());
                 let feature = step
                     .and_then(|s| s.feature.as_ref())
