@@ -107,11 +107,6 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
             ),
             None => "\n  DEPTH NOT CERTIFIED: no bounds proven".to_string(),
         };
-        let color = if p.certified {
-            palette::CLOSEST
-        } else {
-            palette::UNCERTIFIED
-        };
         ui.label(
             RichText::new(format!(
                 "Penetration depth {} along {}{proven}\n  deepest point of A {}\n  deepest point of B {}",
@@ -121,7 +116,7 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
                 fmt_v(p.point_b)
             ))
             .strong()
-            .color(palette::egui(color)),
+            .color(certified_color(p.certified)),
         );
         match (finish.epa_termination, finish.termination) {
             (Some(t), _) => {

@@ -12,6 +12,20 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Each line of a page that is not a fence itself, and whether it lies inside a fenced
+/// code block.
+fn fenced(text: &str) -> impl Iterator<Item = (&str, bool)> {
+    let mut inside = false;
+    text.lines().filter_map(move |line| {
+        if line.trim_start().starts_with("```") {
+            inside = !inside;
+            None
+        } else {
+            Some((line, inside))
+        }
+    })
+}
+
 /// The markdown pages: the README, the changelog and everything in `docs/`.
 fn pages() -> Vec<PathBuf> {
     let mut pages = vec![root().join("README.md"), root().join("CHANGELOG.md")];
@@ -28,15 +42,7 @@ fn pages() -> Vec<PathBuf> {
 /// The targets of a page's links `[text](target)` and `![alt](target)`, outside code.
 fn links(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in fenced(text).filter(|(_, inside)| !inside).map(|(l, _)| l) {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             let after = &rest[at + 2..];
@@ -153,15 +159,7 @@ fn every_scenario_the_format_page_shows_reads_and_keeps_its_promises() {
 /// The inline code spans of a page (`` `like this` ``), outside fenced blocks.
 fn spans(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in fenced(text).filter(|(_, inside)| !inside).map(|(l, _)| l) {
         let mut parts = line.split('`');
         parts.next();
         while let (Some(code), Some(_)) = (parts.next(), parts.next()) {
@@ -173,13 +171,25 @@ fn spans(text: &str) -> Vec<String> {
 
 /// The lines of a page's fenced code blocks.
 fn fenced_lines(text: &str) -> Vec<String> {
+    fenced(text)
+        .filter(|(_, inside)| *inside)
+        .map(|(l, _)| l.to_string())
+        .collect()
+}
+
+/// Every Rust file under these folders of the repository, with its text.
+fn rust_sources(folders: &[&str]) -> Vec<(PathBuf, String)> {
+    let mut dirs: Vec<PathBuf> = folders.iter().map(|f| root().join(f)).collect();
     let mut out = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-        } else if fenced {
-            out.push(line.to_string());
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path, text));
+            }
         }
     }
     out
@@ -335,26 +345,13 @@ fn no_work_item_numbers_in_the_pages_or_the_code_s_comments() {
             }
         }
     }
-    let mut sources = vec![
-        root().join("src"),
-        root().join("crates"),
-        root().join("tests"),
-    ];
-    while let Some(dir) = sources.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                for (n, line) in text.lines().enumerate() {
-                    let Some((_, comment)) = line.split_once("//") else {
-                        continue;
-                    };
-                    for w in work_numbers(comment) {
-                        places.push(format!("{}:{}: {w}", path.display(), n + 1));
-                    }
-                }
+    for (path, text) in rust_sources(&["src", "crates", "tests"]) {
+        for (n, line) in text.lines().enumerate() {
+            let Some((_, comment)) = line.split_once("//") else {
+                continue;
+            };
+            for w in work_numbers(comment) {
+                places.push(format!("{}:{}: {w}", path.display(), n + 1));
             }
         }
     }
@@ -370,23 +367,14 @@ fn no_work_item_numbers_in_the_pages_or_the_code_s_comments() {
 fn no_rustdoc_example_is_left_uncompiled() {
     // `ignore` hides a broken path from `cargo test`; `no_run` still compiles the example.
     let mut ignored = Vec::new();
-    let mut sources = vec![root().join("src"), root().join("crates")];
-    while let Some(dir) = sources.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                for (n, line) in text.lines().enumerate() {
-                    let line = line.trim_start();
-                    if (line.starts_with("///") || line.starts_with("//!"))
-                        && line.contains("```")
-                        && line.contains("ignore")
-                    {
-                        ignored.push(format!("{}:{}", path.display(), n + 1));
-                    }
-                }
+    for (path, text) in rust_sources(&["src", "crates"]) {
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            if (line.starts_with("///") || line.starts_with("//!"))
+                && line.contains("```")
+                && line.contains("ignore")
+            {
+                ignored.push(format!("{}:{}", path.display(), n + 1));
             }
         }
     }
