@@ -82,7 +82,8 @@ pub fn headless_app(scenario: Scenario) -> App {
 }
 
 /// The state app with the views' cameras on a window of `width` × `height` logical pixels, no
-/// renderer: for tests of where the cameras stand (framing, the plane, the tour's exit).
+/// renderer: for tests of where the cameras stand (framing, the plane, the tour's exit) and of
+/// what arrives from outside the panel.
 pub fn headless_app_with_cameras(scenario: Scenario, width: u32, height: u32) -> App {
     let mut app = headless_app(scenario);
     app.add_plugins(bevy::input::InputPlugin)
@@ -97,6 +98,9 @@ pub fn headless_app_with_cameras(scenario: Scenario, width: u32, height: u32) ->
     ));
     camera::plugin(&mut app);
     classroom::view_plugin(&mut app);
+    // What arrives from outside the panel: drops (none come here) and the file dialogs' answers.
+    app.add_message::<bevy::window::FileDragAndDrop>();
+    arrivals::plugin(&mut app);
     app
 }
 

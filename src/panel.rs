@@ -6,7 +6,7 @@ use crate::case::playback::FrameStep;
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
 use crate::case::reference::ReferenceAnswer;
-use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::case::scenario_io::{Folder, ScenarioFiles, ScenarioRequest};
 use crate::views::camera::ViewLayout;
 use crate::views::glyphs::TextSize;
 use crate::views::minkowski_view::MinkowskiSettings;
@@ -31,7 +31,7 @@ mod view;
 
 pub(crate) use space::fmt_in;
 
-use files::{files_ui, import_ui, link_ui};
+use files::{files_ui, folder_note, import_ui, link_ui, status_ui};
 use plot::plot_ui;
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
@@ -67,6 +67,7 @@ struct Desk<'w> {
     layout: ResMut<'w, ViewLayout>,
     minkowski: ResMut<'w, MinkowskiSettings>,
     reference: Option<Res<'w, ReferenceAnswer>>,
+    folder: Res<'w, Folder>,
 }
 
 /// The side panel: folded to a bar, or the sections one under another, scrolling.
@@ -285,7 +286,7 @@ fn settings_sections(ui: &mut egui::Ui, case: &mut Case, desk: &mut Desk, tools:
             .default_open(false)
             .show(ui, |ui| {
                 body_ui(ui, &mut case.lab, which.prepared(&case.shapes), which);
-                import_ui(ui, &mut desk.files, which, &mut case.requests);
+                import_ui(ui, &mut desk.files, &desk.folder, which, &mut case.requests);
             });
     }
     egui::CollapsingHeader::new("View")
@@ -293,10 +294,12 @@ fn settings_sections(ui: &mut egui::Ui, case: &mut Case, desk: &mut Desk, tools:
         .show(ui, |ui| {
             view_ui(ui, &mut desk.layout, &mut desk.minkowski, &mut tools.text)
         });
-    lesson::section(ui, tools, &mut case.requests);
+    lesson::section(ui, tools, &desk.folder, &mut case.requests);
     egui::CollapsingHeader::new("Scenario files")
         .default_open(false)
-        .show(ui, |ui| files_ui(ui, &mut desk.files, &mut case.requests));
+        .show(ui, |ui| {
+            files_ui(ui, &mut desk.files, &desk.folder, &mut case.requests)
+        });
 }
 
 #[derive(bevy::ecs::system::SystemParam)]

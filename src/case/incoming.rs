@@ -36,17 +36,44 @@ pub enum Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
     Scenario,
+    /// A lesson to present (a scenario picked instead opens as one).
+    Lesson,
     /// A mesh whose vertices become this body.
     Mesh(Which),
 }
 
-impl Purpose {
-    /// The extensions the file dialog offers, as an `accept` list.
-    pub fn accept(self) -> &'static str {
+/// What the desktop's save dialog is asked a place for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saving {
+    Scenario,
+    Lesson,
+}
+
+impl Saving {
+    /// The save dialog's filter name; both save as `.json` or `.ron`.
+    pub fn what(self) -> &'static str {
         match self {
-            Purpose::Scenario => ".json,.ron",
-            Purpose::Mesh(_) => ".obj,.gltf,.glb",
+            Saving::Scenario => "Scenario",
+            Saving::Lesson => "Lesson",
         }
+    }
+}
+
+impl Purpose {
+    /// The file dialog's filter: its name and extensions.
+    pub fn extensions(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Purpose::Scenario => ("Scenario", &["json", "ron"]),
+            Purpose::Lesson => ("Lesson", &["json", "ron"]),
+            Purpose::Mesh(_) => ("Mesh", &["obj", "gltf", "glb"]),
+        }
+    }
+
+    /// The extensions the page's file dialog offers, as an `accept` list (`.json,.ron`).
+    pub fn accept(self) -> String {
+        let (_, extensions) = self.extensions();
+        let dotted: Vec<String> = extensions.iter().map(|e| format!(".{e}")).collect();
+        dotted.join(",")
     }
 }
 

@@ -4,7 +4,7 @@
 //! file is never left half-written; in the page it is a download.
 
 use crate::case::assets::Case;
-use crate::case::incoming::{Incoming, Purpose};
+use crate::case::incoming::{Incoming, Purpose, Saving};
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
@@ -28,9 +28,11 @@ pub enum ScenarioRequest {
     ImportMesh(Which, Incoming),
     /// Replace a body's shape by a pasted vertex list.
     PasteVertices(Which, String),
-    /// Ask the page's file dialog for a file (the page only, where the platform answers it:
-    /// on the desktop the panel's path field names the file).
+    /// Ask the file dialog for a file to open (the platform answers it: the browser's in the
+    /// page, the system's on the desktop).
     Pick(Purpose),
+    /// Ask the desktop's file dialog where to save (the page has none: it downloads).
+    PickSave(Saving),
 }
 
 /// A file to hand over as `path`: written on the desktop (to a temporary file that is then
@@ -64,16 +66,74 @@ pub enum Reply {
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct Delivered {
     pub what: &'static str,
-    pub line: String,
+    pub line: Status,
+}
+
+/// A status line: what the last request did, or why it failed, and which part of the panel
+/// asked, so that it is shown there and nowhere else.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Status {
+    pub text: String,
+    /// A failure: shown in the panel's error colour, in full size.
+    pub failed: bool,
+    pub about: About,
+}
+
+/// The part of the panel a status line belongs to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum About {
+    /// The scenario files: open, save, export, presets and gallery.
+    #[default]
+    Files,
+    /// A body's import controls (a mesh file, pasted vertices).
+    Body(Which),
+}
+
+impl Status {
+    pub fn done(text: impl Into<String>) -> Self {
+        Status {
+            text: text.into(),
+            ..Status::default()
+        }
+    }
+
+    pub fn failed(text: impl Into<String>) -> Self {
+        Status {
+            text: text.into(),
+            failed: true,
+            ..Status::default()
+        }
+    }
+
+    /// A line that failed when `result` is an error, with either side's text.
+    pub fn of(result: Result<String, String>) -> Self {
+        result.map_or_else(Status::failed, Status::done)
+    }
+
+    /// The same line, shown under `about`'s controls.
+    pub fn at(self, about: About) -> Self {
+        Status { about, ..self }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// Says how a delivery went where its reply goes (and in the log).
 pub(crate) fn report(
     delivery: &Delivery,
-    line: String,
+    line: Result<String, String>,
     files: &mut ScenarioFiles,
     delivered: &mut MessageWriter<Delivered>,
 ) {
+    let line = Status::of(line);
     info!("{line}");
     match delivery.reply {
         Reply::Files => files.status = line,
@@ -84,6 +144,59 @@ pub(crate) fn report(
             });
         }
     }
+}
+
+/// Where the panel's file names are: a name typed without a folder is in the user's documents,
+/// in `gjk-lab/` (`~/Documents/gjk-lab`, or `~/gjk-lab` where there is no `Documents`), never
+/// in whatever folder the program was started from; the file dialogs start there too. A
+/// whole path is used as it is. The command line's paths are the shell's, relative to its
+/// working directory. In the page there is no folder: a name is a download's.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Folder(pub Option<PathBuf>);
+
+impl Default for Folder {
+    fn default() -> Self {
+        Folder(documents().map(|d| d.join("gjk-lab")))
+    }
+}
+
+impl Folder {
+    /// The path a name typed in the panel stands for.
+    pub fn resolve(&self, name: &str) -> PathBuf {
+        let path = PathBuf::from(name.trim());
+        match &self.0 {
+            Some(dir) if path.is_relative() => dir.join(path),
+            _ => path,
+        }
+    }
+
+    /// The folder as the panel writes it (the home folder as `~`).
+    pub fn shown(&self) -> Option<String> {
+        let dir = self.0.as_ref()?;
+        let home = home();
+        let shown = match home.as_ref().and_then(|h| dir.strip_prefix(h).ok()) {
+            Some(rest) => Path::new("~").join(rest),
+            None => dir.clone(),
+        };
+        Some(shown.display().to_string())
+    }
+}
+
+fn home() -> Option<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    let var = if cfg!(windows) { "USERPROFILE" } else { "HOME" };
+    std::env::var_os(var)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The user's documents folder where there is one, else the home folder.
+fn documents() -> Option<PathBuf> {
+    let home = home()?;
+    let documents = home.join("Documents");
+    Some(if documents.is_dir() { documents } else { home })
 }
 
 /// The panel's file state.
@@ -99,13 +212,14 @@ pub struct ScenarioFiles {
     pub mesh_field: String,
     pub paste: String,
     /// What the last request did, or why it failed.
-    pub status: String,
+    pub status: Status,
     /// The last link *Copy link* made.
     pub link: String,
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ScenarioRequest>()
+        .init_resource::<Folder>()
         .insert_resource(ScenarioFiles {
             presets: crate::case::assets::presets(),
             gallery: crate::case::assets::gallery(),
@@ -114,7 +228,7 @@ pub(crate) fn plugin(app: &mut App) {
             trace_field: "trace.json".to_string(),
             mesh_field: "shape.obj".to_string(),
             paste: String::new(),
-            status: String::new(),
+            status: Status::default(),
             link: String::new(),
         })
         .add_systems(Update, handle_requests.in_set(LabSet::Input));
@@ -143,12 +257,12 @@ pub(crate) fn handle_requests(
         let mut open = |opened: Result<(Scenario, String), String>, step: usize| {
             files.status = match opened {
                 Ok((s, save_as)) => {
-                    let status = format!("Opened {save_as}");
+                    let status = Status::done(format!("Opened {save_as}"));
                     files.path_field = save_as;
                     show(s, step, &mut lab, &mut playback, &mut framing);
                     status
                 }
-                Err(e) => format!("Could not open: {e}"),
+                Err(e) => Status::failed(format!("Could not open: {e}")),
             };
         };
         match request {
@@ -185,9 +299,9 @@ pub(crate) fn handle_requests(
                             what: "the scenario",
                             reply: Reply::Files,
                         });
-                        String::new()
+                        Status::default()
                     }
-                    Err(e) => format!("Could not save: {e}"),
+                    Err(e) => Status::failed(format!("Could not save: {e}")),
                 };
             }
             ScenarioRequest::ExportTrace(path) => {
@@ -206,19 +320,18 @@ pub(crate) fn handle_requests(
                 let vertices = crate::case::import::mesh_vertices(file)
                     .map_err(|e| format!("Could not import: {e}"));
                 let done = |n| format!("Imported {n} vertices from {} into {which:?}", file.name);
-                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
+                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing)
+                    .at(About::Body(*which));
             }
             ScenarioRequest::PasteVertices(which, text) => {
                 let vertices = crate::case::import::parse_vertex_list(text)
                     .map_err(|e| format!("Could not use the pasted vertices: {e}"));
                 let done = |n| format!("Pasted {n} vertices");
-                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing);
+                files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing)
+                    .at(About::Body(*which));
             }
-            // In the page, the platform opens the file dialog.
-            ScenarioRequest::Pick(_) if cfg!(target_arch = "wasm32") => {}
-            ScenarioRequest::Pick(_) => {
-                files.status = "Type the file's path and press Open".to_string();
-            }
+            // The platform opens its file dialog.
+            ScenarioRequest::Pick(_) | ScenarioRequest::PickSave(_) => {}
         }
         // Said in the log too (the page's tests read it in the browser's console).
         if files.status.is_empty() {
@@ -275,12 +388,21 @@ fn write_to_disk(
     mut deliveries: MessageReader<Delivery>,
     mut files: ResMut<ScenarioFiles>,
     mut delivered: MessageWriter<Delivered>,
+    folder: Res<Folder>,
 ) {
     for delivery in deliveries.read() {
         let (path, what) = (&delivery.path, delivery.what);
+        // The lab's own folder is made on its first save; any other must exist.
+        if let Some(dir) = folder
+            .0
+            .as_ref()
+            .filter(|dir| path.parent() == Some(dir.as_path()))
+        {
+            let _ = std::fs::create_dir_all(dir);
+        }
         let line = match write_atomically(path, &delivery.bytes) {
-            Ok(()) => format!("Wrote {what} to {}", path.display()),
-            Err(e) => format!("Could not write {what} to {}: {e}", path.display()),
+            Ok(()) => Ok(format!("Wrote {what} to {}", path.display())),
+            Err(e) => Err(format!("Could not write {what} to {}: {e}", path.display())),
         };
         report(delivery, line, &mut files, &mut delivered);
     }
@@ -293,15 +415,15 @@ fn use_vertices(
     vertices: Result<Vec<glam::DVec3>, String>,
     done: impl FnOnce(usize) -> String,
     framing: &mut MessageWriter<crate::case::playback::FrameViews>,
-) -> String {
+) -> Status {
     match vertices {
         Ok(vertices) => {
-            let status = done(vertices.len());
+            let status = Status::done(done(vertices.len()));
             which.body_mut(lab).shape = gjk::Shape::Polytope { vertices };
             framing.write(crate::case::playback::FrameViews);
             status
         }
-        Err(e) => e,
+        Err(e) => Status::failed(e),
     }
 }
 

@@ -2,10 +2,11 @@
 //! import controls under each shape.
 
 use crate::case::assets::{Case, Group};
+use crate::case::incoming::Saving;
 use crate::case::incoming::{Incoming, Purpose};
 use crate::case::playback::Playback;
 use crate::case::playback::Which;
-use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::case::scenario_io::{About, Folder, ScenarioFiles, ScenarioRequest, Status};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 
@@ -16,36 +17,48 @@ const IN_PAGE: bool = cfg!(target_arch = "wasm32");
 pub(super) fn files_ui(
     ui: &mut egui::Ui,
     files: &mut ScenarioFiles,
+    folder: &Folder,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
     ui.horizontal(|ui| {
         ui.label(if IN_PAGE { "save as" } else { "file" });
         ui.text_edit_singleline(&mut files.path_field);
     });
+    folder_note(ui, folder, &files.path_field);
     ui.horizontal(|ui| {
-        if IN_PAGE {
-            let open = ui
-                .button("Open…")
-                .on_hover_text("Choose a .json or .ron scenario, or drop one on the page");
-            if open.clicked() {
-                requests.write(ScenarioRequest::Pick(Purpose::Scenario));
-            }
+        let pick = ui.button("Open…").on_hover_text(if IN_PAGE {
+            "Choose a .json or .ron scenario, or drop one on the page"
         } else {
-            let open = ui.button("Open").on_hover_text(
-                "Opens the file named above; a file dropped on the window opens too",
-            );
-            if open.clicked() {
-                let file = Incoming::on_disk(&files.path_field);
-                requests.write(ScenarioRequest::Open(file));
-            }
+            "Choose a scenario or lesson in the system's file dialog; a file dropped on the \
+             window opens too"
+        });
+        if pick.clicked() {
+            requests.write(ScenarioRequest::Pick(Purpose::Scenario));
+        }
+        if !IN_PAGE
+            && ui
+                .button("Open")
+                .on_hover_text("Opens the file named above")
+                .clicked()
+        {
+            let file = Incoming::on_disk(folder.resolve(&files.path_field));
+            requests.write(ScenarioRequest::Open(file));
         }
         let save = ui.button("Save").on_hover_text(if IN_PAGE {
             "Downloads the scenario, named as above"
         } else {
-            "Writes a temporary file, then renames it"
+            "Writes the file named above (a temporary file, then renamed: never half-written)"
         });
         if save.clicked() {
-            requests.write(ScenarioRequest::Save(files.path_field.clone().into()));
+            requests.write(ScenarioRequest::Save(folder.resolve(&files.path_field)));
+        }
+        if !IN_PAGE
+            && ui
+                .button("Save as…")
+                .on_hover_text("Choose where in the system's file dialog")
+                .clicked()
+        {
+            requests.write(ScenarioRequest::PickSave(Saving::Scenario));
         }
     });
     ui.horizontal(|ui| {
@@ -58,12 +71,10 @@ pub(super) fn files_ui(
         .clicked()
     {
         requests.write(ScenarioRequest::ExportTrace(
-            files.trace_field.clone().into(),
+            folder.resolve(&files.trace_field),
         ));
     }
-    if !files.status.is_empty() {
-        ui.label(RichText::new(&files.status).small());
-    }
+    status_ui(ui, &files.status, About::Files);
     ui.menu_button("Presets…", |ui| {
         for case in &files.presets {
             case_button(ui, case, requests);
@@ -124,25 +135,26 @@ fn gallery_list(
 pub(super) fn import_ui(
     ui: &mut egui::Ui,
     files: &mut ScenarioFiles,
+    folder: &Folder,
     which: Which,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
-    if IN_PAGE {
-        let import = ui
-            .button("Import mesh…")
-            .on_hover_text("Choose an .obj, .gltf or .glb file, or drop one on the shape");
-        if import.clicked() {
-            requests.write(ScenarioRequest::Pick(Purpose::Mesh(which)));
-        }
-    } else {
+    let import = ui
+        .button("Import mesh…")
+        .on_hover_text("Choose an .obj, .gltf or .glb file, or drop one on the shape");
+    if import.clicked() {
+        requests.write(ScenarioRequest::Pick(Purpose::Mesh(which)));
+    }
+    if !IN_PAGE {
         ui.horizontal(|ui| {
             ui.text_edit_singleline(&mut files.mesh_field)
                 .on_hover_text(".obj, .gltf or .glb; a mesh dropped on a shape replaces it too");
-            if ui.button("Import mesh").clicked() {
-                let file = Incoming::on_disk(&files.mesh_field);
+            if ui.button("Import").clicked() {
+                let file = Incoming::on_disk(folder.resolve(&files.mesh_field));
                 requests.write(ScenarioRequest::ImportMesh(which, file));
             }
         });
+        folder_note(ui, folder, &files.mesh_field);
     }
     ui.add(
         egui::TextEdit::multiline(&mut files.paste)
@@ -152,8 +164,29 @@ pub(super) fn import_ui(
     if ui.button("Use pasted vertices").clicked() {
         requests.write(ScenarioRequest::PasteVertices(which, files.paste.clone()));
     }
-    if !files.status.is_empty() {
-        ui.label(RichText::new(&files.status).small());
+    status_ui(ui, &files.status, About::Body(which));
+}
+
+/// A status line, where it belongs: under the controls that asked (`about`), a failure in the
+/// error colour.
+pub(super) fn status_ui(ui: &mut egui::Ui, status: &Status, about: About) {
+    if status.is_empty() || status.about != about {
+        return;
+    }
+    let text = RichText::new(&status.text);
+    ui.label(if status.failed {
+        text.color(ui.visuals().error_fg_color)
+    } else {
+        text.weak()
+    });
+}
+
+/// Where a name typed without a folder goes, said under its field (on the desktop).
+pub(super) fn folder_note(ui: &mut egui::Ui, folder: &Folder, name: &str) {
+    if let Some(shown) = folder.shown()
+        && std::path::Path::new(name.trim()).is_relative()
+    {
+        ui.label(RichText::new(format!("in {shown}")).small().weak());
     }
 }
 

@@ -1,8 +1,9 @@
 //! The Lesson section: the slides of the lesson being written, each with its title and caption,
 //! and what can be done with it (present, save, open, share, film).
 
+use crate::case::incoming::Saving;
 use crate::case::incoming::{Incoming, Purpose};
-use crate::case::scenario_io::ScenarioRequest;
+use crate::case::scenario_io::{About, Folder, ScenarioRequest};
 use crate::teach::authoring::{Draft, DraftCommand};
 use crate::teach::lesson::PLACEHOLDERS;
 use bevy::prelude::*;
@@ -20,6 +21,7 @@ struct Outbox<'a, 'w, 'v> {
 pub(super) fn section(
     ui: &mut egui::Ui,
     tools: &mut super::Tools,
+    folder: &Folder,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
     egui::CollapsingHeader::new("Lesson: your own slides")
@@ -29,11 +31,11 @@ pub(super) fn section(
                 draft: &mut tools.drafting,
                 requests,
             };
-            lesson_ui(ui, &mut tools.draft, out)
+            lesson_ui(ui, &mut tools.draft, folder, out)
         });
 }
 
-fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox) {
+fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, folder: &Folder, out: Outbox) {
     ui.horizontal(|ui| {
         ui.label("title");
         ui.text_edit_singleline(&mut draft.title);
@@ -112,25 +114,35 @@ fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox) {
         ui.label(if IN_PAGE { "save as" } else { "file" });
         ui.text_edit_singleline(&mut draft.file);
     });
+    super::folder_note(ui, folder, &draft.file);
     ui.horizontal(|ui| {
         if ui.add_enabled(n > 0, egui::Button::new("Save")).clicked() {
             out.draft.write(DraftCommand::Save);
         }
-        if IN_PAGE {
-            if ui
-                .button("Open lesson…")
-                .on_hover_text("Choose a lesson file, or drop one on the page")
+        if !IN_PAGE
+            && ui
+                .add_enabled(n > 0, egui::Button::new("Save as…"))
+                .on_hover_text("Choose where in the system's file dialog")
                 .clicked()
-            {
-                out.requests.write(ScenarioRequest::Pick(Purpose::Scenario));
-            }
-        } else if ui
-            .button("Open lesson")
-            .on_hover_text("Opens the lesson file named above and presents it")
+        {
+            out.requests
+                .write(ScenarioRequest::PickSave(Saving::Lesson));
+        }
+        if ui
+            .button("Open lesson…")
+            .on_hover_text("Choose a lesson file, or drop one on the window")
             .clicked()
         {
-            out.draft
-                .write(DraftCommand::Open(Incoming::on_disk(&draft.file)));
+            out.requests.write(ScenarioRequest::Pick(Purpose::Lesson));
+        }
+        if !IN_PAGE
+            && ui
+                .button("Open")
+                .on_hover_text("Opens the lesson file named above and presents it")
+                .clicked()
+        {
+            let file = Incoming::on_disk(folder.resolve(&draft.file));
+            out.draft.write(DraftCommand::Open(file));
         }
     });
     ui.horizontal(|ui| {
@@ -138,6 +150,7 @@ fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox) {
         ui.text_edit_singleline(&mut draft.film_file)
             .on_hover_text(".gif, or .png for an animated PNG");
     });
+    super::folder_note(ui, folder, &draft.film_file);
     if ui
         .add_enabled(n > 0, egui::Button::new("Export animation"))
         .on_hover_text("Presents every slide and films it, one picture per slide")
@@ -145,9 +158,7 @@ fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, out: Outbox) {
     {
         out.draft.write(DraftCommand::ExportAnimation);
     }
-    if !draft.status.is_empty() {
-        ui.label(RichText::new(&draft.status).small());
-    }
+    super::status_ui(ui, &draft.status, About::Files);
 }
 
 /// Where a slide stands, in a few words: its case and step.

@@ -7,7 +7,9 @@
 use crate::case::incoming::{Incoming, Kind};
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet};
-use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest, Status};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::teach::authoring::Draft;
 use crate::teach::authoring::DraftCommand;
 use crate::views::camera::View;
 use crate::views::scene::to_transform;
@@ -22,6 +24,11 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         dropped_on_window.in_set(LabSet::Input).before(handled),
     );
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        crate::platform::dialog::plugin(app);
+        app.add_systems(Update, from_dialogs.in_set(LabSet::Input).before(handled));
+    }
     #[cfg(target_arch = "wasm32")]
     {
         crate::platform::web::plugin(app);
@@ -129,10 +136,63 @@ impl Outbox<'_> {
             Ok(Routed::Lesson(command)) => {
                 self.drafts.write(command);
             }
-            Err(why) => self.files.status = why,
+            Err(why) => self.files.status = Status::failed(why),
         }
     }
 }
+
+/// What the desktop's file dialogs answered since the last frame: a file opens as a dropped
+/// one does (a lesson is presented wherever it was picked), a place to save is saved to and
+/// named in its field. Nothing chosen is said where the dialog was asked for.
+#[cfg(not(target_arch = "wasm32"))]
+fn from_dialogs(
+    chosen: Res<crate::platform::dialog::Chosen>,
+    mut outbox: Outbox,
+    mut draft: ResMut<Draft>,
+) {
+    use crate::case::incoming::{Purpose, Saving};
+    use crate::case::scenario_io::About;
+    use crate::platform::dialog::Answer;
+    for answer in chosen.take() {
+        match answer {
+            Answer::Open(Purpose::Scenario | Purpose::Lesson, Some(path)) => {
+                outbox.pass_on(Ok(opened(Incoming::on_disk(path))));
+            }
+            Answer::Open(Purpose::Mesh(which), Some(path)) => {
+                let request = ScenarioRequest::ImportMesh(which, Incoming::on_disk(path));
+                outbox.pass_on(Ok(Routed::Case(request)));
+            }
+            Answer::Save(Saving::Scenario, Some(path)) => {
+                outbox.files.path_field = path.display().to_string();
+                outbox.pass_on(Ok(Routed::Case(ScenarioRequest::Save(path))));
+            }
+            Answer::Save(Saving::Lesson, Some(path)) => {
+                outbox.pass_on(Ok(Routed::Lesson(DraftCommand::SaveAs(path))));
+            }
+            Answer::Open(purpose, None) => {
+                let status = Status::done(NOTHING_CHOSEN);
+                match purpose {
+                    Purpose::Scenario => outbox.files.status = status,
+                    Purpose::Mesh(which) => outbox.files.status = status.at(About::Body(which)),
+                    Purpose::Lesson => draft.status = status,
+                }
+            }
+            Answer::Save(saving, None) => {
+                let status = Status::done(NOTHING_CHOSEN);
+                match saving {
+                    Saving::Scenario => outbox.files.status = status,
+                    Saving::Lesson => draft.status = status,
+                }
+            }
+        }
+    }
+}
+
+/// A dialog answered with no file: cancelled, or never shown (a desktop with neither a file
+/// portal nor zenity), which the app cannot tell apart.
+#[cfg(not(target_arch = "wasm32"))]
+const NOTHING_CHOSEN: &str = "No file chosen. If no dialog appeared, type the file's path in the field and press Open \
+     or Save";
 
 /// What the page's listeners and file dialog handed over since the last frame.
 #[cfg(target_arch = "wasm32")]
@@ -141,7 +201,7 @@ fn from_the_page(inbox: Res<crate::platform::web::Inbox>, targets: Targets, mut 
     use crate::platform::web::Arrival;
     for arrival in inbox.take() {
         let routed = match arrival {
-            Arrival::Picked(Purpose::Scenario, file) => Ok(opened(file)),
+            Arrival::Picked(Purpose::Scenario | Purpose::Lesson, file) => Ok(opened(file)),
             Arrival::Picked(Purpose::Mesh(which), file) => {
                 Ok(Routed::Case(ScenarioRequest::ImportMesh(which, file)))
             }

@@ -6,7 +6,7 @@
 use crate::case::incoming::{Incoming, Purpose};
 use crate::case::playback::LabSet;
 use crate::case::scenario_io::{
-    Delivered, Delivery, DeliverySet, ScenarioFiles, ScenarioRequest, report,
+    Delivered, Delivery, DeliverySet, ScenarioFiles, ScenarioRequest, Status, report,
 };
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
@@ -84,7 +84,7 @@ fn open_dialogs(
         if let ScenarioRequest::Pick(purpose) = request
             && let Err(e) = pick(&inbox, *purpose)
         {
-            files.status = format!("Could not open the file dialog: {e}");
+            files.status = Status::failed(format!("Could not open the file dialog: {e}"));
             info!("{}", files.status);
         }
     }
@@ -103,8 +103,8 @@ fn download(
             .unwrap_or(path.as_os_str())
             .to_string_lossy();
         let line = match download_as(&name, &delivery.bytes) {
-            Ok(()) => format!("Downloaded {what} as {name}"),
-            Err(e) => format!("Could not download {what}: {e}"),
+            Ok(()) => Ok(format!("Downloaded {what} as {name}")),
+            Err(e) => Err(format!("Could not download {what}: {e}")),
         };
         report(delivery, line, &mut files, &mut delivered);
     }
@@ -166,7 +166,7 @@ fn pick(inbox: &Inbox, purpose: Purpose) -> Result<(), String> {
         .dyn_into()
         .map_err(|_| "not an input element".to_string())?;
     input.set_type("file");
-    input.set_accept(purpose.accept());
+    input.set_accept(&purpose.accept());
     input.set_hidden(true);
     // In the page while the dialog is open: an input nothing refers to may be collected, and
     // its answer lost, before the user has chosen.

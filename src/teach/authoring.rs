@@ -4,7 +4,7 @@
 
 use crate::case::incoming::Incoming;
 use crate::case::playback::{Lab, LabSet, Playback, Timeline};
-use crate::case::scenario_io::{Delivered, Delivery, DeliverySet, Reply};
+use crate::case::scenario_io::{Delivered, Delivery, DeliverySet, Folder, Reply, Status};
 use crate::teach::classroom::{Classroom, TourCommand};
 use crate::teach::filming::{Film, Output, Reel, SLIDE_MS};
 use crate::teach::lesson::{Lesson, Orbit, Slide, SlideCamera, SlideStep};
@@ -24,7 +24,7 @@ pub struct Draft {
     /// Where *Export animation* writes: `.gif` or `.png` (animated PNG).
     pub film_file: String,
     /// What the last command did, or why it failed.
-    pub status: String,
+    pub status: Status,
     /// The last link *Copy lesson link* made.
     pub link: String,
 }
@@ -36,7 +36,7 @@ impl Default for Draft {
             slides: Vec::new(),
             file: "lesson.json".to_string(),
             film_file: "lesson.gif".to_string(),
-            status: String::new(),
+            status: Status::default(),
             link: String::new(),
         }
     }
@@ -83,7 +83,10 @@ pub enum DraftCommand {
     Clear,
     /// Present the draft from its first slide.
     Present,
+    /// Save the draft as the file named in the panel.
     Save,
+    /// Save the draft as this file (chosen in the save dialog), which the panel then names.
+    SaveAs(PathBuf),
     /// Copy a link that opens the lesson.
     CopyLink,
     /// Film every slide as an animation (`film_file`).
@@ -173,55 +176,48 @@ fn edit(
     mut tour: MessageWriter<TourCommand>,
     mut deliveries: MessageWriter<Delivery>,
     mut bevy_commands: Commands,
-    (film, classroom): (Option<Res<Film>>, Res<Classroom>),
+    (film, classroom, folder): (Option<Res<Film>>, Res<Classroom>, Res<Folder>),
 ) {
     for command in commands.read() {
         let status = match command {
             DraftCommand::AddView => {
                 let slide = screen.slide(draft.slides.len());
                 draft.slides.push(slide);
-                format!(
+                Status::done(format!(
                     "Added slide {}: write its caption below",
                     draft.slides.len()
-                )
+                ))
             }
             DraftCommand::Move { from, to } => {
                 if *from < draft.slides.len() && *to < draft.slides.len() {
                     let slide = draft.slides.remove(*from);
                     draft.slides.insert(*to, slide);
                 }
-                String::new()
+                Status::default()
             }
             DraftCommand::Delete(i) => {
                 if *i < draft.slides.len() {
                     draft.slides.remove(*i);
                 }
-                String::new()
+                Status::default()
             }
             DraftCommand::Clear => {
                 draft.slides.clear();
                 draft.link.clear();
-                "The lesson has no slides".to_string()
+                Status::done("The lesson has no slides")
             }
             DraftCommand::Present => match draft.lesson() {
                 Ok(lesson) => {
                     tour.write(TourCommand::Open(lesson));
-                    String::new()
+                    Status::default()
                 }
-                Err(why) => format!("Cannot present it: {why}"),
+                Err(why) => Status::failed(format!("Cannot present it: {why}")),
             },
-            DraftCommand::Save => match (draft.lesson(), format_of(&draft.file)) {
-                (Ok(lesson), Ok(format)) => {
-                    deliveries.write(Delivery {
-                        path: PathBuf::from(&draft.file),
-                        bytes: lesson.to_text(format).into_bytes(),
-                        what: "the lesson",
-                        reply: Reply::Sender,
-                    });
-                    format!("Saving {}", draft.file)
-                }
-                (Err(why), _) | (_, Err(why)) => format!("Cannot save it: {why}"),
-            },
+            DraftCommand::Save => save(&draft, folder.resolve(&draft.file), &mut deliveries),
+            DraftCommand::SaveAs(path) => {
+                draft.file = path.display().to_string();
+                save(&draft, path.clone(), &mut deliveries)
+            }
             DraftCommand::CopyLink => {
                 match draft
                     .lesson()
@@ -229,17 +225,17 @@ fn edit(
                 {
                     Ok(link) => {
                         draft.link = link;
-                        format!("Link copied, {} characters", draft.link.len())
+                        Status::done(format!("Link copied, {} characters", draft.link.len()))
                     }
-                    Err(why) => format!("No link: {why}"),
+                    Err(why) => Status::failed(format!("No link: {why}")),
                 }
             }
             DraftCommand::ExportAnimation => {
                 match (
                     draft.lesson(),
-                    Output::animation(PathBuf::from(&draft.film_file)),
+                    Output::animation(folder.resolve(&draft.film_file)),
                 ) {
-                    _ if film.is_some() => "An animation is being made already".to_string(),
+                    _ if film.is_some() => Status::failed("An animation is being made already"),
                     (Ok(lesson), Ok(output)) => {
                         tour.write(TourCommand::Open(lesson));
                         bevy_commands.insert_resource(Film::new(Reel::Lesson, output, SLIDE_MS));
@@ -247,26 +243,26 @@ fn edit(
                         bevy_commands.insert_resource(PanelFilm {
                             presenting: classroom.enabled,
                         });
-                        "Filming the slides…".to_string()
+                        Status::done("Filming the slides…")
                     }
-                    (Err(why), _) | (_, Err(why)) => format!("Cannot film it: {why}"),
+                    (Err(why), _) | (_, Err(why)) => {
+                        Status::failed(format!("Cannot film it: {why}"))
+                    }
                 }
             }
             DraftCommand::Open(file) => match read(file) {
                 Ok(lesson) => {
-                    let status = format!("Opened {}", file.name);
-                    draft.file = file
-                        .path()
-                        .file_name()
-                        .map_or("lesson.json".into(), |n| n.to_string_lossy().into_owned());
+                    let status = Status::done(format!("Opened {}", file.name));
+                    // Saved again where it came from (in the page: by its name).
+                    draft.file = file.path().display().to_string();
                     use_lesson(&mut draft, lesson, &mut tour);
                     status
                 }
-                Err(why) => format!("Could not open: {why}"),
+                Err(why) => Status::failed(format!("Could not open: {why}")),
             },
             DraftCommand::Use(lesson) => {
                 use_lesson(&mut draft, lesson.clone(), &mut tour);
-                format!("Opened the lesson \"{}\"", lesson.title)
+                Status::done(format!("Opened the lesson \"{}\"", lesson.title))
             }
         };
         if !status.is_empty() {
@@ -282,8 +278,22 @@ fn use_lesson(draft: &mut Draft, lesson: Lesson, tour: &mut MessageWriter<TourCo
     tour.write(TourCommand::Open(lesson));
 }
 
-fn format_of(file: &str) -> Result<Format, String> {
-    Format::from_path(std::path::Path::new(file)).map_err(|e| e.to_string())
+/// Hands the draft over as `path`; says so, or why it cannot be saved.
+fn save(draft: &Draft, path: PathBuf, deliveries: &mut MessageWriter<Delivery>) -> Status {
+    let format = Format::from_path(&path).map_err(|e| e.to_string());
+    match (draft.lesson(), format) {
+        (Ok(lesson), Ok(format)) => {
+            let status = Status::done(format!("Saving {}", path.display()));
+            deliveries.write(Delivery {
+                path,
+                bytes: lesson.to_text(format).into_bytes(),
+                what: "the lesson",
+                reply: Reply::Sender,
+            });
+            status
+        }
+        (Err(why), _) | (_, Err(why)) => Status::failed(format!("Cannot save it: {why}")),
+    }
 }
 
 /// How a lesson's or film's file was delivered replaces the "Saving …" that asked for it.
@@ -317,11 +327,11 @@ fn deliver_film(
     };
     if !film.is_finished() {
         let (taken, of) = film.progress();
-        let status = format!(
+        let status = Status::done(format!(
             "Filming slide {} of {}…",
             taken + 1,
             of.unwrap_or(classroom.lesson.slides.len())
-        );
+        ));
         if draft.status != status {
             draft.status = status;
         }
@@ -337,9 +347,9 @@ fn deliver_film(
                     reply: Reply::Sender,
                 });
             }
-            format!("Saving {}", draft.film_file)
+            Status::done(format!("Saving {}", draft.film_file))
         }
-        Err(why) => format!("Could not film it: {why}"),
+        Err(why) => Status::failed(format!("Could not film it: {why}")),
     };
     // Filmed in presenter mode; left as it was: the case and cameras before it given back.
     if !ours.presenting && classroom.enabled {

@@ -10,13 +10,17 @@ use gjk_lab::case::incoming::Incoming;
 use gjk_lab::case::playback::Which;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::case::reference::ReferenceAnswer;
-use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use gjk_lab::case::scenario_io::{About, Folder, ScenarioFiles, ScenarioRequest, Status};
+use std::path::Path;
 
-fn request(app: &mut App, request: ScenarioRequest) -> String {
+fn request(app: &mut App, request: ScenarioRequest) -> Status {
     app.world_mut().write_message(request);
     app.update();
     app.world().resource::<ScenarioFiles>().status.clone()
 }
+
+const TETRAHEDRON_OBJ: &str =
+    "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
 
 fn gallery(name: &str) -> Scenario {
     let case = gjk_lab::case::assets::find(name).expect("a bundled case");
@@ -33,7 +37,7 @@ fn a_scenario_given_as_bytes_opens_and_a_bad_one_names_its_field() {
         &mut app,
         ScenarioRequest::Open(Incoming::given("mine.ron", text.into_bytes())),
     );
-    assert_eq!(status, "Opened mine.ron");
+    assert_eq!(status, Status::done("Opened mine.ron"));
     assert_eq!(app.world().resource::<Lab>().scenario, wanted);
     assert_eq!(
         app.world().resource::<ScenarioFiles>().path_field,
@@ -58,8 +62,12 @@ fn a_scenario_given_as_bytes_opens_and_a_bad_one_names_its_field() {
             &mut app,
             ScenarioRequest::Open(Incoming::given(name, bytes)),
         );
-        assert!(status.starts_with("Could not open: "), "{name}: {status}");
-        assert!(status.contains(reason), "{name}: {status}");
+        assert!(status.failed, "{name}: {status}");
+        assert!(
+            status.text.starts_with("Could not open: "),
+            "{name}: {status}"
+        );
+        assert!(status.text.contains(reason), "{name}: {status}");
         assert_eq!(app.world().resource::<Lab>().scenario, wanted, "{name}");
     }
 }
@@ -96,12 +104,16 @@ fn a_link_opened_while_running_shows_its_case_at_its_step() {
 fn a_mesh_given_as_bytes_becomes_the_body_it_was_meant_for() {
     let mut app = headless_app(default_scenario());
     app.update();
-    let obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
+    let obj = TETRAHEDRON_OBJ;
     let status = request(
         &mut app,
         ScenarioRequest::ImportMesh(Which::A, Incoming::given("tet.obj", obj.into())),
     );
-    assert_eq!(status, "Imported 4 vertices from tet.obj into A");
+    // Said under A's import controls, not the scenario files'.
+    assert_eq!(
+        status,
+        Status::done("Imported 4 vertices from tet.obj into A").at(About::Body(Which::A))
+    );
     let lab = app.world().resource::<Lab>();
     assert!(
         matches!(&lab.scenario.a.shape, gjk::Shape::Polytope { vertices } if vertices.len() == 4)
@@ -137,11 +149,74 @@ fn saving_writes_the_case_and_a_bad_name_says_why() {
     app.update();
     let path = dir.join("saved.ron");
     let status = request(&mut app, ScenarioRequest::Save(path.clone()));
-    assert_eq!(status, format!("Wrote the scenario to {}", path.display()));
+    let wrote = format!("Wrote the scenario to {}", path.display());
+    assert_eq!(status, Status::done(wrote));
     assert_eq!(Scenario::load(&path).unwrap(), default_scenario());
     let status = request(&mut app, ScenarioRequest::Save(dir.join("saved.txt")));
-    assert!(status.starts_with("Could not save: "), "{status}");
+    assert!(status.failed, "{status}");
+    assert!(status.text.starts_with("Could not save: "), "{status}");
     assert!(!dir.join("saved.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A name typed in the panel without a folder is in the lab's folder, made on the first save;
+/// a whole path is used as it is, and its folder is never made.
+#[test]
+fn names_without_a_folder_are_saved_in_the_labs_folder() {
+    let home = std::env::temp_dir().join(format!("gjk-folder-{}", std::process::id()));
+    let folder = Folder(Some(home.join("gjk-lab")));
+    assert_eq!(folder.resolve("case.json"), home.join("gjk-lab/case.json"));
+    let whole = home.join("elsewhere/case.json");
+    assert_eq!(folder.resolve(&whole.display().to_string()), whole);
+    assert_eq!(Folder(None).resolve("case.json"), Path::new("case.json"));
+
+    let mut app = headless_app(default_scenario());
+    app.insert_resource(folder.clone());
+    app.update();
+    let path = folder.resolve("case.json");
+    let status = request(&mut app, ScenarioRequest::Save(path.clone()));
+    assert!(!status.failed, "{status}");
+    assert_eq!(Scenario::load(&path).unwrap(), default_scenario());
+    let status = request(&mut app, ScenarioRequest::Save(whole.clone()));
+    assert!(status.failed, "{status}");
+    assert!(!whole.parent().unwrap().exists());
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
+/// What the desktop's file dialogs answer: a place to save is saved to and named in the
+/// field; a dialog that gives nothing says so under the controls that opened it.
+#[test]
+fn a_dialogs_answer_is_used_and_nothing_chosen_is_said_where_it_was_asked() {
+    use gjk_lab::case::incoming::{Purpose, Saving};
+    use gjk_lab::platform::dialog::{Answer, Chosen};
+    let dir = std::env::temp_dir().join(format!("gjk-dialog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = gjk_lab::app::headless_app_with_cameras(default_scenario(), 1280, 800);
+    app.update();
+    let chosen = app.world().resource::<Chosen>().clone();
+    let path = dir.join("chosen.ron");
+    chosen.push(Answer::Save(Saving::Scenario, Some(path.clone())));
+    app.update();
+    assert_eq!(Scenario::load(&path).unwrap(), default_scenario());
+    let files = app.world().resource::<ScenarioFiles>();
+    assert_eq!(files.path_field, path.display().to_string());
+
+    chosen.push(Answer::Open(Purpose::Mesh(Which::B), None));
+    app.update();
+    let status = app.world().resource::<ScenarioFiles>().status.clone();
+    assert_eq!(status.about, About::Body(Which::B));
+    assert!(status.text.starts_with("No file chosen"), "{status}");
+
+    let mesh = dir.join("tet.obj");
+    std::fs::write(&mesh, TETRAHEDRON_OBJ).unwrap();
+    chosen.push(Answer::Open(Purpose::Mesh(Which::B), Some(mesh)));
+    app.update();
+    app.update();
+    let b = &app.world().resource::<Lab>().scenario.b.shape;
+    assert!(
+        matches!(b, gjk::Shape::Polytope { vertices } if vertices.len() == 4),
+        "{b:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

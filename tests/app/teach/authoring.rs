@@ -4,7 +4,7 @@
 use gjk_lab::app::headless_app;
 use gjk_lab::case::assets::{default_scenario, find};
 use gjk_lab::case::playback::{Lab, Playback, Timeline};
-use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest, Status};
 use gjk_lab::teach::authoring::{Draft, DraftCommand};
 use gjk_lab::teach::classroom::Classroom;
 use gjk_lab::teach::lesson::{Lesson, SlideStep};
@@ -102,10 +102,11 @@ fn a_five_slide_lesson_is_built_presented_saved_and_opened_again_without_a_file(
     assert_eq!(saved, written);
     // Said once, in the lesson's section, in place of the "Saving …" that asked for it.
     let status = app.world().resource::<Draft>().status.clone();
-    assert_eq!(status, format!("Wrote the lesson to {}", file.display()));
+    let wrote = format!("Wrote the lesson to {}", file.display());
+    assert_eq!(status, Status::done(wrote));
     let files = app.world().resource::<ScenarioFiles>();
     assert!(
-        !files.status.contains("lesson"),
+        !files.status.text.contains("lesson"),
         "said twice: {}",
         files.status
     );
@@ -135,7 +136,7 @@ fn a_draft_that_is_not_a_lesson_yet_says_why_and_nothing_is_written() {
     app.update();
     send(&mut app, DraftCommand::Present);
     let status = app.world().resource::<Draft>().status.clone();
-    assert!(status.contains("slides"), "{status}");
+    assert!(status.failed && status.text.contains("slides"), "{status}");
     assert!(!app.world().resource::<Classroom>().enabled);
     send(&mut app, DraftCommand::AddView);
     app.world_mut().resource_mut::<Draft>().slides[0].caption = "the {edge}".into();
@@ -145,7 +146,9 @@ fn a_draft_that_is_not_a_lesson_yet_says_why_and_nothing_is_written() {
     app.update();
     let status = app.world().resource::<Draft>().status.clone();
     assert!(
-        status.contains("slides[0].caption") && status.contains("{edge}"),
+        status.failed
+            && status.text.contains("slides[0].caption")
+            && status.text.contains("{edge}"),
         "{status}"
     );
     assert!(!file.exists());
@@ -155,5 +158,6 @@ fn a_draft_that_is_not_a_lesson_yet_says_why_and_nothing_is_written() {
         DraftCommand::Open(gjk_lab::case::incoming::Incoming::on_disk(&missing)),
     );
     let status = app.world().resource::<Draft>().status.clone();
-    assert!(status.starts_with("Could not open"), "{status}");
+    assert!(status.failed, "{status}");
+    assert!(status.text.starts_with("Could not open"), "{status}");
 }
