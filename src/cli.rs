@@ -156,8 +156,15 @@ pub enum Command {
         #[arg(long, default_value_t = 10)]
         samples2: usize,
     },
-    /// Print a whole run as one JSON document: the scenario as understood, every step, the outcome.
-    Trace { file: PathBuf },
+    /// Print a whole run as one JSON document: the scenario as understood, every step, the
+    /// outcome. With --lines: one line per step, in words, then the answer.
+    Trace {
+        file: PathBuf,
+        /// One line per step (`gjk 3: …`, `epa 2: …`, `cast 1: …`), the sentence the panel
+        /// shows, then the answer's: for reading in a terminal or through `head` and `grep`.
+        #[arg(long)]
+        lines: bool,
+    },
     /// Open the real renderer and take pictures of the window: a screenshot at a step, the run
     /// as an animation or numbered frames, or a lesson's handout; then exit.
     Render(Box<RenderArgs>),
@@ -311,11 +318,59 @@ fn trace_json(scenario: &Scenario) -> String {
         .to_json()
 }
 
+/// A whole run one line per step, the panel's sentence for each (`gjk 3: …`), then the
+/// answer's certificate; a cast's steps and answer after.
+fn trace_lines(scenario: &Scenario) -> String {
+    use gjk::trace::explain::fmt_num;
+    let (trace, cast) = traced(scenario);
+    let dimension = scenario.dimension;
+    // A sentence may span lines in the panel; here each step is one line.
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut lines = Vec::new();
+    let (mut gjk_n, mut epa_n) = (0, 0);
+    for step in &trace.steps {
+        let phase = if step.phase.is_epa() {
+            epa_n += 1;
+            format!("epa {epa_n}")
+        } else {
+            gjk_n += 1;
+            format!("gjk {gjk_n}")
+        };
+        lines.push(format!("{phase}: {}", flat(step.explanation_in(dimension))));
+    }
+    lines.push(format!(
+        "answer: {}",
+        trace.finish.certificate.describe_of("shapes")
+    ));
+    if let Some(p) = &trace.finish.penetration {
+        let proven = if p.certified { "proven" } else { "not proven" };
+        let bounds = p.depth_bounds.map_or(String::new(), |[lo, hi]| {
+            format!(" in [{}, {}]", fmt_num(lo), fmt_num(hi))
+        });
+        lines.push(format!("depth: {}{bounds} ({proven})", fmt_num(p.depth)));
+    }
+    if let Some(cast) = cast {
+        for (i, step) in cast.steps.iter().enumerate() {
+            let n = i + 1;
+            lines.push(format!(
+                "cast {n}: {}",
+                flat(step.explanation_in(dimension))
+            ));
+        }
+        lines.push(format!(
+            "cast answer: {}",
+            flat(cast.answer.status.describe())
+        ));
+    }
+    lines.join("\n")
+}
+
 /// `gjk-lab trace`: returns the process exit code.
-pub fn trace(file: &Path) -> i32 {
+pub fn trace(file: &Path, lines: bool) -> i32 {
+    let print = if lines { trace_lines } else { trace_json };
     let document = Scenario::load(file)
         .map_err(|e| e.to_string())
-        .and_then(|s| crate::cli::guard::guarded(|| trace_json(&s)));
+        .and_then(|s| crate::cli::guard::guarded(|| print(&s)));
     let document = match document {
         Ok(d) => d,
         Err(e) => {

@@ -35,7 +35,7 @@ fn main() {
     let code = match cli.command {
         Some(Command::Query { files, reference }) => gjk_lab::cli::query::query(&files, reference),
         Some(Command::Check { files }) => cli::check(&files),
-        Some(Command::Trace { file }) => cli::trace(&file),
+        Some(Command::Trace { file, lines }) => cli::trace(&file, lines),
         Some(Command::Sweep {
             file,
             param,

@@ -41,6 +41,18 @@ impl Case {
         file.rsplit_once('.').map_or(file, |(stem, _)| stem)
     }
 
+    /// Whether a search finds the case: every word of `query` is in its name, its group's
+    /// title or what its group is also called ("plane", "2d", "cast"…), ignoring case.
+    pub fn matches(&self, query: &str) -> bool {
+        let group = Group::of(self);
+        let haystack =
+            format!("{} {} {}", self.title(), group.title(), group.words()).to_lowercase();
+        query
+            .to_lowercase()
+            .split_whitespace()
+            .all(|word| haystack.contains(word))
+    }
+
     /// The file name alone, for a save field that must not point into the assets.
     pub fn file_name(&self) -> &'static str {
         self.name.rsplit('/').next().unwrap_or(self.name)
@@ -71,6 +83,16 @@ impl Group {
             Group::F32 => "f32",
             Group::Casts => "Casts",
             Group::Plane => "The plane (2D)",
+        }
+    }
+
+    /// What a search may call the group, beside its title.
+    fn words(self) -> &'static str {
+        match self {
+            Group::Space => "3d space f64",
+            Group::F32 => "f32 single float",
+            Group::Casts => "cast casts motion moving toi time of impact",
+            Group::Plane => "plane 2d",
         }
     }
 
@@ -151,4 +173,36 @@ pub fn default_plane_scenario() -> Scenario {
     find(PLANE_STARTUP)
         .and_then(|case| case.load().ok())
         .expect("the plane's startup scene is built into the program and valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_finds_cases_by_name_and_by_group() {
+        let gallery = gallery();
+        let found = |query: &str| gallery.iter().filter(|c| c.matches(query)).count();
+        let plane = gallery
+            .iter()
+            .filter(|c| Group::of(c) == Group::Plane)
+            .count();
+        assert!(plane > 0);
+        assert_eq!(found("plane"), plane);
+        assert_eq!(found("2D"), plane);
+        assert_eq!(found(""), gallery.len());
+        // The casts' group, and the plane's casts by their names.
+        let casts = gallery
+            .iter()
+            .filter(|c| Group::of(c) == Group::Casts || c.title().contains("cast"))
+            .count();
+        assert_eq!(found("cast"), casts);
+        // Every word must be found: a name's part and a group's word together narrow.
+        let wall_casts = found("cast wall");
+        assert!(
+            0 < wall_casts && wall_casts < casts,
+            "{wall_casts} of {casts}"
+        );
+        assert_eq!(found("no-such-case"), 0);
+    }
 }

@@ -89,9 +89,18 @@ pub(super) fn files_ui(
         .ui(ui, |ui| gallery_list(ui, files, requests));
 }
 
-/// A case's button: opens it and closes the menu.
+/// A case's button: opens it and closes the menu; hovered, it shows the case's notes.
 fn case_button(ui: &mut egui::Ui, case: &Case, requests: &mut MessageWriter<ScenarioRequest>) {
-    if ui.button(case.title()).clicked() {
+    let button = ui.button(case.title()).on_hover_ui(|ui| {
+        // Read only while hovered: one small file.
+        if let Ok(scenario) = case.load()
+            && !scenario.notes.is_empty()
+        {
+            ui.set_max_width(420.0);
+            ui.label(scenario.notes);
+        }
+    });
+    if button.clicked() {
         requests.write(ScenarioRequest::OpenCase(case.clone()));
         ui.close();
     }
@@ -106,27 +115,32 @@ fn gallery_list(
 ) {
     ui.add(
         egui::TextEdit::singleline(&mut files.gallery_filter)
-            .hint_text("search: f32, cast, epa, capsule…"),
+            .hint_text("search: f32, cast, plane, epa, capsule…"),
     );
-    let filter = files.gallery_filter.to_lowercase();
+    let filter = files.gallery_filter.as_str();
     // The menu opens below its button: a little less than the window's height is left.
     let height = ui.ctx().content_rect().height() * 0.7;
     egui::ScrollArea::vertical()
         .max_height(height)
         .show(ui, |ui| {
+            let mut any = false;
             for group in Group::ALL {
                 let cases: Vec<&Case> = files
                     .gallery
                     .iter()
-                    .filter(|c| Group::of(c) == group && c.title().to_lowercase().contains(&filter))
+                    .filter(|c| Group::of(c) == group && c.matches(filter))
                     .collect();
                 if cases.is_empty() {
                     continue;
                 }
+                any = true;
                 ui.label(RichText::new(group.title()).strong());
                 for case in cases {
                     case_button(ui, case, requests);
                 }
+            }
+            if !any {
+                ui.label(format!("No case matches \"{}\"", filter.trim()));
             }
         });
 }

@@ -138,6 +138,49 @@ fn trace_prints_the_understood_scenario_every_step_and_the_outcome() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("nowhere.ron"));
 }
 
+/// `trace --lines`: one line per step, GJK's then EPA's, numbered in each phase, then the
+/// answer and the depth; the same steps as the JSON document.
+#[test]
+fn trace_lines_prints_one_line_per_step_then_the_answer() {
+    let case = preset("seed-cubes-on-edge.json");
+    let json = bin().arg("trace").arg(&case).output().unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let gjk = doc["iterations"].as_u64().unwrap() as usize;
+    let epa = doc["epa_iterations"].as_u64().unwrap() as usize;
+    let out = bin()
+        .args(["trace", "--lines"])
+        .arg(&case)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), gjk + epa + 2, "{text}");
+    for (i, line) in lines[..gjk].iter().enumerate() {
+        assert!(line.starts_with(&format!("gjk {}: ", i + 1)), "{line}");
+    }
+    for (i, line) in lines[gjk..gjk + epa].iter().enumerate() {
+        assert!(line.starts_with(&format!("epa {}: ", i + 1)), "{line}");
+    }
+    assert!(lines[gjk + epa].starts_with("answer: Certified"), "{text}");
+    assert!(lines[gjk + epa + 1].starts_with("depth: 0.1"), "{text}");
+
+    // A cast's steps follow, and its answer last.
+    let cast = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios/gallery/31-cast-glancing-spheres.json");
+    let out = bin()
+        .args(["trace", "--lines"])
+        .arg(&cast)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\ncast 1: "), "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("cast answer: Hit"),
+        "{text}"
+    );
+}
+
 #[test]
 fn bad_arguments_are_named() {
     let out = bin()
