@@ -6,6 +6,8 @@ use crate::case::playback::Which;
 use crate::views::scene::{euler_degrees, from_euler_degrees};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use bevy_egui::egui::RichText;
+use gjk::trace::{Finish, Termination};
 use gjk::{Acceleration, Algorithm, Precision, Radii, Shape};
 use glam::DVec3;
 
@@ -44,11 +46,41 @@ fn tolerance_ui(ui: &mut egui::Ui, label: &str, value: &mut Option<f64>, default
     changed
 }
 
-pub(super) fn solver_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>) {
+pub(super) fn solver_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, finish: &Finish) {
     let mut solver = lab.scenario.solver;
     if spec_ui(ui, &mut solver) {
         lab.scenario.solver = solver;
     }
+    tolerance_note(ui, finish);
+}
+
+/// What the relative tolerance did to the run on screen, so that a slider that changes nothing
+/// says why. It decides one test, the gap test (`‖v‖² − v·w ≤ rel tol · ‖v‖²`). Between
+/// polytopes, segments and points GJK ends on the exact closest features: the last gap is zero
+/// (or rounding below it) and every tolerance stops at the same step. A round surface is only
+/// approached, each step closer, and there the tolerance sets how many steps run.
+fn tolerance_note(ui: &mut egui::Ui, finish: &Finish) {
+    let fmt = gjk::trace::explain::fmt_num;
+    let steps = finish.iterations;
+    let text = match finish.termination {
+        Termination::GapBelowTolerance { gap, .. } if gap <= 0.0 => format!(
+            "rel tol: this run found the closest features exactly (last gap {} ≤ 0), so any \
+             tolerance stops it at step {steps}. Round shapes (sphere, cylinder, cone) are \
+             approached step by step: there it sets how many steps run.",
+            fmt(gap)
+        ),
+        Termination::GapBelowTolerance { gap, threshold, .. } => format!(
+            "rel tol decided this run: at step {steps} the gap {} fell under rel tol · ‖v‖² = \
+             {}. A smaller tolerance runs longer and gets closer.",
+            fmt(gap),
+            fmt(threshold)
+        ),
+        ref other => format!(
+            "rel tol did not decide this run: it stopped on {} at step {steps}.",
+            other.name()
+        ),
+    };
+    ui.label(RichText::new(text).weak());
 }
 
 /// Every field of a solver section; returns whether one changed.
