@@ -69,12 +69,13 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
     );
     assert!(seen[3].3, "the plane's last slide shows EPA");
     let seen = &seen[4..];
-    // Separated shows the whole run; touching and intersecting GJK's last step (its simplex,
-    // which their captions talk about, not the EPA polytope after it); then one lesson per
-    // region kind, each stopped on a step whose kept feature is of that kind.
+    // Separated shows the whole run; touching GJK's last step (its simplex, which its caption
+    // talks about); intersecting EPA's last, its depth (GJK's enclosing tetrahedron is the
+    // last slide's picture: two slides never show the same); then one lesson per region
+    // kind, each stopped on a step whose kept feature is of that kind.
     assert_eq!(seen[0].1, Some(false));
     assert_eq!((seen[1].1, seen[1].3), (Some(true), false));
-    assert_eq!((seen[2].1, seen[2].3), (Some(true), false));
+    assert_eq!((seen[2].1, seen[2].3), (Some(true), true));
     let kinds: Vec<_> = seen[3..].iter().map(|s| s.2).collect();
     assert_eq!(
         kinds,

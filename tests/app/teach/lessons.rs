@@ -104,8 +104,10 @@ fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
          support point is the origin, |v| = 0 within the tolerance: touching counts as \
          intersecting, with depth 0.",
         "The shapes overlap, so A − B contains the origin. GJK stops when four support \
-         points enclose it; EPA then grows that tetrahedron to find how deep they overlap \
-         and which way to push them apart.",
+         points enclose it (slide 11 looks inside); EPA then grows that tetrahedron into the \
+         polytope drawn here, until its face nearest the origin lies on the surface of A − B: \
+         that face's distance, {depth}, is how deep they overlap, and its normal the way to \
+         push them apart.",
         "The origin is in the Voronoi region of {feature}: past the plane through it \
          across the segment, so GJK drops {dropped}, and the search continues from that \
          vertex straight towards the origin.",
