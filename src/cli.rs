@@ -4,6 +4,10 @@
 pub mod guard;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod query;
+pub mod trace;
+
+pub use trace::trace;
+use trace::traced;
 
 use clap::{Parser, Subcommand};
 use gjk::Scenario;
@@ -295,95 +299,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
             })
     };
     Ok((parse(w)?, parse(h)?))
-}
-
-/// The static query's trace and the cast's, on shapes prepared once for both.
-fn traced(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>) {
-    let shapes = scenario.prepare();
-    let trace = gjk::query::trace_query(
-        gjk::Placed::new(&shapes[0], &scenario.a),
-        gjk::Placed::new(&shapes[1], &scenario.b),
-        &scenario.config(),
-        None,
-    );
-    (trace, scenario.trace_cast_prepared(&shapes))
-}
-
-/// A whole run as the JSON document `trace` prints: the scenario as understood, every step,
-/// the outcome.
-fn trace_json(scenario: &Scenario) -> String {
-    let (trace, cast) = traced(scenario);
-    gjk::TraceDocument::new(scenario, &trace)
-        .with_cast(cast.as_ref())
-        .to_json()
-}
-
-/// A whole run one line per step, the panel's sentence for each (`gjk 3: …`), then the
-/// answer's certificate; a cast's steps and answer after.
-fn trace_lines(scenario: &Scenario) -> String {
-    use gjk::trace::explain::fmt_num;
-    let (trace, cast) = traced(scenario);
-    let dimension = scenario.dimension;
-    // A sentence may span lines in the panel; here each step is one line.
-    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut lines = Vec::new();
-    let (mut gjk_n, mut epa_n) = (0, 0);
-    for step in &trace.steps {
-        let phase = if step.phase.is_epa() {
-            epa_n += 1;
-            format!("epa {epa_n}")
-        } else {
-            gjk_n += 1;
-            format!("gjk {gjk_n}")
-        };
-        lines.push(format!("{phase}: {}", flat(step.explanation_in(dimension))));
-    }
-    lines.push(format!(
-        "answer: {}",
-        trace.finish.certificate.describe_of("shapes")
-    ));
-    if let Some(p) = &trace.finish.penetration {
-        let proven = if p.certified { "proven" } else { "not proven" };
-        let bounds = p.depth_bounds.map_or(String::new(), |[lo, hi]| {
-            format!(" in [{}, {}]", fmt_num(lo), fmt_num(hi))
-        });
-        lines.push(format!("depth: {}{bounds} ({proven})", fmt_num(p.depth)));
-    }
-    if let Some(cast) = cast {
-        for (i, step) in cast.steps.iter().enumerate() {
-            let n = i + 1;
-            lines.push(format!(
-                "cast {n}: {}",
-                flat(step.explanation_in(dimension))
-            ));
-        }
-        lines.push(format!(
-            "cast answer: {}",
-            flat(cast.answer.status.describe())
-        ));
-    }
-    lines.join("\n")
-}
-
-/// `gjk-lab trace`: returns the process exit code.
-pub fn trace(file: &Path, lines: bool) -> i32 {
-    let print = if lines { trace_lines } else { trace_json };
-    let document = Scenario::load(file)
-        .map_err(|e| e.to_string())
-        .and_then(|s| crate::cli::guard::guarded(|| print(&s)));
-    let document = match document {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("gjk-lab trace: {e}");
-            return 1;
-        }
-    };
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    match writeln!(out, "{document}").and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(e) => crate::cli::guard::output_failed("trace", &e, 0),
-    }
 }
 
 /// What `check` says of one file: one line, then one per broken promise; and whether it passed.

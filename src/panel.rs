@@ -276,7 +276,9 @@ fn reference_section(ui: &mut egui::Ui, case: &Case, desk: &Desk, tools: &Tools)
 fn settings_sections(ui: &mut egui::Ui, case: &mut Case, desk: &mut Desk, tools: &mut Tools) {
     egui::CollapsingHeader::new("Solver")
         .default_open(true)
-        .show(ui, |ui| solver_ui(ui, &mut case.lab, &case.playback.trace.finish));
+        .show(ui, |ui| {
+            solver_ui(ui, &mut case.lab, &case.playback.trace.finish)
+        });
     for which in [Which::A, Which::B] {
         let title = match which {
             Which::A => "Shape A",

@@ -7,7 +7,7 @@ use crate::case::playback::{Lab, Playback, PlaybackCommand, Timeline};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
-use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
+use egui_plot::{HLine, Line, Plot, PlotPoints, Points, VLine};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::config::Dimension;
 
@@ -281,27 +281,44 @@ pub(super) fn distance_plot(
     now: f64,
 ) {
     let target = spec.target_distance.unwrap_or(0.0);
-    Plot::new("cast_distance")
+    let (distance, iterates, impact) = (
+        palette::egui(palette::CLOSEST),
+        palette::egui(palette::SUPPORT),
+        palette::egui(palette::DIRECTION),
+    );
+    let mut key = vec![
+        ("distance", distance),
+        ("iterates", iterates),
+        ("target", Color32::GRAY),
+    ];
+    if toi.is_some() {
+        key.push(("time of impact", impact));
+    }
+    key.push(("ghosts", Color32::DARK_GRAY));
+    super::plot::key_ui(ui, &key);
+    let response = Plot::new("cast_distance")
         .height(150.0)
-        .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .x_axis_label("t")
         .y_axis_label("distance")
+        .x_grid_spacer(super::plot::decimal_grid)
+        .y_grid_spacer(super::plot::decimal_grid)
+        .x_axis_formatter(super::plot::tick_label)
+        .y_axis_formatter(super::plot::tick_label)
         // The wheel scrolls the panel, as over the other plots; a double click resets it.
         .allow_scroll(false)
         .show(ui, |p| {
-            p.line(
-                Line::new("distance", PlotPoints::from(plot.curve.clone()))
-                    .color(palette::egui(palette::CLOSEST)),
-            );
+            p.line(Line::new("distance", PlotPoints::from(plot.curve.clone())).color(distance));
             p.points(
                 Points::new("iterates", PlotPoints::from(plot.iterates.clone()))
                     .radius(3.5)
-                    .color(palette::egui(palette::SUPPORT)),
+                    .color(iterates),
             );
             p.hline(HLine::new("target", target).color(Color32::GRAY));
             if let Some(t) = toi {
-                p.vline(VLine::new("time of impact", t).color(palette::egui(palette::DIRECTION)));
+                p.vline(VLine::new("time of impact", t).color(impact));
             }
             p.vline(VLine::new("ghosts", now).color(Color32::DARK_GRAY));
-        });
+        })
+        .response;
+    response.on_hover_text("Drag to pan, Ctrl + wheel to zoom, double-click to see it whole");
 }

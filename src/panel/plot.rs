@@ -1,10 +1,92 @@
 //! The convergence plot under the step: |v| and the gap per GJK iteration on a log scale, a
-//! compared run's |v| dashed, where the runs part ways, and the step on screen.
+//! compared run's |v| dashed and marked, where the runs part ways, and the step on screen;
+//! and what every plot of the panel shares: axes labelled every few units, and a key above
+//! the plot rather than a legend over its first samples.
 
 use crate::case::playback::Playback;
 use crate::views::palette;
-use bevy_egui::egui::{self, Color32};
-use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+use bevy_egui::egui::{self, Color32, RichText};
+use egui_plot::{GridInput, GridMark, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
+
+/// Grid lines at 1, 2 and 5 times a power of ten, from the finest egui asks for up to the
+/// plot's whole range. egui_plot's own steps go by tens, and it labels a step only when its
+/// lines are some 60 points apart: across −15…−2 in a narrow window that left one label
+/// (−10). With every step of 1, 2 and 5 offered, the finest that has room is labelled.
+pub(super) fn decimal_grid(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    if !(input.base_step_size.is_finite() && input.base_step_size > 0.0 && lo < hi) {
+        return Vec::new();
+    }
+    let mut steps = vec![nice_step(input.base_step_size)];
+    while let Some(&last) = steps.last()
+        && last < hi - lo
+        && steps.len() < 12
+    {
+        steps.push(next_step(last));
+    }
+    let mut marks: Vec<GridMark> = Vec::new();
+    // From the coarsest step down, each value once, with the largest step it is a multiple of
+    // (egui draws the thickest line and the label for the largest).
+    for &step in steps.iter().rev() {
+        let first = (lo / step).ceil() as i64;
+        let last = (hi / step).floor() as i64;
+        if last - first > 1000 {
+            continue;
+        }
+        for k in first..=last {
+            let value = k as f64 * step;
+            if !marks.iter().any(|m| (m.value - value).abs() < step * 1e-6) {
+                marks.push(GridMark {
+                    value,
+                    step_size: step,
+                });
+            }
+        }
+    }
+    marks
+}
+
+/// A tick's label with as many decimals as its step needs (0.5 → one). egui_plot's own rounds
+/// the decimals of a step of 0.5 to none, and labelled 0.5 as "0".
+pub(super) fn tick_label(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    let decimals = (-mark.step_size.log10()).ceil().max(0.0) as usize;
+    let label = format!("{:.*}", decimals, mark.value);
+    // −0.0 is 0.
+    if label
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        label.trim_start_matches('-').to_string()
+    } else {
+        label
+    }
+}
+
+/// The least of 1, 2 and 5 times a power of ten that is at least `x` (> 0).
+fn nice_step(x: f64) -> f64 {
+    let power = 10f64.powf(x.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= x * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power)
+}
+
+/// The next step of the 1, 2, 5 sequence after `step`.
+fn next_step(step: f64) -> f64 {
+    nice_step(step * 1.5)
+}
+
+/// The series' names in their colours, in a row above the plot: a key that never covers a
+/// sample, as a legend inside the plot did.
+pub(super) fn key_ui(ui: &mut egui::Ui, series: &[(&str, Color32)]) {
+    ui.horizontal_wrapped(|ui| {
+        for (name, color) in series {
+            ui.label(RichText::new(format!("● {name}")).color(*color).small());
+        }
+    });
+}
 
 /// log₁₀ of ‖v‖ and the gap per iteration, the current step marked.
 pub(super) fn plot_ui(
@@ -31,21 +113,44 @@ pub(super) fn plot_ui(
     if v.is_empty() && gap.is_empty() {
         return;
     }
+    let (closest, support, second_run) = (
+        palette::egui(palette::CLOSEST),
+        palette::egui(palette::SUPPORT),
+        palette::egui(palette::DIRECTION),
+    );
+    let mut key = vec![("log₁₀ |v|", closest), ("log₁₀ gap", support)];
+    if v2.is_some() {
+        key.push(("|v| run 2 (dashed, rings)", second_run));
+    }
+    if compare.divergence.is_some() {
+        key.push(("runs differ", palette::egui(palette::DIFFER)));
+    }
+    key.push(("step", Color32::GRAY));
+    key_ui(ui, &key);
     Plot::new("convergence")
         .height(130.0)
-        // Bottom left: the curves start high on the left and fall to the right.
-        .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
-        .y_axis_label("log₁₀")
+        .x_axis_label("iteration")
+        .x_grid_spacer(decimal_grid)
+        .y_grid_spacer(decimal_grid)
+        .x_axis_formatter(tick_label)
+        .y_axis_formatter(tick_label)
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(Line::new("|v|", PlotPoints::from(v)).color(palette::egui(palette::CLOSEST)));
-            plot.line(
-                Line::new("gap", PlotPoints::from(gap)).color(palette::egui(palette::SUPPORT)),
-            );
+            plot.line(Line::new("|v|", PlotPoints::from(v)).color(closest));
+            plot.line(Line::new("gap", PlotPoints::from(gap)).color(support));
             if let Some(v2) = v2 {
+                // Rings as well as a dash: where both runs agree the lines lie on each other,
+                // and run 2 must still be seen.
+                plot.points(
+                    Points::new("|v| run 2", PlotPoints::from(v2.clone()))
+                        .shape(MarkerShape::Circle)
+                        .filled(false)
+                        .radius(4.0)
+                        .color(second_run),
+                );
                 plot.line(
                     Line::new("|v| run 2", PlotPoints::from(v2))
-                        .color(palette::egui(palette::DIRECTION))
+                        .color(second_run)
                         .style(egui_plot::LineStyle::dashed_loose()),
                 );
             }
@@ -56,4 +161,45 @@ pub(super) fn plot_ui(
             }
             plot.vline(VLine::new("step", playback.step as f64).color(Color32::GRAY));
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grid_offers_every_step_of_one_two_and_five_once() {
+        let marks = decimal_grid(GridInput {
+            bounds: (-15.3, -1.7),
+            base_step_size: 0.2,
+        });
+        let step_at = |value: f64| {
+            let found: Vec<_> = marks
+                .iter()
+                .filter(|m| (m.value - value).abs() < 1e-9)
+                .collect();
+            assert_eq!(found.len(), 1, "{value}: {found:?}");
+            found[0].step_size
+        };
+        // −10 is a multiple of 10, −15 of 5, −4 of 2 and −3 of 1 only: each is given its
+        // largest step, so a plot 400 points wide can label every 2 (62 points apart).
+        assert_eq!(step_at(-10.0), 10.0);
+        assert_eq!(step_at(-15.0), 5.0);
+        assert_eq!(step_at(-4.0), 2.0);
+        assert_eq!(step_at(-3.0), 1.0);
+        assert_eq!(step_at(-2.4), 0.2);
+        assert!(marks.iter().all(|m| (-15.3..=-1.7).contains(&m.value)));
+        assert!(
+            decimal_grid(GridInput {
+                bounds: (0.0, 0.0),
+                base_step_size: 0.0
+            })
+            .is_empty()
+        );
+        let label = |value, step_size| tick_label(GridMark { value, step_size }, &(0.0..=1.0));
+        assert_eq!(label(0.5, 0.5), "0.5");
+        assert_eq!(label(-10.0, 10.0), "-10");
+        assert_eq!(label(0.25, 0.05), "0.25");
+        assert_eq!(label(-0.0, 0.2), "0.0");
+    }
 }

@@ -9,7 +9,7 @@ use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};
-use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{HLine, Line, Plot, PlotPoints, Points};
 use gjk::{SweepAxis, SweepParam};
 
 pub fn sweep_window(
@@ -189,11 +189,21 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
         .collect();
     kinds.sort_unstable();
     kinds.dedup();
+    let key: Vec<_> = kinds
+        .iter()
+        .map(|kind| (*kind, palette::egui(palette::termination(kind))))
+        .collect();
+    super::plot::key_ui(ui, &key);
     let clicked = Plot::new("sweep_iterations")
         .height(170.0)
-        .legend(Legend::default())
         .x_axis_label(x_label.clone())
         .y_axis_label("iterations")
+        .x_grid_spacer(super::plot::decimal_grid)
+        .y_grid_spacer(super::plot::decimal_grid)
+        .x_axis_formatter(super::plot::tick_label)
+        .y_axis_formatter(super::plot::tick_label)
+        // From zero: a count.
+        .include_y(0.0)
         .allow_scroll(false)
         .show(ui, |plot| {
             for kind in &kinds {
@@ -215,20 +225,65 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
                 .flatten()
         })
         .inner;
+    // An error of zero has no logarithm: it is drawn on a floor a decade under the smallest
+    // error that is not zero (at 10⁻¹⁸ when every error is zero), labelled 0.
+    let smallest = result
+        .samples
+        .iter()
+        .filter_map(|s| s.error)
+        .filter(|e| *e > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let floor = if smallest.is_finite() {
+        smallest.log10().floor() - 1.0
+    } else {
+        -18.0
+    };
     let errors: Vec<[f64; 2]> = result
         .samples
         .iter()
         .filter_map(|s| {
             let e = s.error?;
-            Some([plot_x(&axis, s.value[0]), e.max(1e-18).log10()])
+            let y = if e > 0.0 { e.log10() } else { floor };
+            Some([plot_x(&axis, s.value[0]), y])
         })
         .collect();
+    let top = errors.iter().map(|[_, e]| *e).fold(floor + 2.0, f64::max);
+    let exact = errors.iter().filter(|[_, e]| *e <= floor).count();
+    let mut key = vec![(
+        "log₁₀ |error| against the f64 reference",
+        palette::egui(palette::CLOSEST),
+    )];
+    let zero = format!("{exact} samples with error 0, drawn on the floor marked 0");
+    if exact > 0 {
+        key.push((zero.as_str(), Color32::GRAY));
+    }
+    super::plot::key_ui(ui, &key);
     let clicked_error = Plot::new("sweep_error")
         .height(130.0)
         .x_axis_label(x_label)
         .y_axis_label("log₁₀ error")
+        .x_grid_spacer(super::plot::decimal_grid)
+        .y_grid_spacer(super::plot::decimal_grid)
+        .x_axis_formatter(super::plot::tick_label)
+        // From the floor to a little above the largest error: a flat run of zeros would
+        // otherwise be drawn in a range of sixteen decades, its floor unlabelled.
+        .include_y(floor)
+        .include_y(top)
+        // The floor is where an error of zero is drawn: labelled 0, not 10⁻¹⁸.
+        .y_axis_formatter(move |mark, range| {
+            if (mark.value - floor).abs() < 1e-9 {
+                "0".to_string()
+            } else if mark.value < floor {
+                String::new()
+            } else {
+                super::plot::tick_label(mark, range)
+            }
+        })
         .allow_scroll(false)
         .show(ui, |plot| {
+            if exact > 0 {
+                plot.hline(HLine::new("error 0", floor).color(Color32::GRAY));
+            }
             plot.line(
                 Line::new("error vs f64 reference", PlotPoints::from(errors))
                     .color(palette::egui(palette::CLOSEST)),
