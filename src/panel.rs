@@ -2,7 +2,7 @@
 //! the solver settings, both shapes and the scenario files. It only writes settings and sends
 //! messages; the solver runs elsewhere.
 
-use crate::case::playback::FrameStep;
+use crate::case::playback::FrameViews;
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, PanelSystems, Playback, PlaybackCommand, Shapes};
 use crate::case::reference::ReferenceAnswer;
@@ -316,7 +316,7 @@ struct Tools<'w> {
     compare_run: Res<'w, crate::case::compare::CompareRun>,
     cast_view: ResMut<'w, crate::case::cast_plot::CastView>,
     cast_plot: Res<'w, crate::case::cast_plot::CastPlot>,
-    framing: MessageWriter<'w, FrameStep>,
+    framing: MessageWriter<'w, FrameViews>,
     text: ResMut<'w, TextSize>,
     off_frame: Res<'w, crate::case::solving::OffFrame>,
     reference_off_frame: Res<'w, crate::case::reference::ReferenceOffFrame>,
@@ -362,7 +362,7 @@ fn stepping_ui(
     ui: &mut egui::Ui,
     playback: &Playback,
     commands: &mut MessageWriter<PlaybackCommand>,
-    framing: &mut MessageWriter<FrameStep>,
+    framing: &mut MessageWriter<FrameViews>,
 ) {
     if playback.cast.is_some() {
         cast::timeline_ui(ui, playback, commands);
@@ -386,10 +386,13 @@ fn stepping_ui(
         }
         if ui
             .button("Frame")
-            .on_hover_text("Fit the Minkowski view to this step: simplex, w, v and the origin (F)")
+            .on_hover_text(
+                "Fit the world view to both shapes, and the Minkowski view to this step: \
+                 simplex, w, v and the origin (F)",
+            )
             .clicked()
         {
-            framing.write(FrameStep);
+            framing.write(FrameViews);
         }
     });
     let mut speed = playback.speed;

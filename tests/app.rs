@@ -15,6 +15,7 @@ mod app {
         pub mod sweeping;
     }
     pub mod views {
+        pub mod cameras;
         pub mod fonts;
         pub mod framing;
         pub mod pictures;

@@ -326,12 +326,15 @@ fn play(time: Res<Time>, mut clock: ResMut<PlayClock>, mut playback: ResMut<Play
 }
 
 /// Asks the views to frame the case: the world view both bodies, the Minkowski view the
-/// difference and the origin. The cameras answer it. Sent at start and when a scenario is opened, never while dragging.
+/// difference and the origin, then the step. The cameras answer it once the case is solved.
+/// Sent at start, when a scenario is opened, and on demand (key F, the panel's *Frame*); never
+/// while dragging.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FrameViews;
 
 /// Asks the Minkowski view to frame the current step: the simplex, the new support point, the
-/// closest point and the origin (key F, the panel's button; sent on every step by itself).
+/// closest point and the origin (sent on every step, when a drag ends, and after
+/// [`FrameViews`]).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FrameStep;
 

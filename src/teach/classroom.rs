@@ -5,7 +5,7 @@
 use crate::case::compare::CompareSettings;
 use crate::case::playback::{FrameStep, FrameViews, Lab, LabSet, Playback, Timeline};
 use crate::teach::lesson::{Lesson, Shown, SlideCamera, SlideStep, Views};
-use crate::views::camera::{Heading, Orbit, View, ViewLayout};
+use crate::views::camera::{FramedFor, Heading, Orbit, View, ViewLayout};
 use crate::views::minkowski_view::MinkowskiSettings;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -223,7 +223,8 @@ fn pin_cameras(
             pitch: at.pitch,
             distance: at.distance,
         };
-        commands.entity(entity).remove::<Heading>();
+        // Where the slide's author stood: kept as it is, whatever the view's shape.
+        commands.entity(entity).remove::<(Heading, FramedFor)>();
     }
 }
 
@@ -288,7 +289,10 @@ impl Room<'_, '_> {
         for (entity, view, mut orbit) in &mut self.cameras {
             if let Some((_, was)) = before.cameras.iter().find(|(v, _)| v == view) {
                 *orbit = *was;
-                self.commands.entity(entity).remove::<Heading>();
+                // It stood there for the views as they were, which come back with it.
+                self.commands
+                    .entity(entity)
+                    .remove::<(Heading, FramedFor)>();
             }
         }
     }

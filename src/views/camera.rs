@@ -17,8 +17,8 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 mod framing;
 
-pub use framing::{FIELD_OF_VIEW, Heading, fit, step_points};
-use framing::{ease, follow_steps, frame_step, frame_views};
+pub use framing::{FIELD_OF_VIEW, FramedFor, Heading, fit, step_points};
+use framing::{ease, follow_steps, frame_step, frame_views, keep_framing};
 
 /// Render layer of the world view (shapes, witnesses).
 pub const WORLD_LAYER: usize = 0;
@@ -141,13 +141,14 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,
-            (follow_compare_mode, orbit, frame_views)
-                .chain()
-                .in_set(LabSet::Input),
+            (follow_compare_mode, orbit).chain().in_set(LabSet::Input),
         )
         .add_systems(
             Update,
             (
+                // After the solve: a case just opened is framed with its own shapes.
+                frame_views,
+                keep_framing,
                 follow_steps,
                 frame_step,
                 ease,
@@ -394,8 +395,9 @@ fn orbit(
             orbit.pitch = (orbit.pitch - turn.y).clamp(-1.5, 1.5);
         }
         if *view == hovered && zoom != 1.0 {
-            // The hand wins over an easing camera.
-            commands.entity(entity).remove::<Heading>();
+            // The hand wins over an easing camera, and what it zoomed to is its own: no longer
+            // a framing to keep when the view changes shape.
+            commands.entity(entity).remove::<(Heading, FramedFor)>();
             let distance = (orbit.distance * zoom).clamp(1e-4, 1e5);
             // Zoom towards the point under the pointer: the focus moves towards it in
             // proportion, so that point stays where it is on screen.

@@ -1,8 +1,8 @@
-//! Keyboard stepping: Space play/pause, → / ← step, Home / End, R reset, F frame the step.
+//! Keyboard stepping: Space play/pause, → / ← step, Home / End, R reset, F frame both views.
 //! Ignored while egui has the keyboard (typing in a field). Ctrl + Q (⌘ Q) quits the desktop
 //! app, whatever has the keyboard.
 
-use crate::case::playback::FrameStep;
+use crate::case::playback::FrameViews;
 use crate::case::playback::{LabSet, PlaybackCommand};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -33,7 +33,7 @@ fn keyboard(
     mut presses: MessageReader<KeyboardInput>,
     egui_input: Option<Res<EguiWantsInput>>,
     mut commands: MessageWriter<PlaybackCommand>,
-    mut framing: MessageWriter<FrameStep>,
+    mut framing: MessageWriter<FrameViews>,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
         presses.clear();
@@ -51,7 +51,7 @@ fn keyboard(
         if let Some((_, command)) = map.iter().find(|(key, _)| *key == press.key_code) {
             commands.write(*command);
         } else if press.key_code == KeyCode::KeyF && !press.repeat {
-            framing.write(FrameStep);
+            framing.write(FrameViews);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! and, for the current step, the witness points of the simplex on both shapes and the segment
 //! between the current closest points.
 
-use crate::case::playback::{Lab, LabSet, Playback, Shapes, Which};
+use crate::case::playback::{FrameStep, Lab, LabSet, Playback, Shapes, Which};
 use crate::views::camera::{Orbit, View, WORLD_LAYER};
 use crate::views::hull::{hull_mesh, local_shape_points};
 use crate::views::outline::{Outline, outline};
@@ -59,7 +59,8 @@ fn spawn_shapes(mut commands: Commands, mut materials: ResMut<Assets<Matte>>) {
                 Transform::default(),
                 RenderLayers::layer(WORLD_LAYER),
             ))
-            .observe(drag_shape);
+            .observe(drag_shape)
+            .observe(frame_after_drag);
     }
 }
 
@@ -161,6 +162,15 @@ fn drag_shape(
         body.rotation = (turn.as_dquat() * body.rotation).normalize();
     } else {
         body.position += in_view_plane(delta, body.position, (orbit, cam, camera));
+    }
+}
+
+/// When a drag ends, A − B is framed for the step as it now is: while the hand moves, the
+/// camera stays put (it would fight the hand), and the step may since have grown regions,
+/// points or an EPA polytope beyond the view.
+fn frame_after_drag(drag: On<PointerDragEnd>, mut framing: MessageWriter<FrameStep>) {
+    if drag.button == PointerButton::Primary {
+        framing.write(FrameStep);
     }
 }
 

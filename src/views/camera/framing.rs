@@ -17,6 +17,13 @@ pub struct Heading {
     pub distance: f32,
 }
 
+/// The shape (width / height) of the view a camera's framing was fitted to. When the view
+/// changes shape — the panel folds or comes back, presenter mode's caption comes or goes, the
+/// window is resized — the camera backs off or closes in so that what it framed stays in view
+/// ([`keep_framing`]). A hand that zooms takes it away: what it chose is kept as it is.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct FramedFor(pub f32);
+
 /// The smallest sphere-ish bound of some points: centre of their box and the radius around it.
 fn bounds(points: impl Iterator<Item = Vec3>) -> (Vec3, f32) {
     let pts: Vec<Vec3> = points.collect();
@@ -117,23 +124,67 @@ pub fn fit(points: impl Iterator<Item = Vec3>, aspect: f32) -> (Vec3, f32) {
 
 /// How far back a camera stands to see a sphere of `radius` whole, with a margin.
 fn fit_distance(radius: f32, aspect: f32) -> f32 {
-    let half_v = FIELD_OF_VIEW / 2.0;
-    let half_h = (half_v.tan() * aspect).atan();
-    radius * 1.15 / half_v.min(half_h).sin()
+    radius * 1.15 / narrower_half_angle(aspect).sin()
 }
 
+/// Half the narrower of a view's two fields of view, for a view of `aspect`.
+fn narrower_half_angle(aspect: f32) -> f32 {
+    let half_v = FIELD_OF_VIEW / 2.0;
+    let half_h = (half_v.tan() * aspect).atan();
+    half_v.min(half_h)
+}
+
+/// Keeps each framed camera's framing when its view changes shape: the distance that fits a
+/// sphere is in inverse proportion to the sine of the narrower half field of view, so the
+/// camera (and where it is heading) moves back or in by that ratio. Without this, a step framed
+/// in presenter mode's wide views was cropped once the panel came back.
+pub(super) fn keep_framing(
+    screen: Screen,
+    mut cameras: Query<(&View, &mut Orbit, Option<&mut Heading>, &mut FramedFor)>,
+) {
+    for (view, mut orbit, heading, mut framed) in &mut cameras {
+        let rect = screen.rect(*view);
+        if rect.width() < 2.0 || rect.height() < 2.0 {
+            continue;
+        }
+        let aspect = screen.aspect(*view);
+        if (aspect / framed.0 - 1.0).abs() < 1e-3 {
+            continue;
+        }
+        let ratio = narrower_half_angle(framed.0).sin() / narrower_half_angle(aspect).sin();
+        orbit.distance *= ratio;
+        if let Some(mut heading) = heading {
+            heading.distance *= ratio;
+        }
+        framed.0 = aspect;
+    }
+}
+
+/// Frames both views on the case ([`FrameViews`]), with the case's own shapes: a request made
+/// as a case opens waits until that case's shapes are prepared (a large hull is prepared off
+/// the frame), else the world view would be framed on the last case's bodies.
 pub(super) fn frame_views(
     mut requests: MessageReader<FrameViews>,
+    mut pending: Local<bool>,
     mut then_step: MessageWriter<FrameStep>,
-    compare: Res<CompareSettings>,
-    lab: Res<crate::case::playback::Lab>,
-    shapes: Res<crate::case::playback::Shapes>,
+    (compare, lab, shapes): (
+        Res<CompareSettings>,
+        Res<crate::case::playback::Lab>,
+        Res<crate::case::playback::Shapes>,
+    ),
     screen: Screen,
-    mut cameras: Query<(&View, &mut Orbit)>,
+    mut commands: Commands,
+    mut cameras: Query<(Entity, &View, &mut Orbit)>,
 ) {
-    if requests.read().count() == 0 {
+    *pending |= requests.read().count() > 0;
+    let [held_a, held_b] = &shapes.0;
+    let prepared =
+        *held_a.shape() == lab.scenario.a.shape && *held_b.shape() == lab.scenario.b.shape;
+    // A case that does not solve keeps the last one's shapes: framed with those.
+    if !*pending || !(prepared || lab.error.is_some()) {
         return;
     }
+    *pending = false;
     // Once the case is solved, the Minkowski view closes in on the step shown.
     then_step.write(FrameStep);
     let [a, b] = shapes.placed(&lab.scenario);
@@ -167,13 +218,18 @@ pub(super) fn frame_views(
         .map(|p| p.distance(focus))
         .fold(0.1, f32::max);
     let difference = (focus, radius);
-    for (view, mut orbit) in &mut cameras {
+    for (entity, view, mut orbit) in &mut cameras {
         let (center, radius) = match view {
             View::World if !compare.enabled => world,
             _ => difference,
         };
+        let aspect = screen.aspect(*view);
         orbit.focus = center;
-        orbit.distance = fit_distance(radius, screen.aspect(*view));
+        orbit.distance = fit_distance(radius, aspect);
+        commands
+            .entity(entity)
+            .remove::<Heading>()
+            .insert(FramedFor(aspect));
     }
 }
 
@@ -219,8 +275,11 @@ pub(super) fn frame_step(
                 View::World if !compare.enabled => world,
                 _ => difference,
             };
-            let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
-            commands.entity(entity).insert(Heading { focus, distance });
+            let aspect = screen.aspect(*view);
+            let (focus, distance) = fit(points.iter().copied(), aspect);
+            commands
+                .entity(entity)
+                .insert((Heading { focus, distance }, FramedFor(aspect)));
         }
         return;
     }
@@ -254,8 +313,11 @@ pub(super) fn frame_step(
         if *view == View::World && !compare.enabled {
             continue;
         }
-        let (focus, distance) = fit(points.iter().copied(), screen.aspect(*view));
-        commands.entity(entity).insert(Heading { focus, distance });
+        let aspect = screen.aspect(*view);
+        let (focus, distance) = fit(points.iter().copied(), aspect);
+        commands
+            .entity(entity)
+            .insert((Heading { focus, distance }, FramedFor(aspect)));
     }
 }
 

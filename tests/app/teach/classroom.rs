@@ -1,5 +1,6 @@
 //! Presenter mode's guided tour: one key per lesson, each opening its case at the right step.
 
+use crate::app::views::cameras::{orbit_of, settle};
 use bevy::prelude::Transform;
 use gjk::FeatureKind;
 use gjk::config::Dimension;
@@ -8,7 +9,7 @@ use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::teach::classroom::{Classroom, TourCommand};
 use gjk_lab::teach::lesson::{Lesson, Shown};
-use gjk_lab::views::camera::{Orbit, View};
+use gjk_lab::views::camera::{Orbit, View, ViewLayout};
 use gjk_lab::views::plane::regions;
 
 fn send(app: &mut bevy::prelude::App, command: TourCommand) {
@@ -310,4 +311,51 @@ fn leaving_the_tour_gives_the_plane_its_square_on_cameras_back() {
             "the camera stands where its orbit says"
         );
     }
+}
+
+/// In the plane, B dragged onto A and stepped into EPA, the tour taken and left at once: A − B
+/// is framed at that step as it was before, not at the tour's case or half-way there.
+#[test]
+fn leaving_the_tour_from_an_epa_step_frames_that_step_again() {
+    use gjk_lab::case::playback::PlaybackCommand;
+    let case = gjk_lab::case::assets::find(gjk_lab::case::assets::PLANE_STARTUP)
+        .unwrap()
+        .load()
+        .unwrap();
+    let mut app = gjk_lab::app::headless_app_with_cameras(case, 1280, 800);
+    app.update();
+    let a = app.world().resource::<Lab>().scenario.a.position;
+    app.world_mut().resource_mut::<Lab>().scenario.b.position = a + glam::DVec3::new(0.2, 0.1, 0.0);
+    app.update();
+    app.world_mut().write_message(PlaybackCommand::Seek(5));
+    settle(&mut app);
+    let playback = app.world().resource::<Playback>();
+    assert_eq!(playback.step, 5);
+    assert!(
+        playback.current().unwrap().epa().is_some(),
+        "step 5 is EPA's"
+    );
+    let framed = orbit_of(&mut app, View::Minkowski);
+
+    // Presenter mode folds the panel and puts a caption under the views (the panel and the
+    // caption say their sizes as they are drawn, a frame later: here by hand).
+    let layout = |app: &mut bevy::prelude::App, panel: f32, caption: f32| {
+        let mut layout = app.world_mut().resource_mut::<ViewLayout>();
+        layout.panel_width = panel;
+        layout.caption_height = caption;
+    };
+    send(&mut app, TourCommand::Toggle);
+    layout(&mut app, 30.0, 150.0);
+    settle(&mut app);
+    send(&mut app, TourCommand::Toggle);
+    app.update();
+    layout(&mut app, 360.0, 0.0);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Playback>().step, 5);
+    let after = orbit_of(&mut app, View::Minkowski);
+    assert!(
+        after.focus.distance(framed.focus) < 1e-4 * framed.distance
+            && (after.distance / framed.distance - 1.0).abs() < 1e-4,
+        "before the tour {framed:?}, after it {after:?}"
+    );
 }
