@@ -57,9 +57,15 @@ fn candidates(anchor: Pos2, size: Vec2) -> impl Iterator<Item = (Rect, bool)> {
 }
 
 /// Places `wanted` (most important first) inside `bounds`, clear of `obstacles` (a view's
-/// title, say), of each other and of every label's point. `None` for a label that found no
-/// free spot.
-pub fn place(wanted: &[Wanted], bounds: Rect, obstacles: &[Rect]) -> Vec<Option<Spot>> {
+/// title, say), of each other and of every label's point, and where it can, off the drawn
+/// `lines` (the plane's region boundaries): a label with no spot clear of them takes one that
+/// crosses a line rather than none. `None` for a label that found no free spot.
+pub fn place(
+    wanted: &[Wanted],
+    bounds: Rect,
+    obstacles: &[Rect],
+    lines: &[[Pos2; 2]],
+) -> Vec<Option<Spot>> {
     let dots: Vec<Rect> = wanted
         .iter()
         .map(|w| Rect::from_center_size(w.anchor, vec2(2.0 * DOT, 2.0 * DOT)))
@@ -83,7 +89,10 @@ pub fn place(wanted: &[Wanted], bounds: Rect, obstacles: &[Rect]) -> Vec<Option<
                     && !leaders.iter().any(|&[p, q]| crosses(*r, p, q))
                     && !leader_blocked
             };
-            let (rect, leader) = candidates(w.anchor, w.size).find(|&(r, l)| free(&r, l))?;
+            let off_lines = |r: &Rect| !lines.iter().any(|&[p, q]| crosses(*r, p, q));
+            let (rect, leader) = candidates(w.anchor, w.size)
+                .find(|&(r, l)| free(&r, l) && off_lines(&r))
+                .or_else(|| candidates(w.anchor, w.size).find(|&(r, l)| free(&r, l)))?;
             taken.push(rect);
             if leader {
                 leaders.push([w.anchor, nearest_on(rect, w.anchor)]);

@@ -111,13 +111,34 @@ fn draw_labels(
                 .map(|v| egui::pos2(v.x / zoom, v.y / zoom))
         };
         let font = FontId::proportional(size);
-        let laid: Vec<_> = items
+        let on_screen: Vec<_> = items
             .into_iter()
-            .filter_map(|(text, p, color)| {
+            .filter_map(|(text, p, color)| Some((text, place(p)?, color)))
+            .collect();
+        // In A − B a shared spot is one point ("w₁ = v"); on a shape, one point of A (or B)
+        // that is the witness of several ("w₂, w₃").
+        let joint = match content {
+            Content::World(_) => ", ",
+            Content::Minkowski(_) => " = ",
+        };
+        let laid: Vec<_> = merge_coincident(on_screen, joint)
+            .into_iter()
+            .map(|(text, anchor, color)| {
                 let galley = painter.layout_no_wrap(text, font.clone(), palette::egui(color));
-                Some((place(p)?, galley, color))
+                (anchor, galley, color)
             })
             .collect();
+        // The plane's region boundaries: labels keep off them where they can.
+        let lines: Vec<[egui::Pos2; 2]> = match content {
+            Content::Minkowski(Some(step)) if playback.case.dimension.is_plane() => {
+                crate::views::plane::regions(step)
+                    .iter()
+                    .flat_map(|r| r.edges.iter())
+                    .filter_map(|[p, q]| Some([place(*p)?, place(*q)?]))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         let wanted: Vec<Wanted> = laid
             .iter()
             .map(|(anchor, galley, _)| Wanted {
@@ -125,7 +146,7 @@ fn draw_labels(
                 size: galley.size(),
             })
             .collect();
-        let spots = label_layout::place(&wanted, painter.clip_rect(), &[title_rect]);
+        let spots = label_layout::place(&wanted, painter.clip_rect(), &[title_rect], &lines);
         for ((anchor, galley, color), spot) in laid.into_iter().zip(spots) {
             let Some(spot) = spot else { continue };
             let color = palette::egui(color);
@@ -141,6 +162,37 @@ fn draw_labels(
 
 /// A label: its text, the point it names and its colour.
 type Item = (String, Vec3, Color);
+
+/// Points drawn closer than this (logical pixels) are one point on screen.
+const SAME_POINT: f32 = 3.0;
+
+/// Labels of points that fall on one spot of the screen become one label, joined by `joint`
+/// ("w₁ = v = w"), in the first one's colour: at GJK's first step w₁, w and v are the same
+/// point, and three labels round one dot read as a pile (the layout would push two of them out
+/// on leaders).
+fn merge_coincident(
+    items: Vec<(String, egui::Pos2, Color)>,
+    joint: &str,
+) -> Vec<(String, egui::Pos2, Color)> {
+    let mut merged: Vec<(String, egui::Pos2, Color)> = Vec::new();
+    for (text, at, color) in items {
+        // Only point names join: a region's name or an axis tip names no drawn point.
+        let point = !text.starts_with("region") && !matches!(text.as_str(), "x" | "y" | "z");
+        match merged
+            .iter_mut()
+            .find(|(t, p, _)| point && !t.starts_with("region") && p.distance(at) < SAME_POINT)
+        {
+            // A's and B's witness of one name meet where the shapes touch: said once.
+            Some((kept, ..)) if kept.split(joint).any(|part| part == text) => {}
+            Some((kept, ..)) => {
+                kept.push_str(joint);
+                kept.push_str(&text);
+            }
+            None => merged.push((text, at, color)),
+        }
+    }
+    merged
+}
 
 fn origin_label() -> Item {
     ("O".into(), Vec3::ZERO, palette::ORIGIN)
@@ -209,4 +261,41 @@ fn minkowski_labels(step: &gjk::Step, marks: f32, plane: bool) -> Vec<Item> {
         items.push((name.into(), axis * tip, palette::AXIS));
     }
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_on_one_spot_become_one_and_regions_stay_apart() {
+        let at = egui::pos2(100.0, 100.0);
+        let near = egui::pos2(101.0, 101.5);
+        let items = vec![
+            ("w₁".to_string(), at, palette::SLOTS[0]),
+            ("v".to_string(), near, palette::CLOSEST),
+            ("w".to_string(), at, palette::SUPPORT),
+            ("region w₁ ∋ O".to_string(), at, palette::CLOSEST),
+            ("x".to_string(), at, palette::AXIS),
+            (
+                "w₂".to_string(),
+                egui::pos2(140.0, 100.0),
+                palette::SLOTS[1],
+            ),
+        ];
+        let merged = merge_coincident(items, " = ");
+        let texts: Vec<&str> = merged.iter().map(|(t, ..)| t.as_str()).collect();
+        assert_eq!(texts, ["w₁ = v = w", "region w₁ ∋ O", "x", "w₂"]);
+        assert_eq!(merged[0].2, palette::SLOTS[0], "the first one's colour");
+
+        // On a shape: one point that is the witness of two, and A's and B's of one name.
+        let witnesses = vec![
+            ("w₂".to_string(), at, palette::SLOTS[1]),
+            ("w₃".to_string(), at, palette::SLOTS[2]),
+            ("w₂".to_string(), near, palette::SLOTS[1]),
+        ];
+        let merged = merge_coincident(witnesses, ", ");
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0].0, "w₂, w₃");
+    }
 }

@@ -1,7 +1,7 @@
 //! What the views show: the Minkowski view's framing of each step, and labels that never pile up.
 
 use bevy::prelude::*;
-use bevy_egui::egui::{Rect, pos2, vec2};
+use bevy_egui::egui::{Pos2, Rect, pos2, vec2};
 use gjk_lab::views::camera::{FIELD_OF_VIEW, Orbit, fit, step_points};
 use gjk_lab::views::label_layout::{Wanted, crosses, nearest_on, place};
 use gjk_lab::views::plane::regions as regions_of;
@@ -118,7 +118,7 @@ fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
             size,
         })
         .collect();
-    for (w, spot) in apart.iter().zip(place(&apart, bounds, &[])) {
+    for (w, spot) in apart.iter().zip(place(&apart, bounds, &[], &[])) {
         let spot = spot.expect("room for every label");
         assert!(!spot.leader);
         assert!(spot.rect.min.x > w.anchor.x && spot.rect.max.y < w.anchor.y);
@@ -132,7 +132,7 @@ fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
         })
         .collect();
     let title = Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 30.0));
-    let spots = place(&pile, bounds, &[title]);
+    let spots = place(&pile, bounds, &[title], &[]);
     let placed = spots.iter().flatten().count();
     assert!(!overlaps(&spots));
     assert!((8..30).contains(&placed), "{placed} placed");
@@ -154,7 +154,7 @@ fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
                 size: vec2(10.0 + 20.0 * next(), 20.0),
             })
             .collect();
-        let spots = place(&crowd, bounds, &[]);
+        let spots = place(&crowd, bounds, &[], &[]);
         assert!(!overlaps(&spots));
         for spot in spots.iter().flatten() {
             for w in &crowd {
@@ -183,4 +183,29 @@ fn labels_apart_keep_their_first_spot_and_labels_on_one_point_never_pile_up() {
         assert!(spots[0].is_some());
     }
     assert!(leaders > 20, "only {leaders} leaders drawn");
+}
+
+/// A label keeps off a drawn line where a spot off it is free, and crosses one rather than
+/// go missing where none is.
+#[test]
+fn labels_keep_off_drawn_lines_where_they_can() {
+    let bounds = Rect::from_min_size(pos2(0.0, 0.0), vec2(400.0, 300.0));
+    let label = Wanted {
+        anchor: pos2(200.0, 150.0),
+        size: vec2(40.0, 14.0),
+    };
+    let free = place(&[label], bounds, &[], &[])[0].expect("a spot");
+    // A line through the first spot: the label goes elsewhere, clear of it.
+    let line = [free.rect.left_center(), free.rect.right_center()];
+    let moved = place(&[label], bounds, &[], &[line])[0].expect("a spot");
+    assert_ne!(moved.rect, free.rect);
+    assert!(!crosses(moved.rect, line[0], line[1]));
+    // Lines everywhere round it: it still shows, crossing one.
+    let fence: Vec<[Pos2; 2]> = (0..40)
+        .map(|i| {
+            let y = 100.0 + 2.5 * i as f32;
+            [pos2(0.0, y), pos2(400.0, y)]
+        })
+        .collect();
+    assert!(place(&[label], bounds, &[], &fence)[0].is_some());
 }
