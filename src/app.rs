@@ -160,11 +160,20 @@ fn apply_launch(app: &mut App, launch: &Options) {
         let mut playback = app.world_mut().resource_mut::<playback::Playback>();
         playback.step = step.min(playback.trace.steps.len());
     }
-    if let Some(file) = &launch.file {
+    // The file box names the case on screen: the file it came from, or a bundled case's own
+    // name (saved in the lab's folder, never over the program's copy).
+    let bundled = || {
+        let scenario = &app.world().resource::<playback::Lab>().scenario;
+        crate::case::assets::presets()
+            .into_iter()
+            .chain(crate::case::assets::gallery())
+            .find(|c| c.load().is_ok_and(|s| s == *scenario))
+            .map(|c| c.file_name().to_string())
+    };
+    if let Some(file) = launch.file.clone().or_else(bundled) {
         app.world_mut()
             .resource_mut::<scenario_io::ScenarioFiles>()
-            .path_field
-            .clone_from(file);
+            .path_field = file;
     }
     if let Some(why) = &launch.notice {
         warn!("{why}");

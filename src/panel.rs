@@ -173,7 +173,14 @@ fn head_ui(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
             ));
         });
     } else if lab.error.is_none() {
-        outcome::verdict_ui(ui, &case.playback.trace.finish);
+        match &case.playback.cast {
+            // A cast's case answers two questions: the poses at t = 0, and the motion.
+            Some(cast) => {
+                outcome::named_verdict_ui(ui, "At t = 0", &case.playback.trace.finish);
+                cast::cast_verdict_ui(ui, &cast.answer.status);
+            }
+            None => outcome::verdict_ui(ui, &case.playback.trace.finish),
+        }
         if let Some(check) = &case.playback.engine {
             engine::engine_ui(ui, check, case.playback.case.engine.as_ref());
         }

@@ -56,8 +56,8 @@ pub struct DeliverySet;
 /// Where a delivery's status line goes: one place, the section that asked for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reply {
-    /// The scenario files' status line.
-    Files,
+    /// The scenario files' status line, under the controls it names.
+    Files(About),
     /// A [`Delivered`] message, for the sender to show.
     Sender,
 }
@@ -82,9 +82,11 @@ pub struct Status {
 /// The part of the panel a status line belongs to.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum About {
-    /// The scenario files: open, save, export, presets and gallery.
+    /// The scenario files: open, save, presets and gallery.
     #[default]
     Files,
+    /// Exporting the trace.
+    Trace,
     /// A body's import controls (a mesh file, pasted vertices).
     Body(Which),
 }
@@ -136,7 +138,7 @@ pub(crate) fn report(
     let line = Status::of(line);
     info!("{line}");
     match delivery.reply {
-        Reply::Files => files.status = line,
+        Reply::Files(about) => files.status = line.at(about),
         Reply::Sender => {
             delivered.write(Delivered {
                 what: delivery.what,
@@ -297,7 +299,7 @@ pub(crate) fn handle_requests(
                             path: path.clone(),
                             bytes: text.into_bytes(),
                             what: "the scenario",
-                            reply: Reply::Files,
+                            reply: Reply::Files(About::Files),
                         });
                         Status::default()
                     }
@@ -313,7 +315,7 @@ pub(crate) fn handle_requests(
                     path: path.clone(),
                     bytes: json.into_bytes(),
                     what: "the trace",
-                    reply: Reply::Files,
+                    reply: Reply::Files(About::Trace),
                 });
             }
             ScenarioRequest::ImportMesh(which, file) => {

@@ -156,6 +156,26 @@ fn contact_ui(ui: &mut egui::Ui, answer: &gjk::cast::CastAnswer, dimension: Dime
     }
 }
 
+/// The cast's answer in one line, in its colour, for the panel's pinned head: under the
+/// static query's answer, which is about the poses at t = 0 only.
+pub(super) fn cast_verdict_ui(ui: &mut egui::Ui, status: &CastStatus) {
+    let fmt = gjk::trace::explain::fmt_num;
+    let text = match status {
+        CastStatus::Hit { time, .. } => format!("Cast: they first touch at t = {}.", fmt(*time)),
+        CastStatus::Miss { .. } => "Cast: a miss, proven: they never touch before max_time.".into(),
+        CastStatus::OverlappingAtStart {
+            depth: Some(depth), ..
+        } => format!("Cast: they overlap at t = 0 already, {} deep.", fmt(*depth)),
+        CastStatus::OverlappingAtStart { .. } => "Cast: within the target at t = 0 already.".into(),
+        CastStatus::MaxIterations { time, .. } => format!(
+            "Cast: NOT DECIDED: the iteration cap stopped it at t = {}.",
+            fmt(*time)
+        ),
+        CastStatus::Failed { why, .. } => format!("Cast: FAILED: {why}."),
+    };
+    ui.label(RichText::new(text).strong().color(status_color(status)));
+}
+
 /// The outcome's colour: the success colour only for a proven hit.
 fn status_color(status: &CastStatus) -> Color32 {
     match status {

@@ -5,7 +5,7 @@
 use super::outcome::{certified_color, named_verdict_ui};
 use super::settings::spec_ui;
 use crate::case::compare::{CompareRun, CompareSettings};
-use crate::case::playback::{Playback, PlaybackCommand};
+use crate::case::playback::{Playback, PlaybackCommand, Timeline};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -34,12 +34,27 @@ pub fn compare_ui(
     let Some(trace) = &run.trace else {
         return;
     };
+    // Compare runs the static query twice; a cast is stepped in run 1 only.
+    if playback.timeline == Timeline::Cast {
+        ui.colored_label(
+            palette::egui(palette::DIFFER),
+            "Compare runs the query at t = 0 twice, not the cast the keys now step: the \
+             right view and the table follow the query's steps.",
+        );
+        if ui.button("Step the query").clicked() {
+            commands.write(PlaybackCommand::Timeline(Timeline::Query));
+        }
+    }
     // Each run's own certificate: run 2 may stop short where run 1 is proven.
     named_verdict_ui(ui, "Run 1", &playback.trace.finish);
     named_verdict_ui(ui, "Run 2", &trace.finish);
     match &run.divergence {
         None => {
-            ui.label("The two runs make the same decision at every step.");
+            ui.label(if playback.cast.is_some() {
+                "The two runs of the query at t = 0 make the same decision at every step."
+            } else {
+                "The two runs make the same decision at every step."
+            });
         }
         Some(d) => {
             ui.label(

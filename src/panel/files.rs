@@ -61,6 +61,7 @@ pub(super) fn files_ui(
             requests.write(ScenarioRequest::PickSave(Saving::Scenario));
         }
     });
+    status_ui(ui, &files.status, About::Files);
     ui.horizontal(|ui| {
         ui.label("trace");
         ui.text_edit_singleline(&mut files.trace_field);
@@ -74,7 +75,7 @@ pub(super) fn files_ui(
             folder.resolve(&files.trace_field),
         ));
     }
-    status_ui(ui, &files.status, About::Files);
+    status_ui(ui, &files.status, About::Trace);
     ui.menu_button("Presets…", |ui| {
         for case in &files.presets {
             case_button(ui, case, requests);
@@ -195,12 +196,17 @@ pub(super) fn status_ui(ui: &mut egui::Ui, status: &Status, about: About) {
     });
 }
 
-/// Where a name typed without a folder goes, said under its field (on the desktop).
+/// Where a name typed without a folder goes, said under its field (on the desktop); a whole
+/// path is said to be one, so the line (and the buttons under it) stay where they are as the
+/// name is typed.
 pub(super) fn folder_note(ui: &mut egui::Ui, folder: &Folder, name: &str) {
-    if let Some(shown) = folder.shown()
-        && std::path::Path::new(name.trim()).is_relative()
-    {
-        ui.label(RichText::new(format!("in {shown}")).small().weak());
+    if let Some(shown) = folder.shown() {
+        let note = if std::path::Path::new(name.trim()).is_relative() {
+            format!("in {shown}")
+        } else {
+            "a whole path, used as it is".to_string()
+        };
+        ui.label(RichText::new(note).small().weak());
     }
 }
 

@@ -63,6 +63,14 @@ pub(super) fn tick_label(mark: GridMark, _range: &std::ops::RangeInclusive<f64>)
     }
 }
 
+/// [`decimal_grid`] for a count (iterations): no step finer than 1, so no tick at 1.5.
+pub(super) fn whole_grid(input: GridInput) -> Vec<GridMark> {
+    decimal_grid(GridInput {
+        base_step_size: input.base_step_size.max(1.0),
+        ..input
+    })
+}
+
 /// The least of 1, 2 and 5 times a power of ten that is at least `x` (> 0).
 fn nice_step(x: f64) -> f64 {
     let power = 10f64.powf(x.log10().floor());
@@ -113,6 +121,7 @@ pub(super) fn plot_ui(
     if v.is_empty() && gap.is_empty() {
         return;
     }
+    let last = v.iter().chain(&gap).map(|[x, _]| *x).fold(1.0, f64::max);
     let (closest, support, second_run) = (
         palette::egui(palette::CLOSEST),
         palette::egui(palette::SUPPORT),
@@ -130,7 +139,10 @@ pub(super) fn plot_ui(
     Plot::new("convergence")
         .height(130.0)
         .x_axis_label("iteration")
-        .x_grid_spacer(decimal_grid)
+        // From step 0 to the run's last iteration, whichever step is on screen.
+        .include_x(0.0)
+        .include_x(last)
+        .x_grid_spacer(whole_grid)
         .y_grid_spacer(decimal_grid)
         .x_axis_formatter(tick_label)
         .y_axis_formatter(tick_label)

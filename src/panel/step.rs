@@ -77,13 +77,20 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
     });
     let q = &step.quantities;
     let num = |x: Option<f64>| x.map_or("—".to_string(), |x| format!("{x:.3e}"));
+    // EPA's numbers are its closest face's: the face's distance from the origin, and how far
+    // the support point along the face's normal n reaches beyond it.
+    let (distance, gap) = if step.epa().is_some() {
+        ("face distance", "gap w·n − distance")
+    } else {
+        ("|v|", "gap |v|²−v·w")
+    };
     egui::Grid::new("quantities").show(ui, |ui| {
-        ui.label("|v|");
+        ui.label(distance);
         ui.label(num(q.v_norm));
         ui.label("abs tol");
         ui.label(num(q.abs_threshold));
         ui.end_row();
-        ui.label("gap |v|²−v·w");
+        ui.label(gap);
         ui.label(num(q.gap));
         ui.label("threshold");
         ui.label(num(q.gap_threshold));

@@ -195,11 +195,13 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
         .collect();
     super::plot::key_ui(ui, &key);
     let clicked = Plot::new("sweep_iterations")
+        // One x axis for both plots: the same ticks, panned and zoomed together.
+        .link_axis("sweep_x", [true, false])
         .height(170.0)
         .x_axis_label(x_label.clone())
         .y_axis_label("iterations")
         .x_grid_spacer(super::plot::decimal_grid)
-        .y_grid_spacer(super::plot::decimal_grid)
+        .y_grid_spacer(super::plot::whole_grid)
         .x_axis_formatter(super::plot::tick_label)
         .y_axis_formatter(super::plot::tick_label)
         // From zero: a count.
@@ -226,7 +228,8 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
         })
         .inner;
     // An error of zero has no logarithm: it is drawn on a floor a decade under the smallest
-    // error that is not zero (at 10⁻¹⁸ when every error is zero), labelled 0.
+    // error that is not zero (at 10⁻¹⁸ when every error is zero), labelled "exact" (a 0 on a
+    // log axis would read as an error of 1).
     let smallest = result
         .samples
         .iter()
@@ -253,12 +256,14 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
         "log₁₀ |error| against the f64 reference",
         palette::egui(palette::CLOSEST),
     )];
-    let zero = format!("{exact} samples with error 0, drawn on the floor marked 0");
+    let zero = format!("{exact} samples with error 0, drawn on the floor marked exact");
     if exact > 0 {
         key.push((zero.as_str(), Color32::GRAY));
     }
     super::plot::key_ui(ui, &key);
     let clicked_error = Plot::new("sweep_error")
+        // One x axis for both plots: the same ticks, panned and zoomed together.
+        .link_axis("sweep_x", [true, false])
         .height(130.0)
         .x_axis_label(x_label)
         .y_axis_label("log₁₀ error")
@@ -269,10 +274,10 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
         // otherwise be drawn in a range of sixteen decades, its floor unlabelled.
         .include_y(floor)
         .include_y(top)
-        // The floor is where an error of zero is drawn: labelled 0, not 10⁻¹⁸.
+        // The floor is where an error of zero is drawn: labelled as such, not as a power of ten.
         .y_axis_formatter(move |mark, range| {
             if (mark.value - floor).abs() < 1e-9 {
-                "0".to_string()
+                "exact".to_string()
             } else if mark.value < floor {
                 String::new()
             } else {

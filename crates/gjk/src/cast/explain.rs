@@ -49,10 +49,18 @@ impl CastStep {
                         fmt_num(*v_dot_w),
                         fmt_num(*v_dot_r),
                     ));
+                } else if *v_dot_w > 0.0 {
+                    // Positive, yet not taken as a separating plane: within the rounding
+                    // allowance of the advance test.
+                    s.push_str(&format!(
+                        " v·(x − p) = {}: p separates x by no more than rounding, so x stays \
+                         and p joins the simplex.",
+                        fmt_num(*v_dot_w),
+                    ));
                 } else {
                     s.push_str(&format!(
-                        " v·(x − p) = {}: p does not separate x (not by more than rounding), \
-                         so x stays and p joins the simplex.",
+                        " v·(x − p) = {} ≤ 0: p does not separate x, so x stays and p joins \
+                         the simplex.",
                         fmt_num(*v_dot_w),
                     ));
                 }

@@ -229,11 +229,16 @@ fn boolean_step(step: &Step, plane: bool) -> String {
 fn epa_step(step: &Step, removed: usize, horizon: usize, plane: bool) -> String {
     let q = &step.quantities;
     let face = if plane { "edge" } else { "face" };
-    let mut s = format!(
-        "EPA: the {face} nearest the origin is {} away; the support point along its normal reaches {} beyond it.",
-        fmt_num(q.v_norm.unwrap_or(f64::NAN)),
-        fmt_num(q.gap.unwrap_or(f64::NAN))
-    );
+    let distance = fmt_num(q.v_norm.unwrap_or(f64::NAN));
+    // A converged step's stop says the reach itself, with its tolerance: said once.
+    let mut s = if matches!(step.termination, Some(Termination::EpaConverged { .. })) {
+        format!("EPA: the {face} nearest the origin is {distance} away.")
+    } else {
+        format!(
+            "EPA: the {face} nearest the origin is {distance} away; the support point along its normal reaches {} beyond it.",
+            fmt_num(q.gap.unwrap_or(f64::NAN))
+        )
+    };
     match step.termination {
         Some(t) => {
             s.push(' ');
