@@ -170,7 +170,7 @@ fn from_dialogs(
                 outbox.pass_on(Ok(Routed::Lesson(DraftCommand::SaveAs(path))));
             }
             Answer::Open(purpose, None) => {
-                let status = Status::done(NOTHING_CHOSEN);
+                let status = nothing_chosen();
                 match purpose {
                     Purpose::Scenario => outbox.files.status = status,
                     Purpose::Mesh(which) => outbox.files.status = status.at(About::Body(which)),
@@ -178,7 +178,7 @@ fn from_dialogs(
                 }
             }
             Answer::Save(saving, None) => {
-                let status = Status::done(NOTHING_CHOSEN);
+                let status = nothing_chosen();
                 match saving {
                     Saving::Scenario => outbox.files.status = status,
                     Saving::Lesson => draft.status = status,
@@ -188,11 +188,22 @@ fn from_dialogs(
     }
 }
 
-/// A dialog answered with no file: cancelled, or never shown (a desktop with neither a file
-/// portal nor zenity), which the app cannot tell apart.
+/// A dialog answered with no file: cancelled, or never shown. Where no dialog can open, said
+/// as a failure; elsewhere the two cannot be told apart.
 #[cfg(not(target_arch = "wasm32"))]
-const NOTHING_CHOSEN: &str = "No file chosen. If no dialog appeared, type the file's path in the field and press Open \
-     or Save";
+fn nothing_chosen() -> Status {
+    if crate::platform::dialog::none_can_open() {
+        Status::failed(
+            "No file dialog on this desktop (no D-Bus session for a file portal, no zenity): \
+             type the file's path in the field and press Open or Save",
+        )
+    } else {
+        Status::done(
+            "No file chosen. If no dialog appeared, type the file's path in the field and \
+             press Open or Save",
+        )
+    }
+}
 
 /// What the page's listeners and file dialog handed over since the last frame.
 #[cfg(target_arch = "wasm32")]

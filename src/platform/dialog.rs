@@ -2,8 +2,9 @@
 //! Linux the desktop's file portal (GNOME's, KDE's…), else zenity. A dialog runs off the
 //! frame, so the window keeps drawing behind it; what is chosen waits in the [`Chosen`] box
 //! until the next frame takes it ([`crate::platform::arrivals`]), like a file dropped on the
-//! window. A desktop with neither a portal nor zenity opens no dialog: the answer is the
-//! same as a cancelled one, so the status line says to type the path instead.
+//! window. A desktop with neither a portal nor zenity opens no dialog: its answer is the same
+//! as a cancelled one, so where neither can be there ([`none_can_open`]) the status line says
+//! so, and elsewhere that a path may be typed instead.
 
 use crate::case::incoming::{Purpose, Saving};
 use crate::case::playback::LabSet;
@@ -104,4 +105,17 @@ fn open_dialogs(
             })
             .detach();
     }
+}
+
+/// Whether it is certain that no dialog can open: on Linux, no D-Bus session to find a file
+/// portal on, and no zenity on the PATH (a bare X server, a container). Elsewhere the system
+/// always has its dialog.
+pub fn none_can_open() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
+    let zenity = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()));
+    !bus && !zenity
 }

@@ -354,11 +354,12 @@ impl Termination {
                 name(vertex),
                 fmt_num(distance)
             ),
-            Termination::NotDecreasing { previous, current } => format!(
-                "Rounding has taken over: |v| would go from {} to {} instead of shrinking, so the previous simplex and distance are kept.",
-                fmt_num(previous),
-                fmt_num(current)
-            ),
+            Termination::NotDecreasing { previous, current } => {
+                let [previous, current] = fmt_apart(previous, current);
+                format!(
+                    "Rounding has taken over: |v| would go from {previous} to {current} instead of shrinking, so the previous simplex and distance are kept."
+                )
+            }
             Termination::DegenerateSimplex { size, measure } => format!(
                 "The {size}-point simplex is flat (shape measure {}), so the algorithm cannot tell on which side the origin lies and gives up undecided.",
                 fmt_num(measure)
@@ -480,6 +481,19 @@ pub fn fmt_vec_in(v: glam::DVec3, plane: bool) -> String {
     }
 }
 
+/// Two numbers with as many digits as it takes to tell them apart (four when that is
+/// enough): "from 1.000e-4 to 1.000e-4" says nothing of which is larger.
+pub fn fmt_apart(a: f64, b: f64) -> [String; 2] {
+    let (fa, fb) = (fmt_num(a), fmt_num(b));
+    if fa != fb || a == b {
+        return [fa, fb];
+    }
+    (4..17)
+        .map(|digits| [format!("{a:.digits$e}"), format!("{b:.digits$e}")])
+        .find(|[x, y]| x != y)
+        .unwrap_or([format!("{a:e}"), format!("{b:e}")])
+}
+
 /// A number with about four significant digits, in plain or scientific notation.
 pub fn fmt_num(x: f64) -> String {
     if x == 0.0 {
@@ -489,5 +503,19 @@ pub fn fmt_num(x: f64) -> String {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         format!("{x:.3e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_that_differ_are_written_so_that_they_do() {
+        assert_eq!(fmt_apart(1.5, 2.5), ["1.5", "2.5"]);
+        let [a, b] = fmt_apart(1.0000000e-4, 1.0000004e-4);
+        assert_ne!(a, b);
+        assert_eq!([a.as_str(), b.as_str()], ["1.0000000e-4", "1.0000004e-4"]);
+        assert_eq!(fmt_apart(0.25, 0.25), ["0.25", "0.25"]);
     }
 }
