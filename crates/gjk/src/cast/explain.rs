@@ -33,37 +33,7 @@ impl CastStep {
                     fmt_vec(*direction),
                     fmt_vec(support.point),
                 );
-                if *advanced {
-                    s.push_str(&format!(
-                        " v·(x − p) = {} > 0: the plane through p facing x has all of A − B \
-                         behind it, so nothing before it can touch. The ray runs into it \
-                         (v·r = {}), so t jumps to {}.",
-                        fmt_num(*v_dot_w),
-                        fmt_num(*v_dot_r),
-                        fmt_num(self.next_time),
-                    ));
-                } else if *v_dot_w > 0.0 && self.status.is_some() {
-                    s.push_str(&format!(
-                        " v·(x − p) = {} > 0: a separating plane, but v·r = {}: the ray does \
-                         not come closer to it (in time).",
-                        fmt_num(*v_dot_w),
-                        fmt_num(*v_dot_r),
-                    ));
-                } else if *v_dot_w > 0.0 {
-                    // Positive, yet not taken as a separating plane: within the rounding
-                    // allowance of the advance test.
-                    s.push_str(&format!(
-                        " v·(x − p) = {}: p separates x by no more than rounding, so x stays \
-                         and p joins the simplex.",
-                        fmt_num(*v_dot_w),
-                    ));
-                } else {
-                    s.push_str(&format!(
-                        " v·(x − p) = {} ≤ 0: p does not separate x, so x stays and p joins \
-                         the simplex.",
-                        fmt_num(*v_dot_w),
-                    ));
-                }
+                s.push_str(&self.ray_test(*v_dot_w, *v_dot_r, *advanced));
                 s.push_str(&format!(
                     " The simplex keeps {} point{}; x is now |v| = {} from it.",
                     simplex.len(),
@@ -135,6 +105,43 @@ impl CastStep {
             s.push_str(&status.describe());
         }
         s
+    }
+}
+
+impl CastStep {
+    /// What the ray cast's test made of the support point p: a plane that lets x advance, a
+    /// separating plane the ray does not close on, or a point that joins the simplex.
+    fn ray_test(&self, v_dot_w: f64, v_dot_r: f64, advanced: bool) -> String {
+        if advanced {
+            format!(
+                " v·(x − p) = {} > 0: the plane through p facing x has all of A − B behind it, \
+                 so nothing before it can touch. The ray runs into it (v·r = {}), so t jumps \
+                 to {}.",
+                fmt_num(v_dot_w),
+                fmt_num(v_dot_r),
+                fmt_num(self.next_time),
+            )
+        } else if v_dot_w > 0.0 && self.status.is_some() {
+            format!(
+                " v·(x − p) = {} > 0: a separating plane, but v·r = {}: the ray does not come \
+                 closer to it (in time).",
+                fmt_num(v_dot_w),
+                fmt_num(v_dot_r),
+            )
+        } else if v_dot_w > 0.0 {
+            // Positive, yet not taken as a separating plane: within the advance test's
+            // rounding allowance.
+            format!(
+                " v·(x − p) = {}: p separates x by no more than rounding, so x stays and p \
+                 joins the simplex.",
+                fmt_num(v_dot_w),
+            )
+        } else {
+            format!(
+                " v·(x − p) = {} ≤ 0: p does not separate x, so x stays and p joins the simplex.",
+                fmt_num(v_dot_w),
+            )
+        }
     }
 }
 
