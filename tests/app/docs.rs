@@ -396,3 +396,25 @@ fn no_rustdoc_example_is_left_uncompiled() {
         ignored.join("\n")
     );
 }
+
+/// Every threshold the solvers decide by (`config/thresholds.rs`) is in the solver page's table.
+#[test]
+fn every_threshold_is_in_the_solver_page_s_table() {
+    let module =
+        std::fs::read_to_string(root().join("crates/gjk/src/config/thresholds.rs")).unwrap();
+    let page = std::fs::read_to_string(root().join("docs/solver.md")).unwrap();
+    let names: Vec<&str> = module
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub fn "))
+        .filter_map(|rest| rest.split(['(', '<']).next())
+        .collect();
+    assert!(names.len() >= 8, "{names:?}");
+    let missing: Vec<_> = names
+        .iter()
+        .filter(|n| !page.contains(&format!("| `{n}` |")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in docs/solver.md's table: {missing:?}"
+    );
+}

@@ -3,6 +3,8 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+pub mod thresholds;
+
 /// Which GJK variant runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -21,7 +21,7 @@ pub mod polygon;
 mod record;
 mod touching;
 
-use crate::config::SolverConfig;
+use crate::config::{SolverConfig, thresholds};
 use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -61,9 +61,10 @@ pub struct Epa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     finish: Option<(Penetration, Termination)>,
 }
 
-/// Relative size below which two points coincide or a tetrahedron is flat.
+/// Relative size below which two points coincide or a tetrahedron is flat (see
+/// [`thresholds::epa_tiny`]).
 fn tiny<R: Real>() -> R {
-    R::EPSILON * R::from_f64(1e3)
+    thresholds::epa_tiny()
 }
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
@@ -338,7 +339,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         // 1e-4 short of their depth.
         let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
         let w64 = point(&w);
-        let slack = 16.0 * R::EPSILON.to_f64() * (1.0 + w64.length());
+        let slack = thresholds::epa_sees(R::EPSILON.to_f64(), w64.length());
         let sees = |f: &Face<R>| f.normal.to_f64().dot(w64 - point(&self.vertices[f.v[0]])) > slack;
         let start = self.faces.iter().position(|f| f.v == beyond.v)?;
         if !sees(&self.faces[start]) {

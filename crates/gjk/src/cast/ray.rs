@@ -37,6 +37,7 @@
 //! rounding allowed for, so a hit needs no second query when the simplex is tight.
 
 use super::{CastRecord, CastStatus, CastStep, Ending, Log, Problem, Stepper};
+use crate::config::thresholds;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
@@ -225,7 +226,8 @@ impl<R: Real> Ray<R> {
         }
         if self.normal.is_none() {
             // The first plane that clears x is at λ = 0: it proves the start apart.
-            let rounding = 4.0 * R::EPSILON.to_f64() * along.target.to_f64();
+            let rounding =
+                thresholds::arithmetic_rounding(R::EPSILON.to_f64(), along.target.to_f64());
             let n = length.to_f64();
             self.start_clear =
                 Some(along.settings_target + vw.to_f64() / n - along.allowance - rounding);
@@ -312,7 +314,10 @@ impl<R: Real> Ray<R> {
     ) -> Ending {
         let settings = &problem.settings;
         let slack = along.allowance
-            + 4.0 * R::EPSILON.to_f64() * (self.x.to_f64().length() + along.target.to_f64());
+            + thresholds::arithmetic_rounding(
+                R::EPSILON.to_f64(),
+                self.x.to_f64().length() + along.target.to_f64(),
+            );
         let reach = hull_reach(self.x, &self.kept, &self.weights);
         let lower = if self.normal.is_some() {
             settings.target - slack

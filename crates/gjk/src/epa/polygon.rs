@@ -23,7 +23,7 @@ use super::answer::flat_finish;
 use super::grow::grow_triangle;
 use super::record::Looked;
 use super::{EpaFinish, Stopping, tiny};
-use crate::config::SolverConfig;
+use crate::config::{SolverConfig, thresholds};
 use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -215,7 +215,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
             return None;
         }
         let w64 = w.a.to_f64() - w.b.to_f64();
-        let slack = 16.0 * R::EPSILON.to_f64() * (1.0 + w64.length());
+        let slack = thresholds::epa_sees(R::EPSILON.to_f64(), w64.length());
         let sees = |e: &Edge<R>| e.normal.to_f64().dot(w64 - self.point(e.v[0])) > slack;
         if !sees(beyond) {
             return None;

@@ -57,8 +57,10 @@ pub struct BooleanGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     finish: Option<Finish>,
 }
 
+/// The shape measure at or below which a simplex is collapsed (see
+/// [`crate::config::thresholds::collapsed`]).
 fn tolerance<R: Real>() -> R {
-    R::EPSILON * R::from_f64(64.0)
+    crate::config::thresholds::collapsed()
 }
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {

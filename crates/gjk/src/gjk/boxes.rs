@@ -38,9 +38,8 @@
 mod points;
 mod shadows;
 
-use crate::config::{Algorithm, SolverConfig};
+use crate::config::{Algorithm, SolverConfig, thresholds};
 use crate::gjk::closed::closest_points;
-use crate::proof::bounds::allowance_for;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::{Pose, Shape};
 use crate::trace::{
@@ -208,7 +207,7 @@ impl Pair {
             .iter()
             .map(|x| x.centre.length() + DVec3::from_array(x.half).length())
             .sum();
-        let slack = 16.0 * allowance_for(f64::EPSILON, reach);
+        let slack = thresholds::boxes_touching(reach);
         let touching = touching.or(least
             .axis
             .filter(|_| least.gap.to_f64() >= -worked.allowance));

@@ -22,7 +22,7 @@
 //! When the bounds do not meet as tightly as GJK's gap test would make them, or the cores touch
 //! (their depth is EPA's business), the closed form answers nothing and GJK runs.
 
-use crate::config::SolverConfig;
+use crate::config::{SolverConfig, thresholds};
 use crate::proof::bounds::certify;
 use crate::real::{Real, Vector};
 use crate::shape::Shape;
@@ -190,7 +190,7 @@ pub fn distance<R: Real>(a: &Segment<R>, b: &Segment<R>, config: &SolverConfig) 
     if !(distance > config.abs_tolerance && distance.is_finite()) {
         return None;
     }
-    let allowance = 8.0 * R::EPSILON.to_f64() * (a.reach + b.reach);
+    let allowance = thresholds::support_rounding(R::EPSILON.to_f64(), a.reach + b.reach);
     let n = (point_b - point_a) / length;
     // B's nearest point along −n and A's furthest along n: the plane between them.
     let lower = (-b.support(-n) - a.support(n) - allowance).max(0.0);

@@ -37,7 +37,7 @@ pub fn allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
 /// [`allowance`] for bodies that reach `reach` together (see [`crate::shape::body::Body::reach`])
 /// in a precision of machine epsilon `epsilon`.
 pub fn allowance_for(epsilon: f64, reach: f64) -> f64 {
-    8.0 * epsilon * reach
+    crate::config::thresholds::support_rounding(epsilon, reach)
 }
 
 /// The lower bound that the support point `w` furthest along the unit direction `n` proves (0
@@ -147,7 +147,7 @@ pub fn encloses_origin<R: Real>(vertices: &[CsoPoint<R>], allowance: f64) -> boo
         *l = x.length();
     }
     let size = norm[..n].iter().copied().fold(0.0, f64::max);
-    let delta = allowance + 8.0 * f64::EPSILON * size;
+    let delta = allowance + crate::config::thresholds::enclosure_rounding(size);
     if vertices.len() == 3 {
         return triangle_encloses_origin(p, delta);
     }

@@ -57,7 +57,8 @@ pub fn add_radii_along(
     let touching = r + config.abs_tolerance;
     // What the bounds may be off by on their own: the support points' rounding on each side,
     // and the rounding of adding the radii.
-    let rounding = 2.0 * allowance + 4.0 * config.precision.epsilon() * (hi + r);
+    let rounding = 2.0 * allowance
+        + crate::config::thresholds::arithmetic_rounding(config.precision.epsilon(), hi + r);
     let case = match finish.outcome {
         Outcome::Separated {
             distance,

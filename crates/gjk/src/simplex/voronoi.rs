@@ -94,9 +94,10 @@ impl<R: Real> Subset<R> {
     }
 }
 
-/// Relative size below which a segment, triangle or tetrahedron counts as collapsed.
+/// Relative size below which a segment, triangle or tetrahedron counts as collapsed (see
+/// [`crate::config::thresholds::collapsed`]).
 fn flat_tolerance<R: Real>() -> R {
-    R::EPSILON * R::from_f64(64.0)
+    crate::config::thresholds::collapsed()
 }
 
 /// How far from collapsed a simplex is, relative to its size: 1 for a well-shaped one, 0 for a

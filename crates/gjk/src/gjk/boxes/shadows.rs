@@ -83,7 +83,7 @@ impl<R: Real> Worked<R> {
     /// here, and boolean GJK answers them.
     pub(super) fn edges(&self) -> Gap<R> {
         let (r, abs, ta, ha, hb) = (&self.r, &self.abs, &self.ta, &self.ha, &self.hb);
-        let parallel = R::EPSILON.sqrt();
+        let parallel = crate::config::thresholds::parallel_edges::<R>();
         let mut best = Gap::NONE;
         for i in 0..3 {
             let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);

@@ -1,0 +1,77 @@
+//! The thresholds the solvers decide by that no user sets: each a multiple of the working
+//! precision's machine epsilon ε (`f32::EPSILON` or `f64::EPSILON`), named here with what it
+//! guards and why it has that size. The tolerances a user tunes are [`crate::config`]'s; these
+//! only keep rounding from deciding a test. `docs/solver.md` lists them in a table.
+//!
+//! Two kinds: *shape measures* (`collapsed`, `epa_tiny`, `parallel_edges`), relative sizes
+//! below which a simplex, a polytope or a cross product is rounding rather than geometry; and
+//! *rounding allowances* (the rest), absolute amounts by which a computed number may be off,
+//! which a proof gives up before it claims anything.
+
+use crate::real::Real;
+
+/// `64ε`: the shape measure (a segment's relative length, a triangle's sine, a tetrahedron's
+/// normalised volume) at or below which a simplex counts as collapsed. GJK's Voronoi
+/// subalgorithm then keeps the last sound simplex, and boolean GJK's direction tests give up
+/// undecided. 64 covers the few dozen roundings a measure takes, and is still far below any
+/// shape a user draws (a sliver 1e-14 wide in f64).
+pub fn collapsed<R: Real>() -> R {
+    R::EPSILON * R::from_f64(64.0)
+}
+
+/// `1000ε`: EPA's size below which two points coincide (squared, relative to the point's
+/// length), a polytope is flat, or two faces face the same way. Larger than [`collapsed`]:
+/// EPA's faces are built from its own rounded points, and a face from three nearly coincident
+/// ones has a normal made of rounding; growing on it would turn the polytope inside out.
+pub fn epa_tiny<R: Real>() -> R {
+    R::EPSILON * R::from_f64(1e3)
+}
+
+/// `16ε(1 + ‖w‖)`: how far (in f64) a new support point w must lie beyond a face of EPA's
+/// polytope for the face to *see* it and be removed. The face's plane is worked out in f64 from
+/// the witnesses, so the test's own rounding is the stored normal's (ε of the working
+/// precision, `epsilon`) over the point's length; 16 covers the dot product and the
+/// difference. A point within it adds nothing the polytope can hold.
+pub fn epa_sees(epsilon: f64, w_length: f64) -> f64 {
+    16.0 * epsilon * (1.0 + w_length)
+}
+
+/// `8ε · reach`: the rounding a support point of `A ⊖ B` may carry, for bodies whose numbers
+/// reach `reach` from the frame's origin together. Placing a support point (a rotation, a
+/// translation, the difference of the two) takes a handful of roundings each at most ε of the
+/// reach; 8 covers them. Every bound a run proves gives it up: a lower bound from a separating
+/// plane, an upper bound from two points, a closed form's two.
+pub fn support_rounding(epsilon: f64, reach: f64) -> f64 {
+    8.0 * epsilon * reach
+}
+
+/// `8ε_f64 · size`: the enclosure test's own rounding (is the origin inside the simplex, each
+/// face's plane against the opposite vertex), worked out in f64 on points as large as `size`;
+/// it is added to [`support_rounding`], which the points themselves carry.
+pub fn enclosure_rounding(size: f64) -> f64 {
+    8.0 * f64::EPSILON * size
+}
+
+/// `4ε · x`: the rounding of one sum or product of numbers as large as `x` in the working
+/// precision, with room for the two or three such steps between a computed number and the
+/// test that reads it: the ray cast's time and target, and the radii added back to the cores'
+/// distance bounds.
+pub fn arithmetic_rounding(epsilon: f64, x: f64) -> f64 {
+    4.0 * epsilon * x
+}
+
+/// `√ε`: the squared length at or below which the cross product of two box edges is left out
+/// of the separating-axis test: the edges are so nearly parallel that its direction is mostly
+/// rounding, and a gap measured along it proves nothing. (Boxes only such an axis would part,
+/// long thin ones crossing at under a degree in f32, go to boolean GJK instead.)
+pub fn parallel_edges<R: Real>() -> R {
+    R::EPSILON.sqrt()
+}
+
+/// `16 × support_rounding` in f64: how far apart two boxes' faces may be, along the axis that
+/// parts them least, and still be answered as touching by the box test. The test's numbers are
+/// worked out in f64 whatever the working precision, and its gap is a difference of sums of a
+/// dozen such products; 16 allowances cover them, and are still 1e-13 for boxes a metre across.
+pub fn boxes_touching(reach: f64) -> f64 {
+    16.0 * support_rounding(f64::EPSILON, reach)
+}
