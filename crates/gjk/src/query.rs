@@ -305,7 +305,7 @@ fn closed_cores<R: Real>(
 
 /// The shapes' answer from their cores' closed form: the radii added, moved back from the
 /// frame it was solved in, recorded as one step. The answer is built where it is returned
-/// (a `Finish` is 312 bytes: built in place, it is not copied on its way out).
+/// (a `Finish` is a large record: built in place, it is not copied on its way out).
 #[inline]
 fn closed_answer<O: Observer>(
     (closest, origin, [radius_a, radius_b]): (closed::Closest, DVec3, [f64; 2]),
@@ -398,7 +398,8 @@ struct Bodies {
 }
 
 /// [`run`] on bodies described by `bodies`. Each algorithm's run hands its simplex to
-/// [`deepen`] where it stands (a simplex is 300 bytes; the answer, 312, is written in place).
+/// [`deepen`] where it stands (a simplex and the answer are large records: neither is
+/// copied; the answer is written in place).
 fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     cso: MinkowskiDifference<'_, R, A, B>,
     bodies: Bodies,

@@ -119,9 +119,9 @@ impl Names {
 }
 
 impl Recorder {
-    /// Room for this many steps from the start: most runs take fewer (6.4 GJK iterations on
-    /// average over random pairs), so the list of steps (832 bytes each) is not copied as it
-    /// grows.
+    /// Room for this many steps from the start: most runs take fewer (a handful of GJK
+    /// iterations on random pairs), so the list of steps, each a large record, is not copied
+    /// as it grows.
     const ROOM: usize = 16;
 }
 

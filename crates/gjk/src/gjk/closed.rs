@@ -145,7 +145,7 @@ fn closest_parameters<R: Real>(a: &Segment<R>, b: &Segment<R>) -> (R, R) {
 
 /// The cores' closest points, their distance and the unit direction from A's to B's, and the
 /// proven bounds on that distance: a small record, turned into a [`Finish`] once, where it
-/// is returned (a `Finish` is 312 bytes: built once, it is never copied on its way out).
+/// is returned (a `Finish` is a large record: built once, it is never copied on its way out).
 #[derive(Debug, Clone, Copy)]
 pub struct Closest {
     /// The closest point of A's core.

@@ -16,8 +16,8 @@
 //! point's own norm (a point of a huge sphere near the origin still carries the sphere's
 //! rounding). Each bound therefore gives up [`allowance`] `= 8ε(reach_A + reach_B)`, the rounding
 //! of a handful of operations on numbers of that size, so that it holds for the shapes as
-//! written. (The soak found the first version, `8ε(‖a‖ + ‖b‖)`, too small on an f32 sphere of
-//! radius 3e5 whose near point was 4e4 from the origin.)
+//! written. The points' own norms would not do: an f32 sphere of radius 3e5 whose near point
+//! is 4e4 from the origin carries the rounding of 3e5, not of 4e4.
 
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};

@@ -239,9 +239,9 @@ pub enum Phase {
     Distance,
     /// The boolean GJK.
     Boolean,
-    /// The penetration phase (EPA) after an intersecting GJK run. Boxed: the record is 136
-    /// bytes that every GJK step would otherwise carry (and copy) empty; an EPA step allocates
-    /// its polytope's lists anyway.
+    /// The penetration phase (EPA) after an intersecting GJK run. Boxed: EPA's record is
+    /// several times a GJK step's own numbers, which every GJK step would otherwise carry (and
+    /// copy) empty; an EPA step allocates its polytope's lists anyway.
     Epa(Box<EpaRecord>),
 }
 
