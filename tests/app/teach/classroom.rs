@@ -248,13 +248,18 @@ fn the_tour_turns_compare_off_and_gives_back_compare_and_the_cast_s_step() {
     );
 }
 
-#[test]
-fn leaving_the_tour_gives_the_plane_its_square_on_cameras_back() {
+/// The app on the plane's startup case, with cameras on a window of `width` × `height`.
+fn plane_app(width: u32, height: u32) -> bevy::prelude::App {
     let case = gjk_lab::case::assets::find(gjk_lab::case::assets::PLANE_STARTUP)
         .unwrap()
         .load()
         .unwrap();
-    let mut app = gjk_lab::app::headless_app_with_cameras(case, 1920, 1080);
+    gjk_lab::app::headless_app_with_cameras(case, width, height)
+}
+
+#[test]
+fn leaving_the_tour_gives_the_plane_its_square_on_cameras_back() {
+    let mut app = plane_app(1920, 1080);
     for _ in 0..3 {
         app.update();
     }
@@ -318,11 +323,7 @@ fn leaving_the_tour_gives_the_plane_its_square_on_cameras_back() {
 #[test]
 fn leaving_the_tour_from_an_epa_step_frames_that_step_again() {
     use gjk_lab::case::playback::PlaybackCommand;
-    let case = gjk_lab::case::assets::find(gjk_lab::case::assets::PLANE_STARTUP)
-        .unwrap()
-        .load()
-        .unwrap();
-    let mut app = gjk_lab::app::headless_app_with_cameras(case, 1280, 800);
+    let mut app = plane_app(1280, 800);
     app.update();
     let a = app.world().resource::<Lab>().scenario.a.position;
     app.world_mut().resource_mut::<Lab>().scenario.b.position = a + glam::DVec3::new(0.2, 0.1, 0.0);
