@@ -435,12 +435,19 @@ fn stepping_ui(
     }
     let finish = &playback.trace.finish;
     if finish.epa_iterations > 0 && timeline == crate::case::playback::Timeline::Query {
+        let span = |from: u32, to: u32| {
+            if from == to {
+                format!("step {from}")
+            } else {
+                format!("steps {from}–{to}")
+            }
+        };
+        let (gjk, epa) = (finish.iterations, finish.epa_iterations);
         ui.label(
             RichText::new(format!(
-                "GJK: steps 1–{}   EPA: steps {}–{}",
-                finish.iterations,
-                finish.iterations + 1,
-                finish.iterations + finish.epa_iterations
+                "GJK: {}   EPA: {}",
+                span(1, gjk),
+                span(gjk + 1, gjk + epa)
             ))
             .small(),
         );

@@ -8,10 +8,10 @@ use crate::views::palette;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{GridInput, GridMark, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 
-/// Grid lines at 1, 2 and 5 times a power of ten, from the finest egui asks for up to the
-/// plot's whole range. egui_plot's own steps go by tens, and it labels a step only when its
-/// lines are some 60 points apart: across −15…−2 in a narrow window that left one label
-/// (−10). With every step of 1, 2 and 5 offered, the finest that has room is labelled.
+/// Grid lines at 1 and 2 times a power of ten, from the finest egui asks for up to the plot's
+/// whole range. egui_plot's own steps go by tens, and it labels a step only when its lines
+/// are some 60 points apart: across −15…−2 in a narrow window that left one label (−10).
+/// With steps of 2 between the tens, the finest that has room is labelled.
 pub(super) fn decimal_grid(input: GridInput) -> Vec<GridMark> {
     let (lo, hi) = input.bounds;
     if !(input.base_step_size.is_finite() && input.base_step_size > 0.0 && lo < hi) {
@@ -71,17 +71,19 @@ pub(super) fn whole_grid(input: GridInput) -> Vec<GridMark> {
     })
 }
 
-/// The least of 1, 2 and 5 times a power of ten that is at least `x` (> 0).
+/// The least of 1 and 2 times a power of ten that is at least `x` (> 0).
 fn nice_step(x: f64) -> f64 {
     let power = 10f64.powf(x.log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
+    [1.0, 2.0, 10.0]
         .into_iter()
         .map(|m| m * power)
         .find(|&s| s >= x * (1.0 - 1e-9))
         .unwrap_or(10.0 * power)
 }
 
-/// The next step of the 1, 2, 5 sequence after `step`.
+/// The next step of the 1, 2, 10, 20, … sequence after `step`. Each step divides the next, so
+/// the labels of a coarser step fall on a finer one's: with 5 among them, −5 was labelled
+/// between −6 and −4.
 fn next_step(step: f64) -> f64 {
     nice_step(step * 1.5)
 }
@@ -180,7 +182,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_grid_offers_every_step_of_one_two_and_five_once() {
+    fn the_grid_offers_every_step_of_one_and_two_once() {
         let marks = decimal_grid(GridInput {
             bounds: (-15.3, -1.7),
             base_step_size: 0.2,
@@ -193,13 +195,17 @@ mod tests {
             assert_eq!(found.len(), 1, "{value}: {found:?}");
             found[0].step_size
         };
-        // −10 is a multiple of 10, −15 of 5, −4 of 2 and −3 of 1 only: each is given its
-        // largest step, so a plot 400 points wide can label every 2 (62 points apart).
+        // −10 is a multiple of 10, −4 of 2, −15 and −3 of 1 only: each is given its largest
+        // step, so a plot 400 points wide can label every 2 (62 points apart).
         assert_eq!(step_at(-10.0), 10.0);
-        assert_eq!(step_at(-15.0), 5.0);
+        assert_eq!(step_at(-15.0), 1.0);
         assert_eq!(step_at(-4.0), 2.0);
         assert_eq!(step_at(-3.0), 1.0);
         assert_eq!(step_at(-2.4), 0.2);
+        assert!(
+            !marks.iter().any(|m| (m.value + 2.5).abs() < 1e-9),
+            "no step of 0.5"
+        );
         assert!(marks.iter().all(|m| (-15.3..=-1.7).contains(&m.value)));
         assert!(
             decimal_grid(GridInput {

@@ -18,7 +18,10 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         return;
     };
     let title = if step.phase.is_epa() {
-        format!("EPA iteration {}", step.iteration)
+        // EPA's own count (as `trace --lines` numbers it), and the step's place in the run.
+        let gjk = playback.trace.finish.iterations;
+        let epa = step.iteration.saturating_sub(gjk);
+        format!("EPA iteration {epa} (step {})", step.iteration)
     } else if step.is_closed_form() {
         "Closed form (no GJK iteration)".to_string()
     } else if step.is_box_test() {

@@ -35,6 +35,14 @@ pub fn sweep_window(
         .default_pos(views.min + egui::vec2(20.0, 60.0))
         .constrain_to(views)
         .show(ctx, |ui| {
+            // The sweep reruns the static query; a cast is not swept.
+            if lab.scenario.cast.is_some() {
+                ui.colored_label(
+                    palette::egui(palette::DIFFER),
+                    "This case has a cast: the sweep runs its query at t = 0 only, not the \
+                     cast.",
+                );
+            }
             axis_ui(ui, "sweep", &mut settings.first, &lab);
             ui.checkbox(&mut settings.grid, "and a second parameter (heat map)");
             if settings.grid {
@@ -204,8 +212,10 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
         .y_grid_spacer(super::plot::whole_grid)
         .x_axis_formatter(super::plot::tick_label)
         .y_axis_formatter(super::plot::tick_label)
-        // From zero: a count.
+        // From zero: a count (a run of zero iterations, the closed form, still gets an axis
+        // of whole steps above it).
         .include_y(0.0)
+        .include_y(1.0)
         .allow_scroll(false)
         .show(ui, |plot| {
             for kind in &kinds {
