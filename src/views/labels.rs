@@ -113,7 +113,14 @@ fn draw_labels(
         let font = FontId::proportional(size);
         let on_screen: Vec<_> = items
             .into_iter()
-            .filter_map(|(text, p, color)| Some((text, place(p)?, color)))
+            .filter_map(|(text, world, color)| {
+                Some(OnScreen {
+                    text,
+                    world,
+                    at: place(world)?,
+                    color,
+                })
+            })
             .collect();
         // In A − B a shared spot is one point ("w₁ = v"); on a shape, one point of A (or B)
         // that is the witness of several ("w₂, w₃").
@@ -123,10 +130,14 @@ fn draw_labels(
         };
         let laid: Vec<_> = merge_coincident(on_screen, joint)
             .into_iter()
-            .map(|(text, anchor, color)| {
-                let galley = painter.layout_no_wrap(text, font.clone(), palette::egui(color));
-                (anchor, galley, color)
-            })
+            .map(
+                |OnScreen {
+                     text, at, color, ..
+                 }| {
+                    let galley = painter.layout_no_wrap(text, font.clone(), palette::egui(color));
+                    (at, galley, color)
+                },
+            )
             .collect();
         // The plane's region boundaries: labels keep off them where they can.
         let lines: Vec<[egui::Pos2; 2]> = match content {
@@ -166,29 +177,45 @@ type Item = (String, Vec3, Color);
 /// Points drawn closer than this (logical pixels) are one point on screen.
 const SAME_POINT: f32 = 3.0;
 
-/// Labels of points that fall on one spot of the screen become one label, joined by `joint`
-/// ("w₁ = v = w"), in the first one's colour: at GJK's first step w₁, w and v are the same
-/// point, and three labels round one dot read as a pile (the layout would push two of them out
-/// on leaders).
-fn merge_coincident(
-    items: Vec<(String, egui::Pos2, Color)>,
-    joint: &str,
-) -> Vec<(String, egui::Pos2, Color)> {
-    let mut merged: Vec<(String, egui::Pos2, Color)> = Vec::new();
-    for (text, at, color) in items {
+/// A label to place: its text, the point it names in the view's space and on screen, and its
+/// colour.
+#[derive(Debug, Clone)]
+struct OnScreen {
+    text: String,
+    world: Vec3,
+    at: egui::Pos2,
+    color: Color,
+}
+
+/// Whether two points are one point, to the rounding of drawing them (relative to their size):
+/// v a hair from w₁ is not w₁, however close on screen.
+fn same_point(p: Vec3, q: Vec3) -> bool {
+    p.distance(q) <= 1e-5 * p.length().max(q.length()).max(1e-6)
+}
+
+/// Labels of one point become one label, joined by `joint` ("w₁ = v = w"), in the first one's
+/// colour: at GJK's first step w₁, w and v are the same point, and three labels round one dot
+/// read as a pile (the layout would push two of them out on leaders). Points only near each
+/// other keep their own labels, which the layout sets apart.
+fn merge_coincident(items: Vec<OnScreen>, joint: &str) -> Vec<OnScreen> {
+    let mut merged: Vec<OnScreen> = Vec::new();
+    for item in items {
         // Only point names join: a region's name or an axis tip names no drawn point.
-        let point = !text.starts_with("region") && !matches!(text.as_str(), "x" | "y" | "z");
-        match merged
-            .iter_mut()
-            .find(|(t, p, _)| point && !t.starts_with("region") && p.distance(at) < SAME_POINT)
-        {
+        let point = |t: &str| !t.starts_with("region") && !matches!(t, "x" | "y" | "z");
+        let joins = |kept: &&mut OnScreen| {
+            point(&item.text)
+                && point(&kept.text)
+                && kept.at.distance(item.at) < SAME_POINT
+                && same_point(kept.world, item.world)
+        };
+        match merged.iter_mut().find(joins) {
             // A's and B's witness of one name meet where the shapes touch: said once.
-            Some((kept, ..)) if kept.split(joint).any(|part| part == text) => {}
-            Some((kept, ..)) => {
-                kept.push_str(joint);
-                kept.push_str(&text);
+            Some(kept) if kept.text.split(joint).any(|part| part == item.text) => {}
+            Some(kept) => {
+                kept.text.push_str(joint);
+                kept.text.push_str(&item.text);
             }
-            None => merged.push((text, at, color)),
+            None => merged.push(item),
         }
     }
     merged
@@ -268,34 +295,42 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_on_one_spot_become_one_and_regions_stay_apart() {
-        let at = egui::pos2(100.0, 100.0);
-        let near = egui::pos2(101.0, 101.5);
+    fn labels_of_one_point_become_one_and_regions_stay_apart() {
+        let label = |text: &str, world: Vec3, x: f32, color: Color| OnScreen {
+            text: text.to_string(),
+            world,
+            at: egui::pos2(x, 100.0),
+            color,
+        };
+        let p = Vec3::new(0.3, -1.2, 0.0);
         let items = vec![
-            ("w₁".to_string(), at, palette::SLOTS[0]),
-            ("v".to_string(), near, palette::CLOSEST),
-            ("w".to_string(), at, palette::SUPPORT),
-            ("region w₁ ∋ O".to_string(), at, palette::CLOSEST),
-            ("x".to_string(), at, palette::AXIS),
-            (
-                "w₂".to_string(),
-                egui::pos2(140.0, 100.0),
-                palette::SLOTS[1],
+            label("w₁", p, 100.0, palette::SLOTS[0]),
+            label("v", p * (1.0 + 1e-7), 101.0, palette::CLOSEST),
+            label("w", p, 100.0, palette::SUPPORT),
+            label("region w₁ ∋ O", p, 100.0, palette::CLOSEST),
+            label("x", p, 100.0, palette::AXIS),
+            label("w₂", Vec3::new(2.0, 0.0, 0.0), 140.0, palette::SLOTS[1]),
+            // A point a hair away in space, on the same pixels: not the same point.
+            label(
+                "w₃",
+                p + Vec3::new(0.01, 0.0, 0.0),
+                100.5,
+                palette::SLOTS[2],
             ),
         ];
         let merged = merge_coincident(items, " = ");
-        let texts: Vec<&str> = merged.iter().map(|(t, ..)| t.as_str()).collect();
-        assert_eq!(texts, ["w₁ = v = w", "region w₁ ∋ O", "x", "w₂"]);
-        assert_eq!(merged[0].2, palette::SLOTS[0], "the first one's colour");
+        let texts: Vec<&str> = merged.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["w₁ = v = w", "region w₁ ∋ O", "x", "w₂", "w₃"]);
+        assert_eq!(merged[0].color, palette::SLOTS[0], "the first one's colour");
 
         // On a shape: one point that is the witness of two, and A's and B's of one name.
         let witnesses = vec![
-            ("w₂".to_string(), at, palette::SLOTS[1]),
-            ("w₃".to_string(), at, palette::SLOTS[2]),
-            ("w₂".to_string(), near, palette::SLOTS[1]),
+            label("w₂", p, 100.0, palette::SLOTS[1]),
+            label("w₃", p, 100.0, palette::SLOTS[2]),
+            label("w₂", p, 100.0, palette::SLOTS[1]),
         ];
         let merged = merge_coincident(witnesses, ", ");
         assert_eq!(merged.len(), 1);
-        assert_eq!(merged[0].0, "w₂, w₃");
+        assert_eq!(merged[0].text, "w₂, w₃");
     }
 }
