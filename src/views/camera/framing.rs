@@ -20,7 +20,7 @@ pub struct Heading {
 /// The shape (width / height) of the view a camera's framing was fitted to. When the view
 /// changes shape — the panel folds or comes back, presenter mode's caption comes or goes, the
 /// window is resized — the camera backs off or closes in so that what it framed stays in view
-/// ([`keep_framing`]). A hand that zooms takes it away: what it chose is kept as it is.
+/// (`keep_framing`). A hand that zooms takes it away: what it chose is kept as it is.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct FramedFor(pub f32);
 

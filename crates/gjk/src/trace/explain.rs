@@ -1,6 +1,6 @@
 //! Steps in plain words. A record keeps numbers; the sentences a reader sees (the panel, the
 //! trace document) are written from them here, when someone reads them, so recording a run
-//! costs little more than running it. How numbers are written: [`numbers`].
+//! costs little more than running it. How numbers are written: [`fmt_num`] and its kin.
 
 mod boxes;
 mod numbers;
