@@ -114,10 +114,14 @@ fn gallery_list(
     files: &mut ScenarioFiles,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
-    ui.add(
+    let search = ui.add(
         egui::TextEdit::singleline(&mut files.gallery_filter)
             .hint_text("search: f32, cast, plane, epa, capsule…"),
     );
+    // Typing goes to the search as soon as the list opens (nothing else in it takes keys).
+    if ui.ctx().memory(|m| m.focused().is_none()) {
+        search.request_focus();
+    }
     let filter = files.gallery_filter.as_str();
     // The menu opens below its button: a little less than the window's height is left.
     let height = ui.ctx().content_rect().height() * 0.7;
@@ -192,7 +196,7 @@ pub(super) fn status_ui(ui: &mut egui::Ui, status: &Status, about: About) {
     ui.label(if status.failed {
         text.color(ui.visuals().error_fg_color)
     } else {
-        text.weak()
+        text.color(ui.visuals().strong_text_color())
     });
 }
 

@@ -44,7 +44,7 @@ pub fn help_ui(ui: &mut egui::Ui) {
     ui.separator();
     ui.label(
         RichText::new(
-            "Keys: Space play/pause · Left/Right step · Home/End · R reset · F frame the step · \
+            "Keys: Space play/pause · Left/Right step · Home/End · R reset · F frame both views · \
              F5 presenter (Esc leaves) · Ctrl+Q quit\n\
              Mouse: left-drag a shape to move it, Shift + left-drag to rotate it; \
              right-drag a view to orbit, wheel to zoom.",
