@@ -164,11 +164,7 @@ fn apply_launch(app: &mut App, launch: &Options) {
     // name (saved in the lab's folder, never over the program's copy).
     let bundled = || {
         let scenario = &app.world().resource::<playback::Lab>().scenario;
-        crate::case::assets::presets()
-            .into_iter()
-            .chain(crate::case::assets::gallery())
-            .find(|c| c.load().is_ok_and(|s| s == *scenario))
-            .map(|c| c.file_name().to_string())
+        crate::case::assets::bundled(scenario).map(|c| c.file_name().to_string())
     };
     if let Some(file) = launch.file.clone().or_else(bundled) {
         app.world_mut()

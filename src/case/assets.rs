@@ -155,6 +155,14 @@ pub fn find(name: &str) -> Option<Case> {
         .find(|c| c.name == name)
 }
 
+/// The preset or gallery case that is `scenario` unchanged, if one is.
+pub fn bundled(scenario: &Scenario) -> Option<Case> {
+    presets()
+        .into_iter()
+        .chain(gallery())
+        .find(|c| c.load().is_ok_and(|s| s == *scenario))
+}
+
 /// The scene that opens by default: a tilted box and a capsule, a little apart.
 pub fn default_scenario() -> Scenario {
     find(STARTUP)

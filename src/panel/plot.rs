@@ -24,20 +24,21 @@ pub(super) fn decimal_grid(input: GridInput) -> Vec<GridMark> {
     {
         steps.push(next_step(last));
     }
+    // Each value once, with the largest step it is a multiple of (egui draws the thickest
+    // line and the label for the largest): each step divides the next, so a multiple of a
+    // step is left to the next step when it is one of the next's too.
     let mut marks: Vec<GridMark> = Vec::new();
-    // From the coarsest step down, each value once, with the largest step it is a multiple of
-    // (egui draws the thickest line and the label for the largest).
-    for &step in steps.iter().rev() {
+    for (level, &step) in steps.iter().enumerate() {
         let first = (lo / step).ceil() as i64;
         let last = (hi / step).floor() as i64;
         if last - first > 1000 {
             continue;
         }
+        let coarser = steps.get(level + 1).map(|&c| (c / step).round() as i64);
         for k in first..=last {
-            let value = k as f64 * step;
-            if !marks.iter().any(|m| (m.value - value).abs() < step * 1e-6) {
+            if coarser.is_none_or(|ratio| k % ratio != 0) {
                 marks.push(GridMark {
-                    value,
+                    value: k as f64 * step,
                     step_size: step,
                 });
             }

@@ -126,10 +126,7 @@ impl Screen<'_, '_> {
     /// the step of the timeline shown, the views, the cloud and the cameras.
     fn slide(&self, n: usize) -> Slide {
         let scenario = &self.playback.case;
-        let bundled = crate::case::assets::presets()
-            .into_iter()
-            .chain(crate::case::assets::gallery())
-            .find(|c| c.load().is_ok_and(|s| s == *scenario));
+        let bundled = crate::case::assets::bundled(scenario);
         let step = match self.playback.timeline {
             Timeline::Cast if self.playback.cast.is_some() => {
                 SlideStep::Cast(self.playback.cast_step)

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, FontId};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use glam::DVec3;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -95,11 +96,17 @@ fn draw_labels(
         );
         let title_rect = egui::Rect::from_min_size(origin + egui::vec2(10.0, 8.0), title.size());
         painter.galley(title_rect.min, title, egui::Color32::from_gray(220));
+        // The plane's regions, worked out once: their names are labels, their boundaries what
+        // the labels keep off.
+        let regions = match content {
+            Content::Minkowski(Some(step)) if playback.case.dimension.is_plane() => {
+                Some(crate::views::plane::regions(step))
+            }
+            _ => None,
+        };
         let items = match content {
             Content::Minkowski(None) => vec![origin_label()],
-            Content::Minkowski(Some(step)) => {
-                minkowski_labels(step, marks, playback.case.dimension.is_plane())
-            }
+            Content::Minkowski(Some(step)) => minkowski_labels(step, marks, regions.as_deref()),
             Content::World(None) => Vec::new(),
             Content::World(Some(step)) => world_labels(step),
         };
@@ -117,7 +124,7 @@ fn draw_labels(
                 Some(OnScreen {
                     text,
                     world,
-                    at: place(world)?,
+                    at: place(world.as_vec3())?,
                     color,
                 })
             })
@@ -139,17 +146,12 @@ fn draw_labels(
                 },
             )
             .collect();
-        // The plane's region boundaries: labels keep off them where they can.
-        let lines: Vec<[egui::Pos2; 2]> = match content {
-            Content::Minkowski(Some(step)) if playback.case.dimension.is_plane() => {
-                crate::views::plane::regions(step)
-                    .iter()
-                    .flat_map(|r| r.edges.iter())
-                    .filter_map(|[p, q]| Some([place(*p)?, place(*q)?]))
-                    .collect()
-            }
-            _ => Vec::new(),
-        };
+        let lines: Vec<[egui::Pos2; 2]> = regions
+            .iter()
+            .flatten()
+            .flat_map(|r| r.edges.iter())
+            .filter_map(|[p, q]| Some([place(*p)?, place(*q)?]))
+            .collect();
         let wanted: Vec<Wanted> = laid
             .iter()
             .map(|(anchor, galley, _)| Wanted {
@@ -171,8 +173,9 @@ fn draw_labels(
     Ok(())
 }
 
-/// A label: its text, the point it names and its colour.
-type Item = (String, Vec3, Color);
+/// A label: its text, the point it names (in f64, as the step records it, so that two points
+/// are told apart to the last bit) and its colour.
+type Item = (String, DVec3, Color);
 
 /// Points drawn closer than this (logical pixels) are one point on screen.
 const SAME_POINT: f32 = 3.0;
@@ -182,15 +185,16 @@ const SAME_POINT: f32 = 3.0;
 #[derive(Debug, Clone)]
 struct OnScreen {
     text: String,
-    world: Vec3,
+    world: DVec3,
     at: egui::Pos2,
     color: Color,
 }
 
-/// Whether two points are one point, to the rounding of drawing them (relative to their size):
-/// v a hair from w₁ is not w₁, however close on screen.
-fn same_point(p: Vec3, q: Vec3) -> bool {
-    p.distance(q) <= 1e-5 * p.length().max(q.length()).max(1e-6)
+/// Whether two points are one point, to the last bit of the step's record: v a hair from w₁
+/// is not w₁, nor two support points 1e-9 apart on a curved side, however close on screen. A
+/// tool about precision does not write `=` for "nearly".
+fn same_point(p: DVec3, q: DVec3) -> bool {
+    p == q
 }
 
 /// Labels of one point become one label, joined by `joint` ("w₁ = v = w"), in the first one's
@@ -222,7 +226,7 @@ fn merge_coincident(items: Vec<OnScreen>, joint: &str) -> Vec<OnScreen> {
 }
 
 fn origin_label() -> Item {
-    ("O".into(), Vec3::ZERO, palette::ORIGIN)
+    ("O".into(), DVec3::ZERO, palette::ORIGIN)
 }
 
 /// The witness labels on both shapes: the same label on A's and B's point, in the point's
@@ -234,48 +238,53 @@ fn world_labels(step: &gjk::Step) -> Vec<Item> {
         .flat_map(|(slot, v)| {
             let name = step.label(slot).to_string();
             let c = palette::SLOTS[step.name(slot) % 4];
-            [(name.clone(), v.a.as_vec3(), c), (name, v.b.as_vec3(), c)]
+            [(name.clone(), v.a, c), (name, v.b, c)]
         })
         .collect()
 }
 
 /// The origin, the simplex labels (w₁–w₄), v, w, and d (or EPA's n) inside A ⊖ B, most important
-/// first: when space runs out, the last ones are left out. In the `plane`, every Voronoi
-/// region's name too (the origin's first), and no z axis.
-fn minkowski_labels(step: &gjk::Step, marks: f32, plane: bool) -> Vec<Item> {
+/// first: when space runs out, the last ones are left out. In the plane (given its `regions`),
+/// every Voronoi region's name too (the origin's first), and no z axis.
+fn minkowski_labels(
+    step: &gjk::Step,
+    marks: f32,
+    regions: Option<&[crate::views::plane::Region]>,
+) -> Vec<Item> {
+    let plane = regions.is_some();
     let mut items = vec![origin_label()];
     for (slot, v) in step.candidate.iter().enumerate() {
         let name = step.label(slot).to_string();
-        items.push((name, v.point.as_vec3(), palette::SLOTS[step.name(slot) % 4]));
+        items.push((name, v.point, palette::SLOTS[step.name(slot) % 4]));
     }
     if let Some(v) = step.closest {
-        items.push(("v".into(), v.as_vec3(), palette::CLOSEST));
+        items.push(("v".into(), v, palette::CLOSEST));
     }
-    items.push(("w".into(), step.support.point.as_vec3(), palette::SUPPORT));
+    items.push(("w".into(), step.support.point, palette::SUPPORT));
     match step.epa() {
         Some(epa) => {
             let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
-            items.push(("n".into(), foot, palette::CLOSEST));
+            items.push(("n".into(), foot.as_dvec3(), palette::CLOSEST));
         }
         None => {
             let d = step.direction.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;
-            items.push(("d".into(), d, palette::DIRECTION));
+            items.push(("d".into(), d.as_dvec3(), palette::DIRECTION));
             if let Some(m) = step.momentum {
                 let plain = m.plain.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;
-                items.push(("−v".into(), plain, palette::PLAIN_DIRECTION));
+                items.push(("−v".into(), plain.as_dvec3(), palette::PLAIN_DIRECTION));
             }
         }
     }
-    if plane {
-        let mut regions = crate::views::plane::regions(step);
-        regions.sort_by_key(|r| !r.chosen);
-        for r in regions {
+    if let Some(regions) = regions {
+        // The origin's region first: it keeps its place when space runs out.
+        let chosen = regions.iter().filter(|r| r.chosen);
+        for r in chosen.chain(regions.iter().filter(|r| !r.chosen)) {
             let text = if r.chosen {
                 format!("region {} ∋ O", r.name)
             } else {
                 format!("region {}", r.name)
             };
-            items.push((text, r.anchor, palette::region(r.kind)));
+            items.push((text, r.anchor.as_dvec3(), palette::region(r.kind)));
         }
     }
     let tip = crate::views::minkowski_view::AXIS_LENGTH * marks;
@@ -285,7 +294,7 @@ fn minkowski_labels(step: &gjk::Step, marks: f32, plane: bool) -> Vec<Item> {
         &[("x", Vec3::X), ("y", Vec3::Y), ("z", Vec3::Z)]
     };
     for &(name, axis) in axes {
-        items.push((name.into(), axis * tip, palette::AXIS));
+        items.push((name.into(), (axis * tip).as_dvec3(), palette::AXIS));
     }
     items
 }
@@ -296,24 +305,24 @@ mod tests {
 
     #[test]
     fn labels_of_one_point_become_one_and_regions_stay_apart() {
-        let label = |text: &str, world: Vec3, x: f32, color: Color| OnScreen {
+        let label = |text: &str, world: DVec3, x: f32, color: Color| OnScreen {
             text: text.to_string(),
             world,
             at: egui::pos2(x, 100.0),
             color,
         };
-        let p = Vec3::new(0.3, -1.2, 0.0);
+        let p = DVec3::new(0.3, -1.2, 0.0);
         let items = vec![
             label("w₁", p, 100.0, palette::SLOTS[0]),
-            label("v", p * (1.0 + 1e-7), 101.0, palette::CLOSEST),
+            label("v", p, 101.0, palette::CLOSEST),
             label("w", p, 100.0, palette::SUPPORT),
             label("region w₁ ∋ O", p, 100.0, palette::CLOSEST),
             label("x", p, 100.0, palette::AXIS),
-            label("w₂", Vec3::new(2.0, 0.0, 0.0), 140.0, palette::SLOTS[1]),
+            label("w₂", DVec3::new(2.0, 0.0, 0.0), 140.0, palette::SLOTS[1]),
             // A point a hair away in space, on the same pixels: not the same point.
             label(
                 "w₃",
-                p + Vec3::new(0.01, 0.0, 0.0),
+                p + DVec3::new(0.01, 0.0, 0.0),
                 100.5,
                 palette::SLOTS[2],
             ),

@@ -177,11 +177,14 @@ pub(super) fn frame_views(
     mut cameras: Query<(Entity, &View, &mut Orbit)>,
 ) {
     *pending |= requests.read().count() > 0;
+    if !*pending {
+        return;
+    }
     let [held_a, held_b] = &shapes.0;
     let prepared =
         *held_a.shape() == lab.scenario.a.shape && *held_b.shape() == lab.scenario.b.shape;
     // A case that does not solve keeps the last one's shapes: framed with those.
-    if !*pending || !(prepared || lab.error.is_some()) {
+    if !(prepared || lab.error.is_some()) {
         return;
     }
     *pending = false;
