@@ -3,7 +3,7 @@
 //!
 //! Folders by feature, lowest layer first; each module uses only those before it
 //! (`docs/architecture.md` draws the arrows): [`real`] and [`config`], [`shape`], [`trace`](mod@trace),
-//! [`simplex`], [`proof`], [`gjk`](mod@gjk), [`epa`], [`query`], [`cast`], [`scenario`](mod@scenario),
+//! [`simplex`], [`proof`], [`gjk`](mod@gjk), [`epa`], [`query`], [`manifold`], [`cast`], [`scenario`](mod@scenario),
 //! [`tools`].
 //!
 //! Reading order, from a shape to a recorded step:
@@ -43,6 +43,7 @@ pub mod cast;
 pub mod config;
 pub mod epa;
 pub mod gjk;
+pub mod manifold;
 pub mod proof;
 pub mod query;
 pub mod real;

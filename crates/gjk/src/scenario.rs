@@ -22,6 +22,7 @@ pub use text::{MAX_FILE_BYTES, document_text, parse_document, read_capped, read_
 
 use crate::cast::{CastAnswer, CastSpec, CastStep, CastTrace};
 use crate::config::{Acceleration, Algorithm, Dimension, Precision, Radii, SolverConfig};
+use crate::manifold::{Manifold, ManifoldStep};
 use crate::query::Placed;
 use crate::scenario::engine::EngineAnswer;
 use crate::scenario::expect::Expectation;
@@ -449,5 +450,24 @@ impl Scenario {
     /// The cast with every step recorded (one-off).
     pub fn trace_cast(&self) -> Option<CastTrace> {
         self.trace_cast_prepared(&self.prepare())
+    }
+}
+
+/// The contact manifold after a static answer.
+impl Scenario {
+    /// The manifold of the answer `finish` on the shapes already prepared, with its stages;
+    /// `None` when the answer gives no penetration (apart, or undecided).
+    pub fn manifold_prepared(
+        &self,
+        shapes: &[PreparedShape; 2],
+        finish: &crate::trace::Finish,
+    ) -> Option<(Manifold, Vec<ManifoldStep>)> {
+        let answer = finish.penetration?;
+        Some(crate::manifold::trace_manifold(
+            Placed::new(&shapes[0], &self.a),
+            Placed::new(&shapes[1], &self.b),
+            &answer,
+            self.dimension,
+        ))
     }
 }

@@ -28,6 +28,9 @@ mod solver {
         pub mod files;
         pub mod oracle;
     }
+    pub mod manifold {
+        pub mod analytic;
+    }
     pub mod epa {
         pub mod depth_bounds;
         pub mod penetration;

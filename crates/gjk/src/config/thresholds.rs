@@ -75,3 +75,20 @@ pub fn parallel_edges<R: Real>() -> R {
 pub fn boxes_touching(reach: f64) -> f64 {
     16.0 * support_rounding(f64::EPSILON, reach)
 }
+
+/// `1000ε_f64 · size`: how far from one plane the corners of a face may lie, in f64, and still
+/// be one face of a contact manifold; and how far above that plane any point of the shape may
+/// reach while it still supports the shape. A shape's own numbers are exact in its file; the
+/// plane's normal and offset are sums of a few dozen products of them.
+pub fn feature_rounding(size: f64) -> f64 {
+    1e3 * f64::EPSILON * size
+}
+
+/// 2°: how far a face's normal (an edge's) may turn from the contact normal and still be the
+/// feature a contact manifold is built on. Not a rounding: EPA's normal for a box resting on a
+/// floor is a few roundings off straight down, and without an angle the exact support set
+/// along it is one corner. A feature within 2° of the normal gives the manifold engines build
+/// (a box tilted 1° still clips its face, and the depth filter keeps the corners that are in).
+pub fn feature_angle() -> f64 {
+    2f64.to_radians()
+}

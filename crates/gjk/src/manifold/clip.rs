@@ -1,0 +1,176 @@
+//! The three geometric steps after the features are known: clip the incident feature to the
+//! reference feature's side planes (Sutherland–Hodgman, Ericson §8.3.4), pair each point left
+//! with the point of the reference feature straight across along the normal, and reduce a
+//! long list to the few points that keep the deepest and the widest area.
+//!
+//! ```text
+//!            side plane │         │ side plane          a side plane holds one edge of the
+//!        incident ──────┼────●────┼────── ✗ cut           reference face and the normal, so a
+//!                       │    ↓    │                       point inside all of them lies straight
+//!   reference face  ════╪═════════╪════                   above (or below) the face
+//! ```
+
+use super::record::ContactPoint;
+use glam::DVec3;
+
+/// A plane that keeps the points with `normal · (x − through) ≤ 0`.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SidePlane {
+    /// A point of the plane (an end of the reference edge it stands on).
+    pub through: DVec3,
+    /// Its outward normal (unit).
+    pub normal: DVec3,
+}
+
+impl SidePlane {
+    /// How far outside the plane `p` lies (negative inside).
+    pub fn outside(&self, p: DVec3) -> f64 {
+        self.normal.dot(p - self.through)
+    }
+}
+
+/// The side planes of a reference face (`points` counter-clockwise seen along `up`, its
+/// outward side): through each edge, containing the direction `up`, facing out of the face.
+pub fn face_planes(points: &[DVec3], up: DVec3) -> Vec<SidePlane> {
+    (0..points.len())
+        .filter_map(|i| {
+            let (p, q) = (points[i], points[(i + 1) % points.len()]);
+            let normal = (q - p).cross(up).try_normalize()?;
+            Some(SidePlane { through: p, normal })
+        })
+        .collect()
+}
+
+/// The two planes at the ends of a reference edge `[p, q]`, perpendicular to it across the
+/// direction `up` (so that they contain `up`), facing away from the edge.
+pub fn edge_planes([p, q]: [DVec3; 2], up: DVec3) -> Vec<SidePlane> {
+    let along = q - p;
+    let Some(e) = (along - up * up.dot(along)).try_normalize() else {
+        return Vec::new();
+    };
+    vec![
+        SidePlane {
+            through: p,
+            normal: -e,
+        },
+        SidePlane {
+            through: q,
+            normal: e,
+        },
+    ]
+}
+
+/// One plane's cut: the points kept (in order, with the new crossings), the points cut away,
+/// and the crossings added.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Cut {
+    /// The feature after the cut.
+    pub after: Vec<DVec3>,
+    /// Its points that lay outside.
+    pub cut: Vec<DVec3>,
+    /// Where its edges crossed the plane.
+    pub added: Vec<DVec3>,
+}
+
+/// Sutherland–Hodgman: walk the feature's edges (a polygon's wrap round when `closed`; a
+/// segment's do not), keep each point inside, and add the point where an edge crosses the
+/// plane. A point within `rounding` outside counts as inside: a face exactly as wide as the
+/// reference keeps its corners.
+pub fn clip(points: &[DVec3], closed: bool, plane: SidePlane, rounding: f64) -> Cut {
+    let mut cut = Cut::default();
+    let inside = |p: DVec3| plane.outside(p) <= rounding;
+    for (i, &p) in points.iter().enumerate() {
+        if inside(p) {
+            cut.after.push(p);
+        } else {
+            cut.cut.push(p);
+        }
+        let next = if i + 1 < points.len() {
+            i + 1
+        } else if closed && points.len() > 2 {
+            0
+        } else {
+            break;
+        };
+        let q = points[next];
+        if inside(p) != inside(q) {
+            let (dp, dq) = (plane.outside(p), plane.outside(q));
+            let x = p + (q - p) * (dp / (dp - dq));
+            cut.after.push(x);
+            cut.added.push(x);
+        }
+    }
+    cut
+}
+
+/// The point of the reference plane (unit `normal`, offset `offset`) straight across from `p`
+/// along the unit direction `n`, or `None` where `n` runs along the plane.
+pub fn across(p: DVec3, n: DVec3, normal: DVec3, offset: f64) -> Option<DVec3> {
+    let along = normal.dot(n);
+    (along.abs() > 1e-6).then(|| p + n * ((offset - normal.dot(p)) / along))
+}
+
+/// The closest point of the segment `[p, q]` to `x`.
+pub fn on_segment(x: DVec3, [p, q]: [DVec3; 2]) -> DVec3 {
+    let e = q - p;
+    let ee = e.length_squared();
+    if ee <= 0.0 {
+        return p;
+    }
+    p + e * ((x - p).dot(e) / ee).clamp(0.0, 1.0)
+}
+
+/// At most `budget` of `points` (seen along the normal `n`): the deepest; the point furthest
+/// from it; in space, the point that makes the largest triangle with those two, then the
+/// point that adds the most area outside that triangle. A box turned on a box crosses in
+/// eight points; these four keep its deepest contact and the widest footprint that holds it
+/// still (as Bullet and Jolt reduce theirs).
+pub fn reduce(points: &[ContactPoint], n: DVec3, budget: usize) -> Vec<ContactPoint> {
+    if points.len() <= budget {
+        return points.to_vec();
+    }
+    let flat = |c: &ContactPoint| {
+        let p = c.point_b;
+        p - n * n.dot(p)
+    };
+    let mut chosen: Vec<usize> = Vec::with_capacity(budget);
+    let best = |score: &dyn Fn(usize) -> f64, chosen: &[usize]| {
+        (0..points.len())
+            .filter(|i| !chosen.contains(i))
+            .map(|i| (i, score(i)))
+            .fold((usize::MAX, f64::NEG_INFINITY), |b, x| {
+                if x.1 > b.1 { x } else { b }
+            })
+            .0
+    };
+    chosen.push(best(&|i| points[i].depth, &chosen));
+    let first = flat(&points[chosen[0]]);
+    chosen.push(best(&|i| flat(&points[i]).distance_squared(first), &chosen));
+    if budget >= 3 {
+        let second = flat(&points[chosen[1]]);
+        let area = |i: usize| (second - first).cross(flat(&points[i]) - first).dot(n);
+        let third = best(&|i| area(i).abs(), &chosen);
+        chosen.push(third);
+        let corners = [first, second, flat(&points[third])];
+        // Keep the triangle counter-clockwise about n, so "outside an edge" has one sign.
+        let corners = if area(third) < 0.0 {
+            [corners[0], corners[2], corners[1]]
+        } else {
+            corners
+        };
+        let outside = |i: usize| {
+            let x = flat(&points[i]);
+            (0..3)
+                .map(|k| {
+                    (x - corners[k])
+                        .cross(corners[(k + 1) % 3] - corners[k])
+                        .dot(n)
+                })
+                .fold(0.0, f64::max)
+        };
+        if budget >= 4 {
+            chosen.push(best(&outside, &chosen));
+        }
+    }
+    chosen.into_iter().map(|i| points[i]).collect()
+}

@@ -1,0 +1,198 @@
+//! Manifolds whose points are known by hand: a box on a box, turned, on its edge, a capsule
+//! lying on a face, crossed edges, and a box on a box in the plane.
+
+use gjk::manifold::{Manifold, ManifoldStep, Single, Stage};
+use gjk::{BodySpec, Scenario, Shape};
+use glam::{DQuat, DVec3};
+
+fn cuboid(half: DVec3, position: DVec3, rotation: DQuat) -> BodySpec {
+    BodySpec {
+        shape: Shape::Cuboid { half_extents: half },
+        position,
+        rotation,
+        margin: 0.0,
+    }
+}
+
+fn manifold(s: &Scenario) -> (Manifold, Vec<ManifoldStep>) {
+    let shapes = s.prepare();
+    let finish = gjk::solve(&s.a, &s.b, &s.config());
+    s.manifold_prepared(&shapes, &finish)
+        .expect("an overlapping pair has a manifold")
+}
+
+/// Every point of `m` is one of `expected` (pairs of points on A and B), each found once.
+fn assert_points(m: &Manifold, expected: &[(DVec3, DVec3)], tolerance: f64) {
+    assert_eq!(m.points.len(), expected.len(), "{m:#?}");
+    for (a, b) in expected {
+        let found = m
+            .points
+            .iter()
+            .any(|c| c.point_a.distance(*a) <= tolerance && c.point_b.distance(*b) <= tolerance);
+        assert!(found, "no contact at {a} / {b} in {m:#?}");
+    }
+    for c in &m.points {
+        let apart = (c.point_a - c.point_b).dot(m.normal);
+        assert!((apart - c.depth).abs() <= tolerance, "{c:?}");
+    }
+}
+
+#[test]
+fn box_resting_on_a_box_touches_at_the_four_corners_of_its_face() {
+    let floor = cuboid(DVec3::splat(1.0), DVec3::ZERO, DQuat::IDENTITY);
+    let top = cuboid(
+        DVec3::splat(0.5),
+        DVec3::new(0.2, 1.4, 0.1),
+        DQuat::IDENTITY,
+    );
+    let (m, steps) = manifold(&Scenario::new("box on box", floor, top));
+    assert!((m.normal - DVec3::Y).length() < 1e-9, "{}", m.normal);
+    let corners: Vec<(DVec3, DVec3)> = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .iter()
+        .map(|&(x, z)| {
+            let (x, z) = (0.2 + 0.5 * x, 0.1 + 0.5 * z);
+            (DVec3::new(x, 1.0, z), DVec3::new(x, 0.9, z))
+        })
+        .collect();
+    assert_points(&m, &corners, 1e-9);
+    assert!(m.points.iter().all(|c| (c.depth - 0.1).abs() < 1e-9));
+    // The stages: features (two faces), reference, four side planes, depths.
+    assert!(
+        matches!(&steps[0].stage, Stage::Features { a, b } if a.points.len() == 4 && b.points.len() == 4)
+    );
+    assert_eq!(
+        steps
+            .iter()
+            .filter(|s| matches!(s.stage, Stage::Clip { .. }))
+            .count(),
+        4
+    );
+    assert!(steps.iter().all(|s| !s.explanation().is_empty()));
+}
+
+#[test]
+fn a_box_turned_45_degrees_crosses_in_eight_points_reduced_to_four() {
+    let floor = cuboid(DVec3::splat(1.0), DVec3::ZERO, DQuat::IDENTITY);
+    let turn = DQuat::from_rotation_y(std::f64::consts::FRAC_PI_4);
+    let top = cuboid(DVec3::splat(1.0), DVec3::new(0.0, 1.9, 0.0), turn);
+    let (m, steps) = manifold(&Scenario::new("turned", floor, top));
+    let depths = steps.iter().find_map(|s| match &s.stage {
+        Stage::Depths { kept, .. } => Some(kept.len()),
+        _ => None,
+    });
+    assert_eq!(depths, Some(8), "the octagon's corners");
+    assert!(
+        steps
+            .iter()
+            .any(|s| matches!(&s.stage, Stage::Reduce { kept, from: 8 } if kept.len() == 4))
+    );
+    assert_eq!(m.points.len(), 4);
+    // The octagon's corners lie on the square's edges (|x| = 1 or |z| = 1) and on the turned
+    // square's (|x ± z| = √2); the four kept span the widest area: half the octagon's or more.
+    for c in &m.points {
+        let p = c.point_b;
+        assert!(
+            (p.y - 0.9).abs() < 1e-9 && (c.depth - 0.1).abs() < 1e-9,
+            "{c:?}"
+        );
+        assert!((p.x.abs().max(p.z.abs()) - 1.0).abs() < 1e-9, "{p}");
+        assert!(((p.x.abs() + p.z.abs()) - 2f64.sqrt()).abs() < 1e-9, "{p}");
+    }
+    let flat: Vec<DVec3> = m
+        .points
+        .iter()
+        .map(|c| DVec3::new(c.point_b.x, 0.0, c.point_b.z))
+        .collect();
+    let area = quad_area(&flat);
+    let octagon = 8.0 * (2f64.sqrt() - 1.0);
+    assert!(area >= 0.5 * octagon, "area {area} of {octagon}");
+}
+
+/// The area of the convex hull of four points in the plane y = 0 (as a fan from the centroid,
+/// the points sorted by angle).
+fn quad_area(points: &[DVec3]) -> f64 {
+    let c = points.iter().sum::<DVec3>() / points.len() as f64;
+    let mut p = points.to_vec();
+    p.sort_by(|a, b| {
+        (a.z - c.z)
+            .atan2(a.x - c.x)
+            .total_cmp(&(b.z - c.z).atan2(b.x - c.x))
+    });
+    (0..p.len())
+        .map(|i| (p[i] - c).cross(p[(i + 1) % p.len()] - c).y.abs() * 0.5)
+        .sum()
+}
+
+#[test]
+fn a_capsule_lying_on_a_face_touches_at_its_segments_two_ends() {
+    let floor = cuboid(DVec3::new(2.0, 1.0, 2.0), DVec3::ZERO, DQuat::IDENTITY);
+    let capsule = BodySpec {
+        shape: Shape::Capsule {
+            half_height: 1.0,
+            radius: 0.5,
+        },
+        position: DVec3::new(0.3, 1.4, 0.0),
+        rotation: DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2),
+        margin: 0.0,
+    };
+    let (m, _) = manifold(&Scenario::new("capsule", floor, capsule));
+    let ends = [-0.7, 1.3].map(|x| (DVec3::new(x, 1.0, 0.0), DVec3::new(x, 0.9, 0.0)));
+    assert_points(&m, &ends, 1e-9);
+}
+
+#[test]
+fn a_box_on_its_edge_touches_along_the_edge() {
+    let floor = cuboid(DVec3::splat(1.0), DVec3::ZERO, DQuat::IDENTITY);
+    let h = 0.5 * 2f64.sqrt();
+    let edge = cuboid(
+        DVec3::splat(0.5),
+        DVec3::new(0.0, 1.0 + h - 0.05, 0.0),
+        DQuat::from_rotation_z(std::f64::consts::FRAC_PI_4),
+    );
+    let (m, steps) = manifold(&Scenario::new("edge", floor, edge));
+    assert!(matches!(&steps[0].stage, Stage::Features { b, .. } if b.points.len() == 2));
+    let ends = [-0.5, 0.5].map(|z| (DVec3::new(0.0, 1.0, z), DVec3::new(0.0, 0.95, z)));
+    assert_points(&m, &ends, 1e-9);
+}
+
+#[test]
+fn crossed_edges_meet_in_the_answers_one_point() {
+    let h = 0.5 * 2f64.sqrt();
+    let a = cuboid(
+        DVec3::splat(0.5),
+        DVec3::ZERO,
+        DQuat::from_rotation_z(std::f64::consts::FRAC_PI_4),
+    );
+    let b = cuboid(
+        DVec3::splat(0.5),
+        DVec3::new(0.0, 2.0 * h - 0.05, 0.0),
+        DQuat::from_rotation_x(std::f64::consts::FRAC_PI_4),
+    );
+    let (m, steps) = manifold(&Scenario::new("crossed", a, b));
+    assert!(steps.iter().any(|s| matches!(
+        s.stage,
+        Stage::Single {
+            why: Single::Crossing,
+            ..
+        }
+    )));
+    assert_points(
+        &m,
+        &[(DVec3::new(0.0, h, 0.0), DVec3::new(0.0, h - 0.05, 0.0))],
+        1e-9,
+    );
+}
+
+#[test]
+fn in_the_plane_a_box_on_a_box_touches_at_two_points() {
+    let s = Scenario::parse(
+        r#"{"dimension": 2,
+            "a": {"shape": {"type": "cuboid", "half_extents": [2, 1]}},
+            "b": {"shape": {"type": "cuboid", "half_extents": [0.5, 0.5]}, "position": [0.3, 1.4]}}"#,
+        gjk::Format::Json,
+    )
+    .unwrap();
+    let (m, _) = manifold(&s);
+    let ends = [-0.2, 0.8].map(|x| (DVec3::new(x, 1.0, 0.0), DVec3::new(x, 0.9, 0.0)));
+    assert_points(&m, &ends, 1e-9);
+}
