@@ -30,6 +30,7 @@ mod solver {
     }
     pub mod manifold {
         pub mod analytic;
+        pub mod oracle;
     }
     pub mod epa {
         pub mod depth_bounds;

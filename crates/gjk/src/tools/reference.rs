@@ -4,6 +4,7 @@
 //! so a difference is a question to look into, not a verdict.
 
 pub mod judgement;
+pub mod manifold;
 pub mod plane;
 
 use crate::scenario::Scenario;

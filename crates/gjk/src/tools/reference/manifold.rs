@@ -1,0 +1,79 @@
+//! parry's contact manifold for the same pair (`query::contact_manifolds`), beside ours: its
+//! normal and its points, in the world, with each point's depth.
+
+use super::{parry_pose, parry_shape_of, plane};
+use crate::manifold::ContactPoint;
+use crate::scenario::Scenario;
+use glam::DVec3;
+
+/// parry's `contact_manifolds` for a posed pair in `$parry` (one API, two crates), its points
+/// and normal taken to the world by `$world`.
+macro_rules! parry_manifold {
+    ($parry:ident, ($pa:expr, $sa:expr), ($pb:expr, $sb:expr), $world:expr) => {{
+        use $parry::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
+        let world = $world;
+        let mut manifolds: Vec<ContactManifold<(), ()>> = Vec::new();
+        DefaultQueryDispatcher
+            .contact_manifolds(
+                &$pa.inv_mul(&$pb),
+                &*$sa.0,
+                &*$sb.0,
+                0.0,
+                &mut manifolds,
+                &mut None,
+            )
+            .map_err(|e| format!("parry: {e:?}"))?;
+        Ok(manifolds
+            .into_iter()
+            .find(|m| !m.points.is_empty())
+            .map(|m| ReferenceManifold {
+                normal: world($pa.rotation * m.local_n1),
+                points: m
+                    .points
+                    .iter()
+                    .map(|c| ContactPoint {
+                        point_a: world($pa.transform_point(c.local_p1)),
+                        point_b: world($pb.transform_point(c.local_p2)),
+                        depth: -c.dist,
+                    })
+                    .collect(),
+            }))
+    }};
+}
+
+/// parry's manifold of a pair: its normal (from A to B) and its contacts, or `None` when it
+/// finds no contact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReferenceManifold {
+    /// The normal, from A to B.
+    pub normal: DVec3,
+    /// The contacts, each with its depth (parry's distance, negated).
+    pub points: Vec<ContactPoint>,
+}
+
+/// parry's manifold for a scenario's pair (parry2d-f64 in the plane, parry3d-f64 in space), with
+/// no prediction: only contacts at or inside touching.
+pub fn reference_manifold(s: &Scenario) -> Result<Option<ReferenceManifold>, String> {
+    if s.dimension.is_plane() {
+        let shape = |b, name: &str| {
+            plane::parry_shape(b).ok_or_else(|| format!("parry2d cannot take {name}'s shape"))
+        };
+        let (sa, sb) = (shape(&s.a, "A")?, shape(&s.b, "B")?);
+        let (pa, pb) = (plane::parry_pose(&s.a), plane::parry_pose(&s.b));
+        parry_manifold!(
+            parry2d_f64,
+            (pa, sa),
+            (pb, sb),
+            |p: parry2d_f64::math::Vector| { DVec3::new(p.x, p.y, 0.0) }
+        )
+    } else {
+        let (sa, sb) = (parry_shape_of(&s.a, "A")?, parry_shape_of(&s.b, "B")?);
+        let (pa, pb) = (parry_pose(&s.a), parry_pose(&s.b));
+        parry_manifold!(
+            parry3d_f64,
+            (pa, sa),
+            (pb, sb),
+            |p: parry3d_f64::math::Vector| { DVec3::new(p.x, p.y, p.z) }
+        )
+    }
+}
