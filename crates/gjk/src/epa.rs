@@ -96,7 +96,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
                 // the plane (or across the line) that the grown points span.
                 let normal = flat_normal::<R>(&pts);
                 let threshold = |d| epa.threshold(d);
-                let flat = flat_finish(&cso, normal, &simplex.vertices()[0], measure, threshold);
+                // Where they touch: GJK's closest point, a point of each shape.
+                let nearest = crate::simplex::voronoi::closest_feature::<R>(simplex.points());
+                let (a, b) = simplex.witnesses(&nearest.weights[..simplex.len()]);
+                let at = CsoPoint { a, b, point: a - b };
+                let flat = flat_finish(&cso, normal, &at, measure, threshold);
                 epa.finish = Some(flat);
             }
         }

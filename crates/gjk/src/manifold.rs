@@ -97,10 +97,12 @@ pub fn generate<O: Observer<ManifoldStep>>(
         normal: n,
         index: 0,
     };
+    // The answer's own pair, its depth its own separation along the normal (the answer's
+    // depth to within its bounds; for a touch within the absolute tolerance, a gap).
     let own = ContactPoint {
         point_a: answer.point_a,
         point_b: answer.point_b,
-        depth: answer.depth,
+        depth: (answer.point_a - answer.point_b).dot(n),
     };
     let single = |log: &mut Log<O>, why| {
         log.record(|| Stage::Single { why, point: own });

@@ -162,7 +162,7 @@ pub(super) fn bounded<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
 }
 
 /// The answer of an EPA that cannot start, `A ⊖ B` being flat round the origin (its shape
-/// `measure`): the bodies only touch, at `p`, along `normal`, with depth 0 and its bounds
+/// `measure`): the bodies only touch, at `p` (GJK's closest points), along `normal`, with depth 0 and its bounds
 /// (`threshold`: the run's convergence test).
 pub(super) fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
@@ -175,7 +175,7 @@ pub(super) fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         depth: 0.0,
         normal: normal.to_f64(),
         point_a: p.a.to_f64(),
-        point_b: p.a.to_f64(),
+        point_b: p.b.to_f64(),
         depth_bounds: None,
         certified: false,
     };

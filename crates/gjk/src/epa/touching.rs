@@ -33,7 +33,7 @@ use glam::DVec3;
 /// nearly equal points, points nowhere in particular, and a flat contact needs a true normal:
 /// a face tilted by θ reaches θ times its size past the plane. The first plane whose `n·w`
 /// (plus its rounding allowance) is within EPA's tolerance proves the depth 0 to that
-/// tolerance, along `n`, at GJK's point on A: the answer EPA converges on in its first
+/// tolerance, along `n`, at GJK's points on A and B: the answer EPA converges on in its first
 /// iteration, without the tetrahedron it must grow first. `None` where none does: EPA runs.
 pub fn touching<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
@@ -61,8 +61,8 @@ pub fn touching<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
             if normal == DVec3::ZERO {
                 return None;
             }
-            let at = nearest.point_a;
-            proven(cso, (0.0, normal, [at, at]), f64::INFINITY, config)
+            let at = [nearest.point_a, nearest.point_b];
+            proven(cso, (0.0, normal, at), f64::INFINITY, config)
         })
 }
 

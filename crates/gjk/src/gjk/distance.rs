@@ -53,7 +53,7 @@ impl Subalgorithm {
 }
 
 /// Where a distance run stands: its `v`, the direction it last asked for a support point
-/// along, and the point of A that `v` is the difference of (from its own weights over its
+/// along, and the points of A and B that `v` is the difference of (from its own weights over its
 /// simplex, not the certificate's recheck that [`DistanceGjk::closest_points`] gives).
 #[derive(Debug, Clone, Copy)]
 pub struct Nearest<R: Real> {
@@ -63,6 +63,8 @@ pub struct Nearest<R: Real> {
     pub asked: R::V,
     /// The point of A in `v`.
     pub point_a: glam::DVec3,
+    /// The point of B in `v` (`point_a − point_b = v`).
+    pub point_b: glam::DVec3,
 }
 
 /// The distance GJK, one iteration per [`DistanceGjk::step`].
@@ -213,11 +215,12 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 
     /// Where the run stands (see [`Nearest`]).
     pub fn nearest(&self) -> Nearest<R> {
-        let (a, _) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
+        let (a, b) = self.simplex.witnesses(&self.weights[..self.simplex.len()]);
         Nearest {
             v: self.v,
             asked: self.asked,
             point_a: a.to_f64(),
+            point_b: b.to_f64(),
         }
     }
 

@@ -3,12 +3,18 @@
 //! and closest points lie within its distance bounds; an overlapping pair's depth within its
 //! depth bounds; a depth above zero is proven only for a proven overlap, and
 //! never for shapes the distance bounds prove apart; a cast's points at its time lie within the
-//! bounds it gives there.
+//! bounds it gives there; an overlapping answer's contact points (its own pair and its
+//! manifold's) lie on its shapes and within its depth bounds.
 
 use crate::cast::{CastAnswer, CastStatus};
+use crate::config::SolverConfig;
+use crate::manifold::Stage;
+use crate::query::Placed;
 use crate::scenario::Scenario;
-use crate::shape::BodySpec;
-use crate::trace::{Finish, Outcome};
+use crate::shape::prepared::PreparedShape;
+use crate::shape::{BodySpec, Shape};
+use crate::trace::{Finish, NoTrace, Outcome};
+use glam::DVec3;
 
 /// How much the scenario's numbers may be rounded, in its working precision, by the few
 /// operations between a support point and an answer's point: `64ε` of how far the bodies
@@ -94,4 +100,93 @@ pub(super) fn sphere_depth(s: &Scenario, f: &Finish, tolerance: f64) -> Option<S
     let [shallowest, deepest] = f.penetration?.depth_bounds?;
     outside(depth, [shallowest, deepest], tolerance)
         .then(|| format!("two spheres {depth:e} deep, depth bounds [{shallowest:e}, {deepest:e}]"))
+}
+
+/// How an overlapping answer's contact points fall short, when they do.
+pub(super) enum Contacts {
+    /// A point outside its shape, a depth that is not its pair's, or a point deeper than the
+    /// upper depth bound: a contradiction.
+    Wrong(String),
+    /// The answer's own points are not `depth` apart along its normal.
+    OwnPair(String),
+    /// The manifold's deepest point is shallower than the lower depth bound, by more than the
+    /// features' rounding allows.
+    Shallow(String),
+}
+
+/// What is wrong with an overlapping answer's contact points, if anything (`slack`: see
+/// [`rounding`]). Each manifold point lies in its shape (no plane proves it outside by more
+/// than `slack`) and its depth is its pair's separation along the normal; none is deeper than
+/// the answer's upper depth bound, and the deepest is no shallower than the lower bound, less
+/// what the features' rounding allows
+/// ([`crate::manifold::feature::Supporting::shortfall`]). The answer's own points
+/// are `depth` apart along the normal. A touch proven only within the absolute tolerance
+/// (lower depth bound 0) is not looked at: the shapes may be as far apart as that tolerance.
+pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts> {
+    let p = f.penetration?;
+    let [lower, upper] = p.depth_bounds?;
+    if lower <= slack {
+        return None;
+    }
+    let apart = (p.point_a - p.point_b).dot(p.normal);
+    if outside(apart, [lower, upper], slack) {
+        return Some(Contacts::OwnPair(format!(
+            "the answer's points are {apart:e} apart along its normal, its depth bounds [{lower:e}, {upper:e}]"
+        )));
+    }
+    let shapes = s.prepare();
+    let (m, steps) = s.manifold_prepared(&shapes, f)?;
+    let short = steps
+        .iter()
+        .find_map(|step| match &step.stage {
+            Stage::Features { a, b } => Some(a.shortfall() + b.shortfall()),
+            _ => None,
+        })
+        .unwrap_or(0.0);
+    let deepest = m.deepest();
+    let what =
+        || format!("the manifold's deepest point {deepest:e}, depth bounds [{lower:e}, {upper:e}]");
+    if deepest > upper + slack {
+        return Some(Contacts::Wrong(what()));
+    }
+    for c in &m.points {
+        if ((c.point_a - c.point_b).dot(m.normal) - c.depth).abs() > slack {
+            let why = format!("a manifold point's depth {:e} is not its pair's", c.depth);
+            return Some(Contacts::Wrong(why));
+        }
+        for (point, shape, body, name) in [
+            (c.point_a, &shapes[0], &s.a, "A"),
+            (c.point_b, &shapes[1], &s.b, "B"),
+        ] {
+            let out = outside_of(point, shape, body);
+            if out > slack {
+                let why = format!("a manifold point is {out:e} outside {name}: {point}");
+                return Some(Contacts::Wrong(why));
+            }
+        }
+    }
+    (deepest < lower - short - slack).then(|| Contacts::Shallow(what()))
+}
+
+/// How far `point` is proven to lie outside the body: the lower bound of its distance.
+fn outside_of(point: DVec3, shape: &PreparedShape, body: &BodySpec) -> f64 {
+    let dot = PreparedShape::new(Shape::Polytope {
+        vertices: vec![point],
+    });
+    let spec = BodySpec {
+        shape: Shape::Polytope {
+            vertices: vec![point],
+        },
+        position: DVec3::ZERO,
+        rotation: glam::DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    let f = crate::query::query(
+        Placed::new(&dot, &spec),
+        Placed::new(shape, body),
+        &SolverConfig::default(),
+        None,
+        &mut NoTrace,
+    );
+    f.certificate.distance_bounds[0]
 }
