@@ -1,6 +1,7 @@
 //! The command line: `query` and `trace` answer from scenario files without opening a window;
 //! `render` and `bench-frames` drive the real renderer.
 
+pub mod contact;
 pub mod guard;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod query;

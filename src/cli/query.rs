@@ -45,6 +45,9 @@ struct Answer<'a> {
     termination: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     epa_termination: Option<&'static str>,
+    /// Intersecting pairs: the contact manifold's points, deepest first (`gjk::manifold`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    manifold: Option<Vec<super::contact::Contact>>,
     /// With `radii: split` on rounded shapes: the radii and the cores' proven distance, and
     /// which case decided the answer (`apart`, `shallow`, `cores_overlap`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -186,6 +189,8 @@ struct Failure<'a> {
     error: String,
 }
 
+use super::contact::contacts;
+
 fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     let config = scenario.config();
     // Prepared once for the static query and the cast (a million-point hull's walk graph
@@ -234,6 +239,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         iterations: finish.iterations,
         termination: finish.termination.name(),
         epa_termination: finish.epa_termination.map(|t| t.name()),
+        manifold: p.map(|p| contacts(scenario, &shapes, &p)),
         radii: finish.radii,
         reference: reference.then(|| ReferenceFields::of(scenario, &finish)),
         cast: CastFields::of(scenario, &shapes, reference),

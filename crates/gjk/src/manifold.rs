@@ -29,14 +29,16 @@
 pub mod clip;
 pub mod feature;
 pub mod record;
+pub mod reduce;
 
 use crate::config::{Dimension, thresholds};
 use crate::query::Placed;
 use crate::trace::{NoTrace, Observer, Penetration};
-use clip::{Cut, across, clip, edge_planes, face_planes, on_segment, reduce};
+use clip::{Cut, across, clip, edge_planes, face_planes, on_segment};
 use feature::{FeatureShape, Supporting, supporting};
 use glam::DVec3;
 pub use record::{Choice, ContactPoint, ManifoldStep, Side, Single, Stage};
+use reduce::reduce;
 use serde::{Deserialize, Serialize};
 
 /// A contact manifold: the normal and up to four contact points (two in the plane).
@@ -124,18 +126,7 @@ pub fn generate<O: Observer<ManifoldStep>>(
     if kinds.0 == FeatureShape::Vertex || kinds.1 == FeatureShape::Vertex {
         return single(&mut log, Single::Vertex);
     }
-    let (reference, choice) = if kinds.0 != kinds.1 {
-        let face = if kinds.0 == FeatureShape::Face {
-            Side::A
-        } else {
-            Side::B
-        };
-        (face, Choice::Larger)
-    } else if fb.angle < fa.angle {
-        (Side::B, Choice::Nearer)
-    } else {
-        (Side::A, Choice::Nearer)
-    };
+    let (reference, choice) = choose(&fa, &fb);
     log.record(|| Stage::Reference { reference, choice });
     let (refer, incident) = match reference {
         Side::A => (&fa, &fb),
@@ -204,6 +195,23 @@ pub fn generate<O: Observer<ManifoldStep>>(
     }
     points.sort_by(|p, q| q.depth.total_cmp(&p.depth));
     Manifold { normal: n, points }
+}
+
+/// Which feature is the reference: a face before an edge; of two of a kind, the one whose
+/// normal is nearer the contact normal (A's on a tie).
+fn choose(a: &Supporting, b: &Supporting) -> (Side, Choice) {
+    if a.shape != b.shape {
+        let face = if a.shape == FeatureShape::Face {
+            Side::A
+        } else {
+            Side::B
+        };
+        (face, Choice::Larger)
+    } else if b.angle < a.angle {
+        (Side::B, Choice::Nearer)
+    } else {
+        (Side::A, Choice::Nearer)
+    }
 }
 
 /// Each incident point paired with the reference feature straight across along `n`, split into

@@ -108,10 +108,10 @@ pub(super) enum Contacts {
     /// upper depth bound: a contradiction.
     Wrong(String),
     /// The answer's own points are not `depth` apart along its normal.
-    OwnPair(String),
+    OwnPair,
     /// The manifold's deepest point is shallower than the lower depth bound, by more than the
     /// features' rounding allows.
-    Shallow(String),
+    Shallow,
 }
 
 /// What is wrong with an overlapping answer's contact points, if anything (`slack`: see
@@ -130,12 +130,24 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
     }
     let apart = (p.point_a - p.point_b).dot(p.normal);
     if outside(apart, [lower, upper], slack) {
-        return Some(Contacts::OwnPair(format!(
-            "the answer's points are {apart:e} apart along its normal, its depth bounds [{lower:e}, {upper:e}]"
-        )));
+        return Some(Contacts::OwnPair);
     }
     let shapes = s.prepare();
+    let sides = [(&shapes[0], &s.a, "A"), (&shapes[1], &s.b, "B")];
+    for ((shape, body, _), point) in sides.iter().zip([p.point_a, p.point_b]) {
+        let out = outside_of(point, shape, body);
+        if out > slack {
+            return Some(Contacts::OwnPair);
+        }
+    }
     let (m, steps) = s.manifold_prepared(&shapes, f)?;
+    // A manifold of the answer's own pair adds nothing to check.
+    if steps
+        .iter()
+        .any(|step| matches!(step.stage, Stage::Single { .. }))
+    {
+        return None;
+    }
     let short = steps
         .iter()
         .find_map(|step| match &step.stage {
@@ -154,10 +166,7 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
             let why = format!("a manifold point's depth {:e} is not its pair's", c.depth);
             return Some(Contacts::Wrong(why));
         }
-        for (point, shape, body, name) in [
-            (c.point_a, &shapes[0], &s.a, "A"),
-            (c.point_b, &shapes[1], &s.b, "B"),
-        ] {
+        for ((shape, body, name), point) in sides.iter().zip([c.point_a, c.point_b]) {
             let out = outside_of(point, shape, body);
             if out > slack {
                 let why = format!("a manifold point is {out:e} outside {name}: {point}");
@@ -165,7 +174,7 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
             }
         }
     }
-    (deepest < lower - short - slack).then(|| Contacts::Shallow(what()))
+    (deepest < lower - short - slack).then_some(Contacts::Shallow)
 }
 
 /// How far `point` is proven to lie outside the body: the lower bound of its distance.

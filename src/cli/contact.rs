@@ -1,0 +1,31 @@
+//! The contact manifold as `query` prints it: each point on both shapes, with its depth.
+
+use gjk::manifold::{ContactPoint, manifold};
+use gjk::{Penetration, PreparedShape, Scenario};
+use serde::Serialize;
+
+/// One point of the contact manifold: a point on each shape, and how deep they overlap there.
+#[derive(Debug, Serialize)]
+pub struct Contact {
+    point_a: gjk::config::Written,
+    point_b: gjk::config::Written,
+    depth: f64,
+}
+
+/// The manifold of `scenario`'s overlapping answer `p`, deepest first, written as the
+/// scenario's dimension writes points.
+pub fn contacts(scenario: &Scenario, shapes: &[PreparedShape; 2], p: &Penetration) -> Vec<Contact> {
+    let (a, b) = (&scenario.a, &scenario.b);
+    let placed = [
+        gjk::Placed::new(&shapes[0], a),
+        gjk::Placed::new(&shapes[1], b),
+    ];
+    let m = manifold(placed[0], placed[1], p, scenario.dimension);
+    let at = |v| scenario.dimension.written(v);
+    let contact = |c: &ContactPoint| Contact {
+        point_a: at(c.point_a),
+        point_b: at(c.point_b),
+        depth: c.depth,
+    };
+    m.points.iter().map(contact).collect()
+}
