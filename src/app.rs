@@ -14,7 +14,8 @@ use crate::panel;
 use crate::platform::arrivals;
 use crate::teach::{authoring, classroom, filming};
 use crate::views::{
-    camera, cast, controls, cores, glyphs, labels, minkowski_view, scene, shading, step_view,
+    camera, cast, controls, cores, glyphs, labels, manifold, minkowski_view, scene, shading,
+    step_view,
 };
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
@@ -47,6 +48,7 @@ impl Plugin for LabPlugin {
         step_view::plugin(app);
         cast_plot::plugin(app);
         cast::plugin(app);
+        manifold::plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
         arrivals::plugin(app);

@@ -195,16 +195,20 @@ pub struct RenderArgs {
     /// For a case with a `cast` section: step the cast instead, and show its step N.
     #[arg(long, value_name = "N")]
     pub cast_step: Option<usize>,
+    /// For overlapping shapes: the run's answer with the contact manifold's stage N drawn over
+    /// the bodies (a number past the last stage draws the last: the manifold itself).
+    #[arg(long, value_name = "N", conflicts_with_all = ["step", "cast_step"])]
+    pub manifold: Option<usize>,
     /// The PNG to write; with --lesson and without --present, the folder for a handout (one
     /// PNG per slide and an index.html with the captions).
     #[arg(long, value_name = "PATH", required_unless_present_any = ["animate", "frames"])]
     pub out: Option<PathBuf>,
     /// Write the run's steps (--cast: the cast's; --lesson: every slide) as an animation,
     /// FILE.gif or FILE.png (animated PNG).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "frames", "step", "cast_step"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "frames", "step", "cast_step", "manifold"])]
     pub animate: Option<PathBuf>,
     /// Write the same pictures as numbered PNGs in DIR.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "step", "cast_step"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "step", "cast_step", "manifold"])]
     pub frames: Option<PathBuf>,
     /// The steps to animate, FROM:TO (either may be left out: 3: is from step 3 to the end).
     #[arg(long, value_name = "FROM:TO", value_parser = parse_steps)]
@@ -248,6 +252,7 @@ impl RenderArgs {
                 let reel = Reel::Still {
                     step,
                     cast_step: self.cast_step,
+                    manifold: self.manifold,
                 };
                 (reel, Output::Png(png.clone()))
             }
@@ -317,7 +322,9 @@ fn check_file(file: &Path) -> (String, bool) {
     };
     let checked = crate::cli::guard::guarded(|| {
         let (t, cast) = traced(&scenario);
-        expect.check(&t, cast.as_ref().map(|c| &c.answer))
+        let contacts = scenario.manifold_prepared(&scenario.prepare(), &t.finish);
+        let manifold = contacts.as_ref().map(|(m, _)| m);
+        expect.check(&t, cast.as_ref().map(|c| &c.answer), manifold)
     });
     let checks = match checked {
         Ok(c) => c,

@@ -20,6 +20,7 @@ mod compare;
 mod engine;
 mod files;
 mod lesson;
+mod manifold;
 mod outcome;
 mod plot;
 mod reference;
@@ -223,7 +224,9 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
             // At least a fixed height, so the sections below keep their place as a short step
             // follows a long one; never a box that hides its end (the panel itself scrolls).
             ui.set_min_height(STEP_AREA_HEIGHT);
-            if casting {
+            if let Some((run, stage)) = playback.manifold_drawn() {
+                manifold::stage_ui(ui, run, stage);
+            } else if casting {
                 cast::step_ui(ui, playback);
             } else {
                 step_ui(ui, playback);
@@ -245,6 +248,9 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
             &tools.compare_run,
         ),
     }
+    egui::CollapsingHeader::new("Contact manifold: the points an engine keeps")
+        .default_open(playback.manifold.is_some())
+        .show(ui, |ui| manifold::section(ui, playback, &mut case.commands));
     egui::CollapsingHeader::new("Motion: when do they first touch?")
         .default_open(case.lab.scenario.cast.is_some())
         .show(ui, |ui| {

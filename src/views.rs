@@ -14,6 +14,7 @@ pub mod glyphs;
 pub mod hull;
 pub mod label_layout;
 pub mod labels;
+pub mod manifold;
 pub mod minkowski_view;
 pub mod outline;
 pub mod palette;

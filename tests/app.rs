@@ -9,6 +9,7 @@ mod app {
         pub mod captured;
         pub mod comparing;
         pub mod import;
+        pub mod manifold;
         pub mod one_trace;
         pub mod robustness;
         pub mod stepping;

@@ -3,6 +3,7 @@
 //! [`PlaybackCommand`] messages. No rendering here, so the stepping logic is tested headless.
 
 use bevy::prelude::*;
+use gjk::manifold::{Manifold, ManifoldStep};
 use gjk::query::trace_query;
 use gjk::{BodySpec, CastTrace, Placed, PreparedShape, Scenario, SimplexCache, Trace};
 
@@ -53,6 +54,24 @@ pub struct Playback {
     pub cast_step: usize,
     /// A captured case: the engine's answer read against this run's (computed with the run).
     pub engine: Option<gjk::scenario::engine::EngineCheck>,
+    /// An overlapping answer's contact manifold, built with the run (`None` otherwise).
+    pub manifold: Option<ManifoldRun>,
+}
+
+/// The contact manifold of the answer on screen, its stages, and the stage shown.
+#[derive(Debug, Clone)]
+pub struct ManifoldRun {
+    pub manifold: Manifold,
+    pub steps: Vec<ManifoldStep>,
+    /// 0: the manifold is not drawn; k: stage k is (the last: the manifold itself).
+    pub stage: usize,
+}
+
+impl ManifoldRun {
+    /// The stage drawn, if any.
+    pub fn current(&self) -> Option<&ManifoldStep> {
+        self.stage.checked_sub(1).and_then(|i| self.steps.get(i))
+    }
 }
 
 /// The two recorded runs a case may have: the static query's steps and the cast's.
@@ -82,6 +101,7 @@ impl Playback {
             timeline: Timeline::Query,
             cast_step: cast.as_ref().map_or(0, |c| c.steps.len()),
             cast,
+            manifold: None,
         }
     }
 
@@ -124,6 +144,21 @@ impl Playback {
         self.step.min(steps.len()).checked_sub(1).map(|i| &steps[i])
     }
 
+    /// The contact manifold's stage drawn over the world view, when one is.
+    pub fn manifold_drawn(&self) -> Option<(&ManifoldRun, &ManifoldStep)> {
+        let run = self.manifold.as_ref()?;
+        Some((run, run.current()?))
+    }
+
+    /// The step the world view marks its witnesses for: none while the manifold is drawn
+    /// there (its own marks take the view).
+    pub fn world_step(&self) -> Option<&gjk::Step> {
+        match self.manifold_drawn() {
+            Some(_) => None,
+            None => self.current(),
+        }
+    }
+
     /// Whether this run's last step is showing.
     pub fn is_final(&self) -> bool {
         self.step >= self.trace.steps.len()
@@ -143,6 +178,8 @@ pub enum PlaybackCommand {
     Timeline(Timeline),
     /// Steps per second while playing (clamped to 0.05–60).
     Speed(f32),
+    /// The manifold's stage to draw (0: none).
+    ManifoldStage(usize),
 }
 
 /// The case's two shapes prepared for the solver (a large polytope's hull graph built), kept
@@ -180,6 +217,23 @@ impl Shapes {
     pub fn trace(&self, scenario: &Scenario, warm: Option<&SimplexCache>) -> Trace {
         let [a, b] = self.placed(scenario);
         trace_query(a, b, &scenario.config(), warm)
+    }
+
+    /// The contact manifold of `finish` (the scenario's answer) with these shapes, its stages
+    /// recorded, drawn from `stage` (clamped).
+    pub fn manifold(
+        &self,
+        scenario: &Scenario,
+        finish: &gjk::Finish,
+        stage: usize,
+    ) -> Option<ManifoldRun> {
+        let (manifold, steps) = scenario.manifold_prepared(&self.0, finish)?;
+        let stage = stage.min(steps.len());
+        Some(ManifoldRun {
+            manifold,
+            steps,
+            stage,
+        })
     }
 
     /// The scenario's cast with these shapes, every step recorded.
@@ -249,9 +303,12 @@ pub fn insert_scenario(app: &mut App, scenario: Scenario) {
     let shapes = Shapes::new(&scenario);
     let trace = shapes.trace(&scenario, None);
     let cast = shapes.cast(&scenario);
-    app.insert_resource(Lab::new(scenario.clone()))
+    let manifold = shapes.manifold(&scenario, &trace.finish, 0);
+    let mut playback = Playback::new(scenario.clone(), trace, cast);
+    playback.manifold = manifold;
+    app.insert_resource(Lab::new(scenario))
         .insert_resource(shapes)
-        .insert_resource(Playback::new(scenario, trace, cast));
+        .insert_resource(playback);
 }
 
 pub(crate) fn apply_commands(
@@ -261,6 +318,12 @@ pub(crate) fn apply_commands(
     for command in commands.read() {
         if let PlaybackCommand::Speed(s) = *command {
             playback.speed = s.clamp(0.05, 60.0);
+            continue;
+        }
+        if let PlaybackCommand::ManifoldStage(k) = *command {
+            if let Some(m) = &mut playback.manifold {
+                m.stage = k.min(m.steps.len());
+            }
             continue;
         }
         // Switched to the cast, its stepper opens at step 0, as the query's does; switched
@@ -293,7 +356,9 @@ pub(crate) fn apply_commands(
                     *step = 0;
                 }
             }
-            PlaybackCommand::Speed(_) | PlaybackCommand::Timeline(_) => {}
+            PlaybackCommand::Speed(_)
+            | PlaybackCommand::Timeline(_)
+            | PlaybackCommand::ManifoldStage(_) => {}
         }
         if stop {
             playback.playing = false;

@@ -308,8 +308,10 @@ pub(crate) fn handle_requests(
             }
             ScenarioRequest::ExportTrace(path) => {
                 // The trace on screen, with the case it was recorded from.
+                let contacts = playback.manifold.as_ref();
                 let json = gjk::TraceDocument::new(&playback.case, &playback.trace)
                     .with_cast(playback.cast.as_ref())
+                    .with_manifold(contacts.map(|m| (&m.manifold, &m.steps[..])))
                     .to_json();
                 deliveries.write(Delivery {
                     path: path.clone(),

@@ -76,6 +76,9 @@ impl Solved {
         };
         playback.case = self.valid;
         playback.engine = playback.case.engine_check(&playback.trace.finish);
+        // The manifold follows the answer; the stage drawn stays (a drag keeps showing it).
+        let stage = playback.manifold.as_ref().map_or(0, |m| m.stage);
+        playback.manifold = shapes.manifold(&playback.case, &playback.trace.finish, stage);
         playback.step = playback.step.min(playback.end());
     }
 }

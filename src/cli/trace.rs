@@ -6,6 +6,15 @@ use std::path::Path;
 
 /// The static query's trace and the cast's, on shapes prepared once for both.
 pub(crate) fn traced(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>) {
+    let (trace, cast, _) = traced_all(scenario);
+    (trace, cast)
+}
+
+/// A contact manifold and its stages.
+type Contacts = (gjk::manifold::Manifold, Vec<gjk::manifold::ManifoldStep>);
+
+/// [`traced`], with the answer's contact manifold when it overlaps.
+fn traced_all(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>, Option<Contacts>) {
     let shapes = scenario.prepare();
     let trace = gjk::query::trace_query(
         gjk::Placed::new(&shapes[0], &scenario.a),
@@ -13,15 +22,17 @@ pub(crate) fn traced(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>
         &scenario.config(),
         None,
     );
-    (trace, scenario.trace_cast_prepared(&shapes))
+    let contacts = scenario.manifold_prepared(&shapes, &trace.finish);
+    (trace, scenario.trace_cast_prepared(&shapes), contacts)
 }
 
 /// A whole run as the JSON document `trace` prints: the scenario as understood, every step,
-/// the outcome.
+/// the outcome, the contact manifold's stages.
 fn trace_json(scenario: &Scenario) -> String {
-    let (trace, cast) = traced(scenario);
+    let (trace, cast, contacts) = traced_all(scenario);
     gjk::TraceDocument::new(scenario, &trace)
         .with_cast(cast.as_ref())
+        .with_manifold(contacts.as_ref().map(|(m, steps)| (m, &steps[..])))
         .to_json()
 }
 
@@ -29,7 +40,7 @@ fn trace_json(scenario: &Scenario) -> String {
 /// answer's certificate; a cast's steps and answer after.
 fn trace_lines(scenario: &Scenario) -> String {
     use gjk::trace::explain::fmt_num;
-    let (trace, cast) = traced(scenario);
+    let (trace, cast, contacts) = traced_all(scenario);
     let dimension = scenario.dimension;
     // A sentence may span lines in the panel; here each step is one line.
     let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -55,6 +66,17 @@ fn trace_lines(scenario: &Scenario) -> String {
             format!(" in [{}, {}]", fmt_num(lo), fmt_num(hi))
         });
         lines.push(format!("depth: {}{bounds} ({proven})", fmt_num(p.depth)));
+    }
+    if let Some((manifold, steps)) = contacts {
+        for step in &steps {
+            lines.push(format!("manifold {}: {}", step.index, step.explanation()));
+        }
+        let depths: Vec<String> = manifold.points.iter().map(|c| fmt_num(c.depth)).collect();
+        lines.push(format!(
+            "contacts: {} (depths {})",
+            manifold.points.len(),
+            depths.join(", ")
+        ));
     }
     if let Some(cast) = cast {
         for (i, step) in cast.steps.iter().enumerate() {

@@ -84,7 +84,11 @@ pub fn promises_ui(ui: &mut egui::Ui, lab: &Lab, playback: &Playback) {
     let Some(expect) = &lab.scenario.expect else {
         return;
     };
-    let checks = expect.check(&playback.trace, playback.cast.as_ref().map(|c| &c.answer));
+    let checks = expect.check(
+        &playback.trace,
+        playback.cast.as_ref().map(|c| &c.answer),
+        playback.manifold.as_ref().map(|m| &m.manifold),
+    );
     let kept = checks.iter().filter(|c| c.passed).count();
     egui::CollapsingHeader::new(format!(
         "Promises of this case: {kept} of {} kept",

@@ -26,11 +26,13 @@ pub const MAX_SHOTS: usize = 600;
 /// What a film shows, worked out into shots once the case is solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reel {
-    /// One picture: at this step and cast step, where given; else where the app stands (a
-    /// slide's step in presenter mode).
+    /// One picture: at this step and cast step, or at the answer with this stage of the
+    /// contact manifold drawn, where given; else where the app stands (a slide's step in
+    /// presenter mode).
     Still {
         step: Option<usize>,
         cast_step: Option<usize>,
+        manifold: Option<usize>,
     },
     /// The run's steps `from..=to` (`to` clamped to its end, the end when absent).
     Run { from: usize, to: Option<usize> },
@@ -46,6 +48,7 @@ enum Shot {
     Here,
     Step(usize),
     Cast(usize),
+    Manifold(usize),
     Slide(usize),
 }
 
@@ -205,10 +208,15 @@ impl Film {
             }
         };
         let shots: Vec<Shot> = match self.reel {
-            Reel::Still { step, cast_step } => vec![match (step, cast_step) {
-                (_, Some(n)) => Shot::Cast(n),
-                (Some(n), None) => Shot::Step(n),
-                (None, None) => Shot::Here,
+            Reel::Still {
+                step,
+                cast_step,
+                manifold,
+            } => vec![match (step, cast_step, manifold) {
+                (_, _, Some(k)) => Shot::Manifold(k),
+                (_, Some(n), None) => Shot::Cast(n),
+                (Some(n), None, None) => Shot::Step(n),
+                (None, None, None) => Shot::Here,
             }],
             Reel::Run { from, to } => range(from, to, playback.trace.steps.len())?
                 .map(Shot::Step)
@@ -338,6 +346,13 @@ fn film(
             Shot::Cast(n) => {
                 playback.timeline = Timeline::Cast;
                 playback.cast_step = n.min(playback.cast_end());
+            }
+            Shot::Manifold(k) => {
+                playback.timeline = Timeline::Query;
+                playback.step = playback.trace.steps.len();
+                if let Some(m) = &mut playback.manifold {
+                    m.stage = k.min(m.steps.len());
+                }
             }
             Shot::Slide(n) => {
                 tour.write(TourCommand::Goto(n));

@@ -74,7 +74,7 @@ fn draw_labels(
         let (title, content) = match (view, compare.enabled) {
             (View::World, false) => (
                 "World: A and B".to_string(),
-                Content::World(playback.current()),
+                Content::World(playback.world_step()),
             ),
             (View::Minkowski, false) => (
                 "Minkowski difference A − B".to_string(),

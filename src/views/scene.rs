@@ -249,7 +249,7 @@ fn draw_world(
         let at = Vec3::new(0.0, ground, 0.0);
         crate::views::minkowski_view::draw_axes(at, 1.0, false, &mut gizmos);
     }
-    let Some(step) = playback.current() else {
+    let Some(step) = playback.world_step() else {
         return;
     };
     for (slot, vertex) in step.candidate.iter().enumerate() {

@@ -47,6 +47,11 @@ impl Matte {
     pub fn set_color(&mut self, color: Color) {
         self.color = color.into();
     }
+
+    /// The opacity.
+    pub fn alpha(&self) -> f32 {
+        self.color.alpha
+    }
 }
 
 impl Material for Matte {

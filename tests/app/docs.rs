@@ -148,7 +148,9 @@ fn every_scenario_the_format_page_shows_reads_and_keeps_its_promises() {
         if let Some(expect) = &scenario.expect {
             let trace = gjk::trace(&scenario.a, &scenario.b, &scenario.config());
             let cast = scenario.trace_cast();
-            let checks = expect.check(&trace, cast.as_ref().map(|c| &c.answer));
+            let contacts = scenario.manifold_prepared(&scenario.prepare(), &trace.finish);
+            let manifold = contacts.as_ref().map(|(m, _)| m);
+            let checks = expect.check(&trace, cast.as_ref().map(|c| &c.answer), manifold);
             assert!(checks.len() >= 5, "{}: {checks:?}", scenario.name);
             let broken: Vec<_> = checks.iter().filter(|c| !c.passed).collect();
             assert!(broken.is_empty(), "{}: {broken:?}", scenario.name);

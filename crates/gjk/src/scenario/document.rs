@@ -3,6 +3,7 @@
 
 use crate::cast::{CastAnswer, CastStep, CastTrace};
 use crate::config::Dimension;
+use crate::manifold::{Manifold, ManifoldStep};
 use crate::scenario::Scenario;
 use crate::simplex::voronoi::step_region;
 use crate::trace::CoreRadii;
@@ -33,6 +34,25 @@ pub struct TraceDocument<'t> {
     /// The cast's steps and answer, for a scenario with a `cast` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     cast: Option<CastSection<'t>>,
+    /// An overlapping answer's contact manifold: its stages, each with its sentence, then its
+    /// points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    manifold: Option<ManifoldSection<'t>>,
+}
+
+/// The contact manifold as the document writes it.
+#[derive(Debug, Serialize)]
+struct ManifoldSection<'t> {
+    steps: Vec<ExplainedManifoldStep<'t>>,
+    #[serde(flatten)]
+    manifold: &'t Manifold,
+}
+
+#[derive(Debug, Serialize)]
+struct ExplainedManifoldStep<'t> {
+    #[serde(flatten)]
+    step: &'t ManifoldStep,
+    explanation: String,
 }
 
 /// A cast as the document writes it: every step with its explanation, then the answer.
@@ -73,6 +93,7 @@ impl<'t> TraceDocument<'t> {
             epa_iterations: f.epa_iterations,
             radii: f.radii,
             cast: None,
+            manifold: None,
         }
     }
 
@@ -88,6 +109,21 @@ impl<'t> TraceDocument<'t> {
                 })
                 .collect(),
             answer: &c.answer,
+        });
+        self
+    }
+
+    /// The document with the answer's contact manifold and its stages.
+    pub fn with_manifold(mut self, manifold: Option<(&'t Manifold, &'t [ManifoldStep])>) -> Self {
+        self.manifold = manifold.map(|(manifold, steps)| ManifoldSection {
+            steps: steps
+                .iter()
+                .map(|step| ExplainedManifoldStep {
+                    step,
+                    explanation: step.explanation(),
+                })
+                .collect(),
+            manifold,
         });
         self
     }

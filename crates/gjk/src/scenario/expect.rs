@@ -6,6 +6,7 @@
 //! per promise. The gallery's regression test, `gjk-lab check` and the app's panel all use it.
 
 use crate::cast::{CastAnswer, CastStatus};
+use crate::manifold::Manifold;
 use crate::trace::Trace;
 use crate::trace::{Outcome, Termination};
 use serde::{Deserialize, Serialize};
@@ -96,6 +97,9 @@ pub struct Expectation {
     /// How the cast ended (see [`CastStatus::NAMES`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub toi_status: Option<String>,
+    /// How many points the contact manifold has (see [`crate::manifold`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<usize>,
 }
 
 /// One promise and how the run kept it.
@@ -142,7 +146,7 @@ fn opt(x: Option<f64>) -> String {
 
 impl Expectation {
     /// Every promise a scenario may make.
-    pub const FIELDS: [&'static str; 10] = [
+    pub const FIELDS: [&'static str; 11] = [
         "outcome",
         "termination",
         "iterations",
@@ -153,6 +157,7 @@ impl Expectation {
         "certified",
         "toi",
         "toi_status",
+        "contacts",
     ];
 
     /// The names in the `termination` fields that are not termination kinds.
@@ -175,8 +180,14 @@ impl Expectation {
         (!CastStatus::NAMES.contains(&name)).then_some(name)
     }
 
-    /// Compares a finished run, and its cast when the scenario has one, with every promise.
-    pub fn check(&self, trace: &Trace, cast: Option<&CastAnswer>) -> Vec<Check> {
+    /// Compares a finished run, its cast when the scenario has one, and its contact manifold
+    /// when it has one, with every promise.
+    pub fn check(
+        &self,
+        trace: &Trace,
+        cast: Option<&CastAnswer>,
+        manifold: Option<&Manifold>,
+    ) -> Vec<Check> {
         let finish = &trace.finish;
         let mut checks = Vec::new();
         if let Some(kind) = self.outcome {
@@ -239,6 +250,11 @@ impl Expectation {
         }
         if let Some(name) = &self.toi_status {
             checks.push(named("toi_status", name, cast.map(|c| c.status.name())));
+        }
+        if let Some(n) = self.contacts {
+            let actual = manifold.map(|m| m.points.len());
+            let written = actual.map_or_else(|| "none".to_owned(), |k| k.to_string());
+            checks.push(check("contacts", n.to_string(), written, actual == Some(n)));
         }
         checks
     }

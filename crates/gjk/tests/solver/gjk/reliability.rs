@@ -281,7 +281,13 @@ fn promises_must_promise_something_sensible() {
     );
     let s = parse(&with(r#"{"certified": true, "outcome": "intersecting"}"#)).unwrap();
     let t = gjk::trace(&s.a, &s.b, &s.config());
-    assert!(s.expect.unwrap().check(&t, None).iter().all(|c| c.passed));
+    assert!(
+        s.expect
+            .unwrap()
+            .check(&t, None, None)
+            .iter()
+            .all(|c| c.passed)
+    );
 }
 
 #[test]

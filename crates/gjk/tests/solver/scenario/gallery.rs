@@ -43,7 +43,8 @@ fn every_gallery_case_keeps_the_promises_in_its_notes() {
             .unwrap_or_else(|| panic!("{name}: no expect section"));
         let trace = gjk::trace(&s.a, &s.b, &s.config());
         let cast = s.solve_cast();
-        let checks = expect.check(&trace, cast.as_ref());
+        let contacts = s.manifold_prepared(&s.prepare(), &trace.finish);
+        let checks = expect.check(&trace, cast.as_ref(), contacts.as_ref().map(|(m, _)| m));
         assert!(checks.len() >= 2, "{name}: promises too little");
         for c in checks {
             assert!(

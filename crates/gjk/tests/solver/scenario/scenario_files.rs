@@ -156,7 +156,7 @@ fn an_expectation_must_name_a_real_termination() {
         .expect
         .as_ref()
         .unwrap()
-        .check(&gjk::trace(&s.a, &s.b, &s.config()), None);
+        .check(&gjk::trace(&s.a, &s.b, &s.config()), None, None);
     assert_eq!(checks.len(), 1);
     assert!(checks[0].passed, "{checks:?}");
 }
