@@ -20,7 +20,7 @@ use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
 use crate::proof::bounds::allowance_for;
-use crate::proof::radii::{OnCores, add_radii, add_radii_along};
+use crate::proof::radii::{OnCores, add_radii, add_radii_along, bound_touching_cores};
 use crate::real::Real;
 use crate::shape::body::Body;
 use crate::shape::convex::Convex;
@@ -257,6 +257,9 @@ fn query_here<O: Observer>(
         let epsilon = config.precision.epsilon();
         let allowance = allowance_for(epsilon, core_a.reach() + core_b.reach());
         add_radii(&mut finish, [radius_a, radius_b], allowance, config);
+        let (body_a, body_b) = (core_a.body::<f64>(), core_b.body::<f64>());
+        let along = |n: DVec3| n.dot(body_a.support(n)) - n.dot(body_b.support(-n));
+        bound_touching_cores(&mut finish, along, allowance, config);
         return finish;
     }
     query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)

@@ -9,7 +9,7 @@ use crate::epa::penetrate;
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
 use crate::proof::bounds::allowance;
-use crate::proof::radii::add_radii;
+use crate::proof::radii::{add_radii, bound_touching_cores};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
 use crate::shape::cso::MinkowskiDifference;
@@ -291,6 +291,11 @@ pub(super) fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
     if radii[0] + radii[1] > 0.0 {
         add_radii(&mut finish, radii, allowance(&cso), config);
+        let along = |n: DVec3| {
+            let (sa, sb) = (a.support(R::vec(n)), b.support(R::vec(-n)));
+            n.dot(sa.to_f64()) - n.dot(sb.to_f64())
+        };
+        bound_touching_cores(&mut finish, along, allowance(&cso), config);
     }
     let p = finish.penetration?;
     (p.normal != DVec3::ZERO && p.normal.is_finite() && p.depth.is_finite())

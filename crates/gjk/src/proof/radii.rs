@@ -140,6 +140,44 @@ pub fn add_radii_along(
     });
 }
 
+/// Cores found touching only within the absolute tolerance, not proven apart (their lower
+/// distance bound 0), may overlap: the depth's upper bound `r − 0 = r` then holds for nothing
+/// (a capsule whose segment pierces a flat polygon overlaps it deeper than its radius). What
+/// bounds it still is the cores' support planes along the normal `n`: moving B by
+/// `h_A(n) + h_B(−n) + r` along it clears them (`along(n)`: the cores' `h_A(n) + h_B(−n)`,
+/// worked out in f64; `allowance`: its rounding). Cores proven apart keep `r − lo`.
+pub fn bound_touching_cores(
+    finish: &mut Finish,
+    along: impl FnOnce(DVec3) -> f64,
+    allowance: f64,
+    config: &SolverConfig,
+) {
+    let Some(radii) = finish.radii else {
+        return;
+    };
+    let Some(p) = &mut finish.penetration else {
+        return;
+    };
+    if radii.case != CoreCase::Shallow || radii.core_distance_bounds[0] > 0.0 {
+        return;
+    }
+    let Some([lower, _]) = p.depth_bounds else {
+        return;
+    };
+    let upper = along(p.normal) + radii.radius_a + radii.radius_b + allowance;
+    if !upper.is_finite() {
+        p.depth_bounds = None;
+        p.certified = false;
+        finish.certificate.certified = false;
+        return;
+    }
+    let upper = upper.max(lower);
+    p.depth_bounds = Some([lower, upper]);
+    p.depth = p.depth.clamp(lower, upper);
+    p.certified = depth_tight([lower, upper], 2.0 * allowance, config);
+    finish.certificate.certified &= p.certified;
+}
+
 /// EPA's depth of the cores grown into the shapes' by `r`, for cores whose distance lies in
 /// `[lo, hi]`. Where the cores' overlap is proven (a tetrahedron enclosed the origin, `hi = 0`,
 /// or EPA's polytope holds it deeper than 0, where no plane proved the cores apart) the shapes

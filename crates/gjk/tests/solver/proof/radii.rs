@@ -376,3 +376,34 @@ fn a_sphere_resting_on_a_turned_box_is_certified_touching() {
     assert_eq!(c.intersecting, Some(true), "{finish:?}");
     assert!(c.certified && c.distance_bounds[1] < 1e-12, "{finish:?}");
 }
+
+/// Found by the soak's manifold check: a capsule whose segment pierces a flat quadrilateral,
+/// in f32 with a loose tolerance. The cores were found touching within the absolute
+/// tolerance but not proven apart, and the depth's upper bound was the radius (0.912), which
+/// holds only for cores that do not overlap: parry3d-f64 measures 0.951. The bound is now the
+/// cores' support planes along the normal, and holds.
+#[test]
+fn touching_cores_not_proven_apart_bound_the_depth_by_their_support_planes() {
+    let s = gjk::Scenario::parse(
+        r#"{"a": {"shape": {"type": "capsule", "half_height": 1.018303579945436, "radius": 0.9118204450583571},
+             "rotation": [9.20560498414522e-102, 3.644645731752494e-102, 8.098629146204966e-102, -3.464189362426238e-102]},
+            "b": {"shape": {"type": "polytope", "vertices": [[0.7766551844990266, -5.521432733236518, 0.0], [4.468038769884772, 5.729055775535615, 0.0], [2.665886690621382, 5.551926211304821, 0.0], [-7.91058064500518, -5.75954925360392, 0.0]]},
+             "rotation": [0.017259737873243752, 0.9875552235433562, -0.753796687451749, -0.6821863218420325]},
+            "solver": {"algorithm": "signed_volumes", "precision": "f32", "rel_tolerance": 1.0,
+                       "epa_max_iterations": 1, "radii": "split", "acceleration": "none"}}"#,
+        gjk::Format::Json,
+    )
+    .unwrap();
+    let f = gjk::solve(&s.a, &s.b, &s.config());
+    let [_, upper] = f.penetration.unwrap().depth_bounds.unwrap();
+    let parry = gjk::tools::reference::reference(&s.a, &s.b).unwrap();
+    let depth = parry.depth.unwrap();
+    assert!(depth > 0.93, "parry's depth {depth}");
+    assert!(
+        upper >= depth,
+        "upper bound {upper} below parry's depth {depth}"
+    );
+    // And the manifold built on the answer stays within it.
+    let (m, _) = s.manifold_prepared(&s.prepare(), &f).unwrap();
+    assert!(m.deepest() <= upper + 1e-6, "{} > {upper}", m.deepest());
+}
