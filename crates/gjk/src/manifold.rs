@@ -154,16 +154,18 @@ pub fn generate<O: Observer<ManifoldStep>>(
     let rounding = thresholds::feature_rounding(a.reach() + b.reach());
     let closed = incident.shape == FeatureShape::Face;
     let mut points = incident.points.clone();
+    let mut cut = Cut::default();
     for plane in planes {
-        let Cut { after, cut, added } = clip(&points, closed, plane, rounding);
+        clip(&points, closed, plane, rounding, &mut cut);
         log.record(|| Stage::Clip {
             plane,
             before: points.clone(),
-            after: after.clone(),
-            cut,
-            added,
+            after: cut.after.clone(),
+            cut: cut.cut.clone(),
+            added: cut.added.clone(),
         });
-        points = after;
+        // The points after the cut go on; the list before is reused for the next cut.
+        std::mem::swap(&mut points, &mut cut.after);
         if points.is_empty() {
             break;
         }

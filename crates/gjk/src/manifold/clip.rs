@@ -73,32 +73,36 @@ pub struct Cut {
 /// Sutherland–Hodgman: walk the feature's edges (a polygon's wrap round when `closed`; a
 /// segment's do not), keep each point inside, and add the point where an edge crosses the
 /// plane. A point within `rounding` outside counts as inside: a face exactly as wide as the
-/// reference keeps its corners.
-pub fn clip(points: &[DVec3], closed: bool, plane: SidePlane, rounding: f64) -> Cut {
-    let mut cut = Cut::default();
-    let inside = |p: DVec3| plane.outside(p) <= rounding;
+/// reference keeps its corners. The cut is written into `cut`, emptied first (its lists are
+/// reused from plane to plane).
+pub fn clip(points: &[DVec3], closed: bool, plane: SidePlane, rounding: f64, cut: &mut Cut) {
+    cut.after.clear();
+    cut.cut.clear();
+    cut.added.clear();
+    // Each point's height over the plane, worked out once.
+    let outside = |p: DVec3| plane.outside(p);
+    let Some(&last) = points.last() else {
+        return;
+    };
+    let mut previous = (last, outside(last));
     for (i, &p) in points.iter().enumerate() {
-        if inside(p) {
+        let here = (p, outside(p));
+        // The edge into this point: from the one before, or for a polygon's first point from
+        // its last (a segment's first point has none).
+        let edge = i > 0 || closed && points.len() > 2;
+        let ((q, dq), dp) = (previous, here.1);
+        if edge && (dq <= rounding) != (dp <= rounding) {
+            let x = q + (p - q) * (dq / (dq - dp));
+            cut.after.push(x);
+            cut.added.push(x);
+        }
+        if dp <= rounding {
             cut.after.push(p);
         } else {
             cut.cut.push(p);
         }
-        let next = if i + 1 < points.len() {
-            i + 1
-        } else if closed && points.len() > 2 {
-            0
-        } else {
-            break;
-        };
-        let q = points[next];
-        if inside(p) != inside(q) {
-            let (dp, dq) = (plane.outside(p), plane.outside(q));
-            let x = p + (q - p) * (dp / (dp - dq));
-            cut.after.push(x);
-            cut.added.push(x);
-        }
+        previous = here;
     }
-    cut
 }
 
 /// The point of the reference plane (unit `normal`, offset `offset`) straight across from `p`

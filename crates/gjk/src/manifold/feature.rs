@@ -221,8 +221,9 @@ fn of_points(points: &[DVec3], d: DVec3, sin: f64) -> Local {
             });
     let size = points
         .iter()
-        .map(|p| (*p - top).length())
-        .fold(0.0, f64::max);
+        .map(|p| p.distance_squared(top))
+        .fold(0.0, f64::max)
+        .sqrt();
     let rounding = thresholds::feature_rounding(size + top.length());
     for width in [sin * size, rounding] {
         let slab: Vec<DVec3> = points
@@ -263,12 +264,12 @@ fn outline(points: &[DVec3], d: DVec3) -> Vec<DVec3> {
     }
     let turn = |o: DVec2, a: DVec2, b: DVec2| (a - o).perp_dot(b - o);
     let mut hull: Vec<(DVec2, DVec3)> = Vec::with_capacity(flat.len() * 2);
-    for pass in [
-        &flat[..],
-        &flat.iter().rev().copied().collect::<Vec<_>>()[..],
-    ] {
+    let n = flat.len();
+    // The lower chain left to right, then the upper right to left.
+    for backwards in [false, true] {
         let start = hull.len();
-        for &p in pass {
+        for i in 0..n {
+            let p = flat[if backwards { n - 1 - i } else { i }];
             while hull.len() >= start + 2
                 && turn(hull[hull.len() - 2].0, hull[hull.len() - 1].0, p.0) <= 0.0
             {
