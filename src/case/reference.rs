@@ -7,12 +7,16 @@ use crate::case::solving::{CaseShown, OFF_FRAME_POINTS, points_to_prepare};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use gjk::tools::reference::manifold::{
+    ReferenceManifold, reference_manifold, reference_manifold_posed,
+};
 use gjk::tools::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
 use gjk::{BodySpec, PreparedShape};
 
-/// parry's answer, or why it could not give one.
+/// parry's answer, or why it could not give one; and for overlapping shapes parry's contact
+/// manifold (`None` where it found none or could not answer).
 #[derive(Resource, Debug, Clone)]
-pub struct ReferenceAnswer(pub Result<Reference, String>);
+pub struct ReferenceAnswer(pub Result<Reference, String>, pub Option<ReferenceManifold>);
 
 /// parry's shapes being built off the frame for these prepared shapes, and since when.
 #[derive(Resource, Default)]
@@ -100,13 +104,22 @@ impl ParryShapes {
         if case.dimension.is_plane() {
             // parry2d's shapes: a polygon's hull in the plane is quick to build, so they are
             // built each time and not kept.
-            return ReferenceAnswer(gjk::tools::reference::plane::reference(a, b));
+            let contacts = reference_manifold(case).ok().flatten();
+            return ReferenceAnswer(gjk::tools::reference::plane::reference(a, b), contacts);
         }
         let [pa, pb] = &shapes.0;
-        ReferenceAnswer(self.shape(0, pa, a).and_then(|sa| {
+        let mut contacts = None;
+        let answer = self.shape(0, pa, a).and_then(|sa| {
             let sb = self.shape(1, pb, b)?;
-            reference_posed((&parry_pose(a), &sa), (&parry_pose(b), &sb))
-        }))
+            let posed = ((&parry_pose(a), &sa), (&parry_pose(b), &sb));
+            let answer = reference_posed(posed.0, posed.1)?;
+            // The manifold only where parry finds the shapes overlapping.
+            if answer.depth.is_some() {
+                contacts = reference_manifold_posed(posed.0, posed.1).ok().flatten();
+            }
+            Ok(answer)
+        });
+        ReferenceAnswer(answer, contacts)
     }
 }
 

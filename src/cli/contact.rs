@@ -20,12 +20,19 @@ pub fn contacts(scenario: &Scenario, shapes: &[PreparedShape; 2], p: &Penetratio
         gjk::Placed::new(&shapes[0], a),
         gjk::Placed::new(&shapes[1], b),
     ];
-    let m = manifold(placed[0], placed[1], p, scenario.dimension);
+    written(
+        scenario,
+        &manifold(placed[0], placed[1], p, scenario.dimension).points,
+    )
+}
+
+/// Contact points as `query` writes them, in the scenario's dimension.
+pub fn written(scenario: &Scenario, points: &[ContactPoint]) -> Vec<Contact> {
     let at = |v| scenario.dimension.written(v);
     let contact = |c: &ContactPoint| Contact {
         point_a: at(c.point_a),
         point_b: at(c.point_b),
         depth: c.depth,
     };
-    m.points.iter().map(contact).collect()
+    points.iter().map(contact).collect()
 }

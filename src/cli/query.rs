@@ -155,6 +155,9 @@ struct ReferenceFields {
     reference_judgement: Option<Judgement>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reference_sentence: Option<String>,
+    /// parry's contact manifold, for a pair parry finds overlapping.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_manifold: Option<Vec<super::contact::Contact>>,
 }
 
 impl ReferenceFields {
@@ -169,6 +172,10 @@ impl ReferenceFields {
                     reference_outside_bounds: judgement.outside_bounds(),
                     reference_judgement: Some(judgement),
                     reference_sentence: Some(judgement.sentence()),
+                    reference_manifold: r.depth.and_then(|_| {
+                        let m = reference_manifold(scenario).ok()??;
+                        Some(super::contact::written(scenario, &m.points))
+                    }),
                 }
             }
             Err(e) => ReferenceFields {
@@ -178,6 +185,7 @@ impl ReferenceFields {
                 reference_outside_bounds: false,
                 reference_judgement: None,
                 reference_sentence: None,
+                reference_manifold: None,
             },
         }
     }
@@ -190,6 +198,7 @@ struct Failure<'a> {
 }
 
 use super::contact::contacts;
+use gjk::tools::reference::manifold::reference_manifold;
 
 fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     let config = scenario.config();

@@ -62,6 +62,7 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
             .small(),
         );
     }
+    contacts_ui(ui, answer, playback);
     // The same judgement `query --reference` prints, in the same words.
     let judgement = Judgement::of(finish, theirs);
     let line = judgement.sentence();
@@ -112,4 +113,27 @@ pub fn promises_ui(ui: &mut egui::Ui, lab: &Lab, playback: &Playback) {
             );
         }
     });
+}
+
+/// parry's contact manifold beside ours: how many points, the deepest, and how far apart the
+/// two normals turn.
+fn contacts_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Playback) {
+    let (Some(theirs), Some(ours)) = (&answer.1, &playback.manifold) else {
+        return;
+    };
+    let deepest = |points: &[gjk::manifold::ContactPoint]| {
+        points
+            .iter()
+            .map(|c| c.depth)
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let ours = &ours.manifold;
+    ui.label(format!(
+        "Contact manifold: ours {} points (deepest {:.6}), parry's {} (deepest {:.6}); normals {:.2e}° apart",
+        ours.points.len(),
+        ours.deepest(),
+        theirs.points.len(),
+        deepest(&theirs.points),
+        ours.normal.angle_between(theirs.normal).to_degrees()
+    ));
 }

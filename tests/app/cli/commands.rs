@@ -139,7 +139,8 @@ fn trace_prints_the_understood_scenario_every_step_and_the_outcome() {
 }
 
 /// `trace --lines`: one line per step, GJK's then EPA's, numbered in each phase, then the
-/// answer and the depth; the same steps as the JSON document.
+/// answer and the depth, then the contact manifold's stages and its points; the same steps as
+/// the JSON document.
 #[test]
 fn trace_lines_prints_one_line_per_step_then_the_answer() {
     let case = preset("seed-cubes-on-edge.json");
@@ -155,7 +156,9 @@ fn trace_lines_prints_one_line_per_step_then_the_answer() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), gjk + epa + 2, "{text}");
+    let stages = doc["manifold"]["steps"].as_array().map_or(0, Vec::len);
+    assert!(stages >= 2, "the cubes on their edges have a manifold: {text}");
+    assert_eq!(lines.len(), gjk + epa + 2 + stages + 1, "{text}");
     for (i, line) in lines[..gjk].iter().enumerate() {
         assert!(line.starts_with(&format!("gjk {}: ", i + 1)), "{line}");
     }
@@ -164,6 +167,14 @@ fn trace_lines_prints_one_line_per_step_then_the_answer() {
     }
     assert!(lines[gjk + epa].starts_with("answer: Certified"), "{text}");
     assert!(lines[gjk + epa + 1].starts_with("depth: 0.1"), "{text}");
+    for (i, line) in lines[gjk + epa + 2..][..stages].iter().enumerate() {
+        assert!(line.starts_with(&format!("manifold {}: ", i + 1)), "{line}");
+    }
+    let contacts = doc["manifold"]["points"].as_array().map_or(0, Vec::len);
+    assert!(
+        lines[gjk + epa + 2 + stages].starts_with(&format!("contacts: {contacts} (depths")),
+        "{text}"
+    );
 
     // A cast's steps follow, and its answer last.
     let cast = Path::new(env!("CARGO_MANIFEST_DIR"))

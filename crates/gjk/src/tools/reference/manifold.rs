@@ -1,10 +1,11 @@
 //! parry's contact manifold for the same pair (`query::contact_manifolds`), beside ours: its
 //! normal and its points, in the world, with each point's depth.
 
-use super::{parry_pose, parry_shape_of, plane};
+use super::{SharedShape, parry_pose, parry_shape_of, plane};
 use crate::manifold::ContactPoint;
 use crate::scenario::Scenario;
 use glam::DVec3;
+use parry3d_f64::math::Pose;
 
 /// parry's `contact_manifolds` for a posed pair in `$parry` (one API, two crates), its points
 /// and normal taken to the world by `$world`.
@@ -69,11 +70,20 @@ pub fn reference_manifold(s: &Scenario) -> Result<Option<ReferenceManifold>, Str
     } else {
         let (sa, sb) = (parry_shape_of(&s.a, "A")?, parry_shape_of(&s.b, "B")?);
         let (pa, pb) = (parry_pose(&s.a), parry_pose(&s.b));
-        parry_manifold!(
-            parry3d_f64,
-            (pa, sa),
-            (pb, sb),
-            |p: parry3d_f64::math::Vector| { DVec3::new(p.x, p.y, p.z) }
-        )
+        reference_manifold_posed((&pa, &sa), (&pb, &sb))
     }
+}
+
+/// [`reference_manifold`] in space, for shapes already in parry3d-f64 (a caller that keeps
+/// them: a large hull takes parry long to build).
+pub fn reference_manifold_posed(
+    (pa, sa): (&Pose, &SharedShape),
+    (pb, sb): (&Pose, &SharedShape),
+) -> Result<Option<ReferenceManifold>, String> {
+    parry_manifold!(
+        parry3d_f64,
+        (pa, sa),
+        (pb, sb),
+        |p: parry3d_f64::math::Vector| { DVec3::new(p.x, p.y, p.z) }
+    )
 }
