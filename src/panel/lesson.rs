@@ -175,6 +175,7 @@ fn slide_place(slide: &crate::teach::lesson::Slide) -> String {
         SlideStep::Step(n) => format!("step {n}"),
         SlideStep::Epa(n) => format!("EPA step {n}"),
         SlideStep::Cast(n) => format!("cast step {n}"),
+        SlideStep::Manifold(n) => format!("the contact manifold's stage {n}"),
         SlideStep::Region { kind, points } => format!("the first {kind:?} region of {points}"),
     };
     format!("{case}, {step}")

@@ -127,10 +127,12 @@ impl Screen<'_, '_> {
     fn slide(&self, n: usize) -> Slide {
         let scenario = &self.playback.case;
         let bundled = crate::case::assets::bundled(scenario);
+        let drawn = self.playback.manifold.as_ref().map_or(0, |m| m.stage);
         let step = match self.playback.timeline {
             Timeline::Cast if self.playback.cast.is_some() => {
                 SlideStep::Cast(self.playback.cast_step)
             }
+            _ if drawn > 0 => SlideStep::Manifold(drawn),
             _ => SlideStep::Step(self.playback.step),
         };
         let orbit = |view: View| {

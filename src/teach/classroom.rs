@@ -186,6 +186,10 @@ fn seek_slide_step(
             Timeline::Query => playback.step = step,
             Timeline::Cast => playback.cast_step = step,
         }
+        // Every slide says whether the manifold is drawn: one that does not, does not.
+        if let Some(m) = &mut playback.manifold {
+            m.stage = show.manifold_stage().min(m.steps.len());
+        }
         if classroom.pin == Some(SlideCamera::FrameStep) {
             classroom.pin = None;
             framing.write(FrameStep);

@@ -72,6 +72,9 @@ pub enum SlideStep {
     Epa(usize),
     /// The cast's step N (0 = before its first; clamped to the cast).
     Cast(usize),
+    /// The answer, with the contact manifold's stage N drawn (1 = its first; past the last,
+    /// the last: the manifold itself). A case with no manifold shows its answer.
+    Manifold(usize),
     /// The first GJK step whose kept feature is of this kind, chosen from exactly `points`
     /// candidate points (a vertex of a segment, an edge of a triangle).
     Region { kind: FeatureKind, points: usize },
@@ -299,13 +302,21 @@ impl Slide {
 }
 
 impl SlideStep {
+    /// The contact manifold's stage the slide draws (0: none).
+    pub fn manifold_stage(self) -> usize {
+        match self {
+            SlideStep::Manifold(n) => n,
+            _ => 0,
+        }
+    }
+
     /// The timeline and step this stops at in a case's runs (clamped to them).
     pub fn resolve(self, trace: &gjk::Trace, cast: Option<&gjk::CastTrace>) -> (Timeline, usize) {
         let steps = trace.steps.len();
         let gjk_steps = trace.steps.iter().filter(|s| s.epa().is_none()).count();
         let query = |n: usize| (Timeline::Query, n.min(steps));
         match self {
-            SlideStep::End => query(steps),
+            SlideStep::End | SlideStep::Manifold(_) => query(steps),
             SlideStep::GjkEnd => query(gjk_steps),
             SlideStep::Step(n) => query(n),
             SlideStep::Epa(n) => query(gjk_steps + n),

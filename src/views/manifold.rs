@@ -81,12 +81,14 @@ fn draw(
         _ => None,
     });
     let n = step.normal;
-    let own = run
-        .manifold
-        .points
-        .first()
-        .map_or(DVec3::ZERO, |c| c.point_b);
-    pen.arrow(own, own + n * 0.6 * f64::from(marks), palette::CONTACT);
+    // The normal stands in the middle of the contacts.
+    let points = &run.manifold.points;
+    let middle = points.iter().map(|c| c.point_b).sum::<DVec3>() / points.len().max(1) as f64;
+    pen.arrow(
+        middle,
+        middle + n * 0.6 * f64::from(marks),
+        palette::CONTACT,
+    );
     match &step.stage {
         Stage::Features { a, b } => {
             pen.feature(a, Which::A.color());

@@ -157,7 +157,10 @@ fn trace_lines_prints_one_line_per_step_then_the_answer() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let stages = doc["manifold"]["steps"].as_array().map_or(0, Vec::len);
-    assert!(stages >= 2, "the cubes on their edges have a manifold: {text}");
+    assert!(
+        stages >= 2,
+        "the cubes on their edges have a manifold: {text}"
+    );
     assert_eq!(lines.len(), gjk + epa + 2 + stages + 1, "{text}");
     for (i, line) in lines[..gjk].iter().enumerate() {
         assert!(line.starts_with(&format!("gjk {}: ", i + 1)), "{line}");
