@@ -62,6 +62,9 @@ pub struct Supporting {
     /// How far the points were pushed out from the core's feature along the normal: a round
     /// shape's radius plus its margin.
     pub rounded: f64,
+    /// How far inside the true face the feature's outline may lie: a cap's inscribed octagon
+    /// falls short of its disc by `r (1 − cos 22.5°)`; nothing for a polygon's own face.
+    pub inscribed: f64,
 }
 
 impl Supporting {
@@ -69,10 +72,21 @@ impl Supporting {
     /// feature may be: a round shape's feature is pushed out along its own normal, not the
     /// direction, and falls short by `rounded · (1 − cos angle)` (at most 0.06% of the radius
     /// within the feature angle). Nothing for a feature of a sharp shape.
-    pub fn shortfall(&self) -> f64 {
+    pub fn rounding_shortfall(&self) -> f64 {
         self.rounded * (1.0 - self.angle.cos())
     }
+}
 
+/// How much shallower than the depth the deepest contact built on the features `a` and `b` may
+/// be: each round feature's [`Supporting::rounding_shortfall`]; and where a cap's octagon stands
+/// in for its disc, the contacts over the sliver between them (up to `inscribed` wide) are
+/// lost, and they may be deeper by that width times the tilt of either feature.
+pub fn shortfall(a: &Supporting, b: &Supporting) -> f64 {
+    let tilt = a.angle.tan() + b.angle.tan();
+    a.rounding_shortfall() + b.rounding_shortfall() + (a.inscribed + b.inscribed) * tilt
+}
+
+impl Supporting {
     /// The feature's plane offset: `normal · p` for every point `p` of it.
     pub fn offset(&self) -> f64 {
         self.points.iter().map(|p| self.normal.dot(*p)).sum::<f64>() / self.points.len() as f64
@@ -86,6 +100,12 @@ pub fn supporting(shape: &Shape, pose: Pose, margin: f64, d: DVec3) -> Supportin
     let (kind, points, normal, radius) = local_feature(shape, local);
     let normal = (pose.rotation * normal).normalize_or(d);
     let rounded = radius + margin;
+    let inscribed = match (kind, shape) {
+        (FeatureShape::Face, Shape::Cylinder { radius: r, .. } | Shape::Cone { radius: r, .. }) => {
+            r * (1.0 - std::f64::consts::FRAC_PI_8.cos())
+        }
+        _ => 0.0,
+    };
     let points = points
         .into_iter()
         .map(|p| pose.point(p) + normal * rounded)
@@ -96,6 +116,7 @@ pub fn supporting(shape: &Shape, pose: Pose, margin: f64, d: DVec3) -> Supportin
         normal,
         angle: normal.dot(d).clamp(-1.0, 1.0).acos(),
         rounded,
+        inscribed,
     }
 }
 
@@ -207,11 +228,15 @@ fn cone(h: f64, r: f64, d: DVec3, cos: f64) -> Local {
 }
 
 /// The feature of the convex hull of `points` along `d`: the points within the feature angle's
-/// slab below the support plane, as a face if they lie in one supporting plane, else the
-/// slab's longest edge if it is one, else the furthest vertex. A slab that holds parts of
+/// slab below the support plane, as a face if they lie in one supporting plane whose normal is
+/// within the angle of `d`, else the slab's longest edge if it is one, else the furthest
+/// vertex. A slab that holds parts of
 /// several faces (a hull of many points round a ball) is tried again with only rounding's
 /// width, which leaves the exact support set.
 fn of_points(points: &[DVec3], d: DVec3, sin: f64) -> Local {
+    // A flat cloud's plane supports it from both sides at any angle: the face (or edge) must
+    // also face within the angle.
+    let cos = (1.0 - sin * sin).sqrt();
     let (top, height) =
         points
             .iter()
@@ -234,6 +259,7 @@ fn of_points(points: &[DVec3], d: DVec3, sin: f64) -> Local {
         let outline = outline(&slab, d);
         if outline.len() >= 3
             && let Some(normal) = plane_normal(&outline, d)
+            && normal.dot(d) >= cos
             && supports(points, &outline, normal, rounding)
         {
             return (FeatureShape::Face, outline, normal, 0.0);
@@ -241,6 +267,7 @@ fn of_points(points: &[DVec3], d: DVec3, sin: f64) -> Local {
         if let Some([p, q]) = longest(&outline)
             && let Some(along) = (q - p).try_normalize()
             && let Some(normal) = (d - along * d.dot(along)).try_normalize()
+            && normal.dot(d) >= cos
             && supports(points, &[p, q], normal, rounding)
         {
             return (FeatureShape::Edge, vec![p, q], normal, 0.0);

@@ -119,7 +119,7 @@ pub(super) enum Contacts {
 /// than `slack`) and its depth is its pair's separation along the normal; none is deeper than
 /// the answer's upper depth bound, and the deepest is no shallower than the lower bound, less
 /// what the features' rounding allows
-/// ([`crate::manifold::feature::Supporting::shortfall`]). The answer's own points
+/// ([`crate::manifold::feature::shortfall`]). The answer's own points
 /// are `depth` apart along the normal. A touch proven only within the absolute tolerance
 /// (lower depth bound 0) is not looked at: the shapes may be as far apart as that tolerance.
 pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts> {
@@ -151,7 +151,7 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
     let short = steps
         .iter()
         .find_map(|step| match &step.stage {
-            Stage::Features { a, b } => Some(a.shortfall() + b.shortfall()),
+            Stage::Features { a, b } => Some(crate::manifold::feature::shortfall(a, b)),
             _ => None,
         })
         .unwrap_or(0.0);

@@ -153,7 +153,9 @@ fn shortfall(steps: &[gjk::manifold::ManifoldStep]) -> f64 {
     steps
         .iter()
         .find_map(|s| match &s.stage {
-            gjk::manifold::Stage::Features { a, b } => Some(a.shortfall() + b.shortfall()),
+            gjk::manifold::Stage::Features { a, b } => {
+                Some(gjk::manifold::feature::shortfall(a, b))
+            }
             _ => None,
         })
         .unwrap_or(0.0)
