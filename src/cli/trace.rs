@@ -69,7 +69,8 @@ fn trace_lines(scenario: &Scenario) -> String {
     }
     if let Some((manifold, steps)) = contacts {
         for step in &steps {
-            lines.push(format!("manifold {}: {}", step.index, step.explanation()));
+            let said = step.explanation_in(dimension);
+            lines.push(format!("manifold {}: {said}", step.index));
         }
         let depths: Vec<String> = manifold.points.iter().map(|c| fmt_num(c.depth)).collect();
         lines.push(format!(

@@ -6,6 +6,7 @@ use crate::case::playback::{ManifoldRun, Playback, PlaybackCommand};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+use gjk::config::Dimension;
 use gjk::manifold::{ManifoldStep, Stage};
 
 /// The whole section: a note where there is no manifold, else the switch, the stepper, the
@@ -50,22 +51,31 @@ pub fn section(
 
 /// The stage drawn, in the step's place: its heading, its sentence, and what the marks in the
 /// world view mean.
-pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep) {
+pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, dimension: Dimension) {
     ui.label(RichText::new(format!("Contact manifold: {}", title(step))).strong());
-    ui.label(RichText::new(step.explanation()).size(15.0));
+    ui.label(RichText::new(step.explanation_in(dimension)).size(15.0));
+    let side = if dimension.is_plane() {
+        "the side line in grey"
+    } else {
+        "the side plane as a grey square"
+    };
     let key = match step.stage {
         Stage::Features { .. } => {
-            "In the world view: A's feature in blue, B's in orange; the arrow is the normal."
+            "In the world view: A's feature in blue, B's in orange; the arrow is the normal.".into()
         }
         Stage::Reference { .. } => {
-            "In the world view: the reference in white, the incident feature in yellow."
+            "In the world view: the reference in white, the incident feature in yellow.".into()
         }
-        Stage::Clip { .. } => {
-            "In the world view: the side plane as a grey square, the incident feature (yellow) before (faint) and after, points cut as red crosses, crossings added as rings."
-        }
-        Stage::Depths { .. } | Stage::Reduce { .. } | Stage::Single { .. } => {
-            "In the world view: each contact a segment from B's point to A's, its length the depth (red: apart, dropped)."
-        }
+        Stage::Clip { .. } => format!(
+            "In the world view: {side}, the incident feature (yellow) after the cut and what \
+             the cut took (faint), points cut as red crosses, crossings added as rings."
+        ),
+        Stage::Depths { .. } | Stage::Single { .. } => "In the world view: each contact a dot \
+             on each shape, joined along the normal (red: apart, dropped)."
+            .to_string(),
+        Stage::Reduce { .. } => "In the world view: the points kept in cyan and the area they \
+             span; the points the reduction dropped as red crosses."
+            .to_string(),
     };
     ui.label(RichText::new(key).weak());
     ui.label(format!("Stage {} of {}.", step.index, run.steps.len()));
@@ -76,7 +86,7 @@ fn title(step: &ManifoldStep) -> String {
     let what = match step.stage {
         Stage::Features { .. } => "supporting features",
         Stage::Reference { .. } => "reference and incident",
-        Stage::Clip { .. } => "clip by a side plane",
+        Stage::Clip { .. } => "clip by a side",
         Stage::Depths { .. } => "depths",
         Stage::Reduce { .. } => "reduced",
         Stage::Single { .. } => "one point",

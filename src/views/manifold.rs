@@ -27,7 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The bodies' opacity: as the scene sets it, and fainter while the manifold is drawn, whose
 /// features lie inside their overlap.
-const OPACITY: [f32; 2] = [0.6, 0.2];
+const OPACITY: [f32; 2] = [0.6, 0.35];
 
 /// Fades both bodies while the manifold is drawn, and brings them back after.
 fn fade_bodies(
@@ -81,6 +81,7 @@ fn draw(
         _ => None,
     });
     let n = step.normal;
+    let flat = playback.case.dimension.is_plane();
     // The normal stands in the middle of the contacts.
     let points = &run.manifold.points;
     let middle = points.iter().map(|c| c.point_b).sum::<DVec3>() / points.len().max(1) as f64;
@@ -110,13 +111,14 @@ fn draw(
             after,
             cut,
             added,
+            ..
         } => {
             let incident = palette::DIRECTION;
             if let (Some((a, b)), Some(side)) = (features, reference) {
                 let refer = if side == Side::A { a } else { b };
                 pen.feature(refer, palette::SIMPLEX_EDGE.with_alpha(0.5));
             }
-            pen.side_plane(plane.through, plane.normal, n);
+            pen.side_plane(plane.through, plane.normal, n, flat);
             pen.cut_away(before, cut, incident.with_alpha(0.35));
             pen.outline(after, incident);
             for p in cut {
@@ -136,8 +138,8 @@ fn draw(
                 Stage::Depths { kept, .. } => Some(kept),
                 _ => None,
             });
-            if let Some(all) = all {
-                pen.contacts(all, palette::CONTACT.with_alpha(0.3));
+            for c in all.into_iter().flatten().filter(|c| !kept.contains(c)) {
+                pen.cross(c.point_b, palette::HORIZON);
             }
             pen.contacts(kept, palette::CONTACT);
             pen.footprint(kept, n);
@@ -186,9 +188,11 @@ impl Pen<'_, '_, '_> {
     }
 
     /// The side plane through `through` with outward `normal`, which holds the contact
-    /// normal `n`: a square across both, with a tick outwards.
-    fn side_plane(&mut self, through: DVec3, normal: DVec3, n: DVec3) {
-        let along = n.cross(normal).normalize_or_zero() * 0.5 * f64::from(self.marks);
+    /// normal `n`: a square across both, with a tick outwards; in the plane (`flat`), the side
+    /// line along `n`.
+    fn side_plane(&mut self, through: DVec3, normal: DVec3, n: DVec3, flat: bool) {
+        let width = if flat { 0.0 } else { 0.5 };
+        let along = n.cross(normal).normalize_or_zero() * width * f64::from(self.marks);
         let up = n * 0.3 * f64::from(self.marks);
         let corners = [
             through - along - up,

@@ -127,7 +127,6 @@ pub fn generate<O: Observer<ManifoldStep>>(
         return single(&mut log, Single::Vertex);
     }
     let (reference, choice) = choose(&fa, &fb);
-    log.record(|| Stage::Reference { reference, choice });
     let (refer, incident) = match reference {
         Side::A => (&fa, &fb),
         Side::B => (&fb, &fa),
@@ -151,13 +150,17 @@ pub fn generate<O: Observer<ManifoldStep>>(
             edge_planes([p, q], up)
         }
     };
+    log.record(|| Stage::Reference { reference, choice });
     let rounding = thresholds::feature_rounding(a.reach() + b.reach());
     let closed = incident.shape == FeatureShape::Face;
     let mut points = incident.points.clone();
     let mut cut = Cut::default();
-    for plane in planes {
+    let count = planes.len();
+    for (side, plane) in planes.into_iter().enumerate() {
         clip(&points, closed, plane, rounding, &mut cut);
         log.record(|| Stage::Clip {
+            side: side + 1,
+            of: count,
             plane,
             before: points.clone(),
             after: cut.after.clone(),
@@ -211,8 +214,10 @@ fn choose(a: &Supporting, b: &Supporting) -> (Side, Choice) {
         (face, Choice::Larger)
     } else if b.angle < a.angle {
         (Side::B, Choice::Nearer)
-    } else {
+    } else if a.angle < b.angle {
         (Side::A, Choice::Nearer)
+    } else {
+        (Side::A, Choice::Tie)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::clip::SidePlane;
 use super::feature::{FeatureShape, Supporting};
+use crate::config::Dimension;
 use crate::trace::explain::fmt_num;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,8 @@ pub enum Choice {
     Larger,
     /// Both are of one kind, and its normal is nearer the contact normal.
     Nearer,
+    /// Both are of one kind and face the contact normal as nearly: A's is taken.
+    Tie,
 }
 
 /// Why the manifold is the answer's one point.
@@ -90,6 +93,10 @@ pub enum Stage {
     },
     /// The incident feature cut by one side plane of the reference.
     Clip {
+        /// Which side plane, from 1.
+        side: usize,
+        /// Of how many.
+        of: usize,
         /// The side plane.
         plane: SidePlane,
         /// The incident feature before the cut.
@@ -148,16 +155,25 @@ fn feature(side: Side, f: &Supporting) -> String {
         format!(", {}° off", fmt_num(turned))
     };
     let kind = match f.shape {
+        FeatureShape::Face if f.inscribed > 0.0 => "its round cap (as an inscribed octagon)".into(),
         FeatureShape::Face => format!("a face of {} corners", f.points.len()),
         FeatureShape::Edge => "an edge".to_string(),
-        FeatureShape::Vertex => format!("the vertex {}", point(f.points[0])),
+        FeatureShape::Vertex => format!("a single point {}", point(f.points[0])),
     };
     format!("{}'s is {kind}{off}", side.name())
 }
 
 impl ManifoldStep {
-    /// What the stage did and why, in a sentence.
+    /// What the stage did and why, in a sentence (as in space; see
+    /// [`ManifoldStep::explanation_in`]).
     pub fn explanation(&self) -> String {
+        self.explanation_in(Dimension::Three)
+    }
+
+    /// What the stage did and why, in a sentence, in the words of `dimension` (in the plane a
+    /// side plane is a line).
+    pub fn explanation_in(&self, dimension: Dimension) -> String {
+        let plane = dimension.is_plane();
         match &self.stage {
             Stage::Features { a, b } => format!(
                 "Supporting features along the normal (A's furthest towards B, B's furthest \
@@ -169,6 +185,7 @@ impl ManifoldStep {
                 let why = match choice {
                     Choice::Larger => "it is a face and the other an edge",
                     Choice::Nearer => "its normal is nearer the contact normal",
+                    Choice::Tie => "both face the normal as nearly, and A's is taken",
                 };
                 format!(
                     "{}'s feature is the reference ({why}); {}'s is the incident feature, \
@@ -178,9 +195,15 @@ impl ManifoldStep {
                 )
             }
             Stage::Clip {
-                after, cut, added, ..
+                side,
+                of,
+                after,
+                cut,
+                added,
+                ..
             } => format!(
-                "Side plane: {} point{} cut, {} crossing{} added, {} left.",
+                "{} {side} of {of}: {} point{} cut, {} crossing{} added, {} left.",
+                if plane { "Side line" } else { "Side plane" },
                 cut.len(),
                 if cut.len() == 1 { "" } else { "s" },
                 added.len(),

@@ -120,7 +120,7 @@ impl<'t> TraceDocument<'t> {
                 .iter()
                 .map(|step| ExplainedManifoldStep {
                     step,
-                    explanation: step.explanation(),
+                    explanation: step.explanation_in(self.scenario.dimension),
                 })
                 .collect(),
             manifold,
