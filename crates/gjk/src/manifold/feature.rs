@@ -97,7 +97,18 @@ impl Supporting {
 /// `d` (a unit vector).
 pub fn supporting(shape: &Shape, pose: Pose, margin: f64, d: DVec3) -> Supporting {
     let local = pose.rotation.inverse() * d;
-    let (kind, points, normal, radius) = local_feature(shape, local);
+    let (kind, mut points, normal, radius) = local_feature(shape, local);
+    // A degenerate shape's feature is smaller than its kind says: a cylinder of radius 0 has a
+    // point for a cap, one of height 0 a point for a side.
+    points.dedup();
+    if points.len() > 1 && points.first() == points.last() {
+        points.pop();
+    }
+    let kind = match (kind, points.len()) {
+        (_, 1) => FeatureShape::Vertex,
+        (FeatureShape::Face, 2) => FeatureShape::Edge,
+        (kind, _) => kind,
+    };
     let normal = (pose.rotation * normal).normalize_or(d);
     let rounded = radius + margin;
     let inscribed = match (kind, shape) {
