@@ -29,7 +29,7 @@ use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
 use crate::trace::{EpaRecord, Few, Observer, Penetration, SimplexVertex, Step, Termination};
-use answer::{barycentric, flat_finish, penetration_from};
+use answer::{barycentric, flat_finish, nearest, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
 use record::Looked;
 pub use touching::touching;
@@ -96,11 +96,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
                 // the plane (or across the line) that the grown points span.
                 let normal = flat_normal::<R>(&pts);
                 let threshold = |d| epa.threshold(d);
-                // Where they touch: GJK's closest point, a point of each shape.
-                let nearest = crate::simplex::voronoi::closest_feature::<R>(simplex.points());
-                let (a, b) = simplex.witnesses(&nearest.weights[..simplex.len()]);
-                let at = CsoPoint { a, b, point: a - b };
-                let flat = flat_finish(&cso, normal, &at, measure, threshold);
+                let flat = flat_finish(&cso, normal, &nearest(simplex), measure, threshold);
                 epa.finish = Some(flat);
             }
         }

@@ -6,9 +6,25 @@ use super::{Epa, EpaFinish, Face, depth_of, tiny};
 use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
+use crate::simplex::Simplex;
 use crate::trace::{Penetration, Termination};
 
+/// Where GJK left the shapes touching: its simplex's point nearest the origin, as a point of
+/// each shape (its witnesses under the same weights).
+pub(super) fn nearest<R: Real>(simplex: &Simplex<R>) -> CsoPoint<R> {
+    let found = crate::simplex::voronoi::closest_feature::<R>(simplex.points());
+    let (a, b) = simplex.witnesses(&found.weights[..simplex.len()]);
+    CsoPoint { a, b, point: a - b }
+}
+
 /// The penetration the face `face` gives, with no bounds yet (see [`Epa::bounded`]).
+///
+/// The contact points are the face's corners' witnesses under the weights of the foot of the
+/// perpendicular from the origin. A run stopped early (a cap, no progress) may end on a face
+/// whose foot lies outside it: its weights would extrapolate, and put the points outside the
+/// shapes. They are then the weights of the face's point nearest the foot, whose witnesses
+/// are points of the shapes; the face's plane holds it, so the points are still `depth` apart
+/// along the normal.
 pub(super) fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]) -> Penetration {
     let depth = depth_of(face);
     let p = face.normal * depth;
@@ -17,7 +33,12 @@ pub(super) fn penetration_from<R: Real>(face: &Face<R>, vertices: &[CsoPoint<R>]
         vertices[face.v[1]],
         vertices[face.v[2]],
     ];
-    let w = barycentric::<R>(p, [tri[0].point, tri[1].point, tri[2].point]);
+    let mut w = barycentric::<R>(p, [tri[0].point, tri[1].point, tri[2].point]);
+    if w.iter().any(|&x| x < R::ZERO) {
+        let from_foot = tri.map(|c| c.point - p);
+        let found = crate::simplex::voronoi::closest_feature::<R>(&from_foot);
+        w = [found.weights[0], found.weights[1], found.weights[2]];
+    }
     let mix = |f: &dyn Fn(&CsoPoint<R>) -> R::V| {
         f(&tri[0]) * w[0] + f(&tri[1]) * w[1] + f(&tri[2]) * w[2]
     };

@@ -19,7 +19,7 @@
 //! horizon as the one chord `[p, q]` between the two vertices `w` is joined to.
 
 use super::answer::bounded;
-use super::answer::flat_finish;
+use super::answer::{flat_finish, nearest};
 use super::grow::grow_triangle;
 use super::record::Looked;
 use super::{EpaFinish, Stopping, tiny};
@@ -140,7 +140,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
                 // A segment: the normal across it, in the plane.
                 let normal = across::<R>(&pts);
                 let threshold = |d| epa.threshold(d);
-                let flat = flat_finish(&cso, normal, &simplex.vertices()[0], measure, threshold);
+                let flat = flat_finish(&cso, normal, &nearest(simplex), measure, threshold);
                 epa.finish = Some(flat);
             }
         }
