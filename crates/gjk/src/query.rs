@@ -257,8 +257,11 @@ fn query_here<O: Observer>(
         let epsilon = config.precision.epsilon();
         let allowance = allowance_for(epsilon, core_a.reach() + core_b.reach());
         add_radii(&mut finish, [radius_a, radius_b], allowance, config);
-        let (body_a, body_b) = (core_a.body::<f64>(), core_b.body::<f64>());
-        let along = |n: DVec3| n.dot(body_a.support(n)) - n.dot(body_b.support(-n));
+        // Placed in f64 only where the bound is needed (cores touching, not proven apart).
+        let along = |n: DVec3| {
+            let (body_a, body_b) = (core_a.body::<f64>(), core_b.body::<f64>());
+            n.dot(body_a.support(n)) - n.dot(body_b.support(-n))
+        };
         bound_touching_cores(&mut finish, along, allowance, config);
         return finish;
     }
