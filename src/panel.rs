@@ -225,7 +225,7 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
             // follows a long one; never a box that hides its end (the panel itself scrolls).
             ui.set_min_height(STEP_AREA_HEIGHT);
             if let Some((run, stage)) = playback.manifold_drawn() {
-                manifold::stage_ui(ui, run, stage, playback.case.dimension);
+                manifold::stage_ui(ui, run, stage, &playback.case);
             } else if casting {
                 cast::step_ui(ui, playback);
             } else {

@@ -6,7 +6,6 @@ use crate::case::playback::{ManifoldRun, Playback, PlaybackCommand};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
-use gjk::config::Dimension;
 use gjk::manifold::{ManifoldStep, Stage};
 
 /// The whole section: a note where there is no manifold, else the switch, the stepper, the
@@ -51,7 +50,8 @@ pub fn section(
 
 /// The stage drawn, in the step's place: its heading, its sentence, and what the marks in the
 /// world view mean.
-pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, dimension: Dimension) {
+pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, case: &gjk::Scenario) {
+    let dimension = case.dimension;
     ui.label(RichText::new(format!("Contact manifold: {}", title(step))).strong());
     ui.label(RichText::new(step.explanation_in(dimension)).size(15.0));
     let side = if dimension.is_plane() {
@@ -78,6 +78,18 @@ pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, dimen
             .to_string(),
     };
     ui.label(RichText::new(key).weak());
+    let engine = case.engine.as_ref().and_then(|e| e.contact.as_ref());
+    if step.index as usize == run.steps.len()
+        && let Some(contact) = engine
+    {
+        ui.label(
+            RichText::new(format!(
+                "The engine's {} points beside ours: magenta squares, each pair joined.",
+                contact.points.len()
+            ))
+            .weak(),
+        );
+    }
     ui.label(format!("Stage {} of {}.", step.index, run.steps.len()));
 }
 

@@ -146,6 +146,21 @@ fn draw(
         }
         Stage::Single { point, .. } => pen.contacts(std::slice::from_ref(point), palette::CONTACT),
     }
+    // At the last stage, a captured case's engine points beside ours.
+    if step.index as usize == run.steps.len()
+        && let Some(contact) = playback
+            .case
+            .engine
+            .as_ref()
+            .and_then(|e| e.contact.as_ref())
+    {
+        for p in &contact.points {
+            pen.gizmos
+                .line(p.point_a.as_vec3(), p.point_b.as_vec3(), palette::SUPPORT);
+            pen.diamond(p.point_a, n, palette::SUPPORT);
+            pen.diamond(p.point_b, n, palette::SUPPORT);
+        }
+    }
 }
 
 /// Gizmos with the marks' size on screen.
@@ -228,6 +243,16 @@ impl Pen<'_, '_, '_> {
         ] {
             let p = p.as_vec3();
             self.gizmos.line(p - d, p + d, colour);
+        }
+    }
+
+    /// A square standing on a corner, across the normal `n`.
+    fn diamond(&mut self, p: DVec3, n: DVec3, colour: Color) {
+        let (s, t) = n.any_orthonormal_pair();
+        let r = 0.07 * f64::from(self.marks);
+        let corners = [s, t, -s, -t].map(|d| (p + d * r).as_vec3());
+        for i in 0..4 {
+            self.gizmos.line(corners[i], corners[(i + 1) % 4], colour);
         }
     }
 

@@ -12,6 +12,7 @@
 //! (see [`crate::proof::radii`]).
 
 mod deepen;
+mod point;
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::gjk::boolean::BooleanGjk;
@@ -32,6 +33,7 @@ use crate::trace::SimplexCache;
 use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Trace};
 use deepen::deepen;
 use glam::DVec3;
+pub use point::proven_outside;
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
 #[derive(Debug, Clone, Copy)]

@@ -53,6 +53,7 @@ mod solver {
     }
     pub mod scenario {
         pub mod engine;
+        pub mod engine_manifold;
         pub mod gallery;
         pub mod scenario_files;
     }

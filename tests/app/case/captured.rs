@@ -90,6 +90,16 @@ fn a_captured_file_shows_the_engine_s_answer_against_the_run() {
         )));
     app.update();
     assert!(matches!(agreement(&app), Agreement::Outside { .. }));
+    // Its one point too: its ends 0.05 apart where 0.01 is proven at most.
+    let playback = app.world().resource::<Playback>();
+    let check = playback.engine.as_ref().expect("the engine's answer");
+    assert_eq!(check.points.len(), 1);
+    assert!((check.points[0].beyond - 0.04).abs() < 1e-3, "{check:?}");
+    assert!(matches!(
+        check.points[0].agreement,
+        Agreement::Outside { .. }
+    ));
+    assert_eq!(check.our_points, Some(1), "a ball touches at one point");
 }
 
 #[test]

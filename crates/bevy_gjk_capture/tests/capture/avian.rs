@@ -86,6 +86,8 @@ mod space {
             xs.iter().any(|&x| x < -1.4) && xs.iter().any(|&x| x > 1.4),
             "{engine:?}"
         );
+        // Ours beside it: the segment's two ends.
+        assert_eq!(check.our_points, Some(2), "{}", check.sentence);
         agrees(&check);
     }
 

@@ -105,7 +105,8 @@ mod common {
         (s, check)
     }
 
-    /// The engine's number lies in the proven bounds, or within its own rounding of them.
+    /// The engine's number lies in the proven bounds, or within its own rounding of them, and
+    /// so does each point of its manifold.
     pub fn agrees(check: &EngineCheck) {
         assert!(
             matches!(
@@ -115,5 +116,15 @@ mod common {
             "{}",
             check.sentence
         );
+        // And every point of its manifold on its shapes, no deeper than proven.
+        for point in &check.points {
+            assert!(
+                matches!(
+                    point.agreement,
+                    Agreement::Inside | Agreement::WithinRounding { .. }
+                ),
+                "{point:?}"
+            );
+        }
     }
 }

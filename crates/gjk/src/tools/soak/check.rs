@@ -7,14 +7,11 @@
 //! manifold's) lie on its shapes and within its depth bounds.
 
 use crate::cast::{CastAnswer, CastStatus};
-use crate::config::SolverConfig;
 use crate::manifold::Stage;
-use crate::query::Placed;
+use crate::query::proven_outside;
 use crate::scenario::Scenario;
-use crate::shape::prepared::PreparedShape;
-use crate::shape::{BodySpec, Shape};
-use crate::trace::{Finish, NoTrace, Outcome};
-use glam::DVec3;
+use crate::shape::BodySpec;
+use crate::trace::{Finish, Outcome};
 
 /// How much the scenario's numbers may be rounded, in its working precision, by the few
 /// operations between a support point and an answer's point: `64ε` of how far the bodies
@@ -135,7 +132,7 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
     let shapes = s.prepare();
     let sides = [(&shapes[0], &s.a, "A"), (&shapes[1], &s.b, "B")];
     for ((shape, body, _), point) in sides.iter().zip([p.point_a, p.point_b]) {
-        let out = outside_of(point, shape, body);
+        let out = proven_outside(point, shape, body);
         if out > slack {
             return Some(Contacts::OwnPair);
         }
@@ -167,7 +164,7 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
             return Some(Contacts::Wrong(why));
         }
         for ((shape, body, name), point) in sides.iter().zip([c.point_a, c.point_b]) {
-            let out = outside_of(point, shape, body);
+            let out = proven_outside(point, shape, body);
             if out > slack {
                 let why = format!("a manifold point is {out:e} outside {name}: {point}");
                 return Some(Contacts::Wrong(why));
@@ -175,27 +172,4 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
         }
     }
     (deepest < lower - short - slack).then_some(Contacts::Shallow)
-}
-
-/// How far `point` is proven to lie outside the body: the lower bound of its distance.
-fn outside_of(point: DVec3, shape: &PreparedShape, body: &BodySpec) -> f64 {
-    let dot = PreparedShape::new(Shape::Polytope {
-        vertices: vec![point],
-    });
-    let spec = BodySpec {
-        shape: Shape::Polytope {
-            vertices: vec![point],
-        },
-        position: DVec3::ZERO,
-        rotation: glam::DQuat::IDENTITY,
-        margin: 0.0,
-    };
-    let f = crate::query::query(
-        Placed::new(&dot, &spec),
-        Placed::new(shape, body),
-        &SolverConfig::default(),
-        None,
-        &mut NoTrace,
-    );
-    f.certificate.distance_bounds[0]
 }
