@@ -12,6 +12,7 @@
 //! (see [`crate::proof::radii`]).
 
 mod deepen;
+mod observe;
 mod point;
 
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
@@ -30,9 +31,10 @@ use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{BodySpec, Pose, Shape};
 use crate::trace::SimplexCache;
-use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Step, Trace};
+use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
 use deepen::deepen;
 use glam::DVec3;
+use observe::{Answered, Shifted};
 pub use point::proven_outside;
 
 /// One side of a query: a prepared shape at a pose, with its rounding margin.
@@ -104,59 +106,6 @@ impl<'p> Placed<'p> {
     }
 }
 
-/// Hands every step on with both bodies moved back by `by` (see [`query`]'s frame).
-struct Shifted<'o, O> {
-    inner: &'o mut O,
-    by: DVec3,
-}
-
-impl<O: Observer> Observer for Shifted<'_, O> {
-    const ENABLED: bool = O::ENABLED;
-
-    fn on_step(&mut self, step: Step) {
-        self.inner.on_step(step.moved(self.by));
-    }
-
-    /// The cache's points are in the bodies' own frames, which the shift does not move.
-    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
-        self.inner.on_cache(cache);
-    }
-}
-
-/// Holds back the latest step, so that the trace's last step carries the answer's certificate
-/// (and, on cores, how the radii turned it): the words that end a trace say what the answer
-/// says, never what one phase proved before the next one (EPA, the radii) changed it.
-struct Answered<'o, O> {
-    inner: &'o mut O,
-    held: Option<Step>,
-}
-
-impl<O: Observer> Answered<'_, O> {
-    fn end(self, finish: &Finish) {
-        if let Some(mut last) = self.held {
-            last.certificate = Some(finish.certificate);
-            last.radii = finish.radii;
-            self.inner.on_step(last);
-        }
-    }
-}
-
-impl<O: Observer> Observer for Answered<'_, O> {
-    const ENABLED: bool = O::ENABLED;
-
-    fn on_step(&mut self, step: Step) {
-        if let Some(mut earlier) = self.held.replace(step) {
-            // What a phase proved is said once, by the answer, on the last step.
-            earlier.certificate = None;
-            self.inner.on_step(earlier);
-        }
-    }
-
-    fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
-        self.inner.on_cache(cache);
-    }
-}
-
 /// Runs the configured algorithm on two placed prepared shapes in the configured precision,
 /// starting the distance algorithms from `warm` when given (see [`DistanceGjk::warm_started`]),
 /// handing each step, and the simplex to warm-start the next run from, to `observer`
@@ -167,7 +116,11 @@ impl<O: Observer> Observer for Answered<'_, O> {
 /// hulls 9.7 m out, or prisms 1e5 out, then carry the rounding of their own size, not of
 /// their distance from the origin. Positions are moved in f64, before any conversion to the
 /// working precision, and the answer's points and every step's witnesses are moved back.
-/// Nearer the origin nothing moves, so ordinary scenes keep their traces to the last bit.
+/// Nearer the origin nothing moves, so ordinary scenes keep their traces to the last bit;
+/// only where the rounding of the bodies' distance from the origin leaves the verdict open
+/// (proven neither apart nor overlapping) is the pair solved again in the centred frame, the
+/// first run's steps discarded ([`Observer::discard`]): a ball of radius 96 resting 0.0032
+/// deep in a slab 1,800 below the origin, in f32, is proven to overlap only there.
 pub fn query<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
@@ -222,9 +175,31 @@ fn query_framed<O: Observer>(
         + a.margin
         + b.margin
         + (anchor_a - anchor_b).length();
-    if !(origin.length() > 4.0 * extent && origin.is_finite()) {
+    if !origin.is_finite() {
         return query_here(a, b, config, warm, observer);
     }
+    if origin.length() <= 4.0 * extent {
+        let finish = query_here(a, b, config, warm, observer);
+        // The rounding allowance grows with the numbers the support points are made of; the
+        // centred frame's are smaller wherever the midpoint is not the origin.
+        let centred = a.moved(-origin).reach() + b.moved(-origin).reach();
+        if finish.certificate.intersecting.is_some() || centred >= a.reach() + b.reach() {
+            return finish;
+        }
+        observer.discard();
+    }
+    query_centred(a, b, origin, config, warm, observer)
+}
+
+/// [`query`] in the frame centred on `origin`, its answer and steps moved back.
+fn query_centred<O: Observer>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    origin: DVec3,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> Finish {
     let mut shifted = Shifted {
         inner: observer,
         by: origin,

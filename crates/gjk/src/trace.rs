@@ -36,6 +36,13 @@ pub trait Observer<S = Step> {
     fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
         let _ = cache;
     }
+
+    /// Every record taken since the query began is void: the query starts again (a static
+    /// query whose rounding left its verdict open solves the pair again in a frame that
+    /// carries less of it, see [`crate::query::query`]). An observer that keeps records
+    /// forgets them; one that passes them on passes this on.
+    #[inline]
+    fn discard(&mut self) {}
 }
 
 /// The observer that records nothing (the hot path).
@@ -148,6 +155,12 @@ impl Observer for Recorder {
 
     fn on_cache(&mut self, cache: impl FnOnce() -> SimplexCache) {
         self.cache = Some(cache());
+    }
+
+    fn discard(&mut self) {
+        self.steps.clear();
+        self.cache = None;
+        self.names = Names::default();
     }
 }
 

@@ -242,4 +242,8 @@ impl<O: Observer> Observer for OnCores<'_, O> {
             ..cache()
         });
     }
+
+    fn discard(&mut self) {
+        self.inner.discard();
+    }
 }

@@ -104,3 +104,45 @@ fn far_from_the_origin_f32_decides_as_at_the_origin() {
         assert_eq!(undecided, 0, "at {offset:e}");
     }
 }
+
+/// parry#107, as reported: a ball of radius 96 resting 0.0032 deep in a slab whose centre is
+/// 1,824 below the origin, in f32. In the world's frame the allowance for rounding (8ε of the
+/// 5,100 the support points reach from the origin, 4.9e-3) is larger than the overlap, and
+/// the verdict stays open; solved again in the frame centred between the bodies (reach about
+/// 2,000, allowance 1.9e-3) the overlap is proven, and its bounds hold the true depth.
+#[test]
+fn a_ball_resting_in_a_slab_far_below_the_origin_is_proven_to_overlap_in_f32() {
+    let ball = BodySpec {
+        shape: Shape::Sphere { radius: 96.0 },
+        position: DVec3::new(216.02324, -1632.0032, 0.0),
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    let slab = BodySpec {
+        shape: Shape::Cuboid {
+            half_extents: DVec3::new(1280.0, 96.0, 1000.0),
+        },
+        position: DVec3::new(0.0, -1824.0, 0.0),
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    // The slab's top face is at y = -1728: the ball's lowest point 0.0032 below it.
+    let truth = 96.0 - (-1632.0032 - -1728.0);
+    let config = SolverConfig::default_for(gjk::Algorithm::Distance, Precision::F32);
+    let finish = gjk::solve(&ball, &slab, &config);
+    assert_eq!(finish.certificate.intersecting, Some(true), "{finish:?}");
+    let p = finish.penetration.expect("a depth");
+    let [lo, hi] = p.depth_bounds.expect("bounds on the depth");
+    assert!(
+        lo > 0.0 && lo <= truth && truth <= hi,
+        "{truth} in [{lo}, {hi}]"
+    );
+    // The trace is the centred run's alone, and answers as the untraced query does.
+    let trace = gjk::trace(&ball, &slab, &config);
+    assert_eq!(trace.finish, finish);
+    assert_eq!(
+        trace.steps.len() as u32,
+        finish.iterations + finish.epa_iterations
+    );
+    assert_eq!(trace.steps[0].iteration, 1);
+}
