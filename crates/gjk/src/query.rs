@@ -81,6 +81,14 @@ impl<'p> Placed<'p> {
         self.anchor().length() + self.shape.centred_radius() + self.margin
     }
 
+    /// How far `a` reaches past `b` along the unit `n` (from A towards B), in f64:
+    /// `h_A(n) + h_B(-n)`, the distance between their support planes across `n`. No point of A
+    /// lies further along `n` than a point of B by more; for the best `n` it is the depth.
+    pub fn overlap_along(a: Placed<'_>, b: Placed<'_>, n: DVec3) -> f64 {
+        let (body_a, body_b) = (a.body::<f64>(), b.body::<f64>());
+        n.dot(body_a.support(n)) - n.dot(body_b.support(-n))
+    }
+
     /// The same body moved by `by`.
     pub fn moved(self, by: DVec3) -> Self {
         Placed {
@@ -182,8 +190,9 @@ fn query_framed<O: Observer>(
         let finish = query_here(a, b, config, warm, observer);
         // The rounding allowance grows with the numbers the support points are made of; the
         // centred frame's are smaller wherever the midpoint is not the origin.
-        let centred = a.moved(-origin).reach() + b.moved(-origin).reach();
-        if finish.certificate.intersecting.is_some() || centred >= a.reach() + b.reach() {
+        let smaller =
+            || a.moved(-origin).reach() + b.moved(-origin).reach() < a.reach() + b.reach();
+        if finish.certificate.intersecting.is_some() || !smaller() {
             return finish;
         }
         observer.discard();
@@ -235,10 +244,7 @@ fn query_here<O: Observer>(
         let allowance = allowance_for(epsilon, core_a.reach() + core_b.reach());
         add_radii(&mut finish, [radius_a, radius_b], allowance, config);
         // Placed in f64 only where the bound is needed (cores touching, not proven apart).
-        let along = |n: DVec3| {
-            let (body_a, body_b) = (core_a.body::<f64>(), core_b.body::<f64>());
-            n.dot(body_a.support(n)) - n.dot(body_b.support(-n))
-        };
+        let along = |n: DVec3| Placed::overlap_along(core_a, core_b, n);
         bound_touching_cores(&mut finish, along, allowance, config);
         return finish;
     }

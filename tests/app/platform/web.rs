@@ -456,3 +456,28 @@ fn a_lesson_exported_as_a_gif_plays_in_chromium() {
     let blue = count(&v.shot, 0, 640, is_blue);
     assert!(blue > 200, "blue {blue}");
 }
+
+#[test]
+#[ignore = "needs the page and Chromium: run by ./lab test"]
+fn a_lesson_link_steps_the_contact_manifold_on_the_page() {
+    // One slide of a box resting on a box, at a stage of its manifold.
+    let at = |stage: usize| {
+        let json = format!(
+            r#"{{"title": "Manifold", "slides": [{{"title": "Box on a box",
+            "case": "gallery/43-manifold-box-resting-on-a-box.json",
+            "step": {{"manifold": {stage}}}, "views": "world", "caption": "Contacts."}}]}}"#
+        );
+        let lesson = gjk_lab::teach::lesson::Lesson::parse(&json, gjk::Format::Json).unwrap();
+        let link = lesson.to_link("http://x/").unwrap();
+        let fragment = link.split_once('#').unwrap().1.to_string();
+        let (v, _) = open_page(&format!("#{fragment}"), &format!("manifold-{stage}"));
+        // The contacts' cyan: the normal's arrow at every stage, the four contacts' dots
+        // (one on each shape at each corner) at the last.
+        count(&v.shot, 40, 1280, |r, g, b| r < 130 && g > 190 && b > 200)
+    };
+    let (features, contacts) = (at(1), at(7));
+    assert!(
+        features > 50 && contacts > features + 300,
+        "cyan at the features {features}, at the contacts {contacts}"
+    );
+}

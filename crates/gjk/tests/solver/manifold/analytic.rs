@@ -196,3 +196,37 @@ fn in_the_plane_a_box_on_a_box_touches_at_two_points() {
     let ends = [-0.2, 0.8].map(|x| (DVec3::new(x, 1.0, 0.0), DVec3::new(x, 0.9, 0.0)));
     assert_points(&m, &ends, 1e-9);
 }
+
+/// A cylinder and a capsule side by side, axes parallel, overlapping by 8.9e-6 (found by the
+/// 10M soak). Their distance is flat in the normal's angle near its minimum, so GJK finds the
+/// normal only to about the square root of its tolerance (here 1.3e-4 rad off). Measured along
+/// it, the two side lines reach past each other by a little more than the depth: each point
+/// stays within the support planes across the normal, and the deepest within the angle's
+/// effect of the depth bounds.
+#[test]
+fn a_normal_found_to_the_tolerance_measures_points_within_the_support_planes() {
+    // As the soak wrote it: signed volumes with momentum, radii split, a tight tolerance.
+    let s = Scenario::parse(
+        r#"{"name":"cylinder beside capsule","a":{"shape":{"type":"cylinder","half_height":4.4942805138840186e-05,"radius":4.7526812912741806e-05},"position":[0.0,0.0,0.0],"rotation":[0.0,0.0,0.0,1.0],"margin":0.0},"b":{"shape":{"type":"capsule","half_height":3.0348571794564792e-05,"radius":3.501145501623394e-05},"position":[-5.462218254665678e-05,-7.474762800321743e-05,4.935929583549034e-05],"rotation":[0.0,0.0,0.0,1.0],"margin":0.0},"solver":{"algorithm":"signed_volumes","precision":"f64","rel_tolerance":5.2938372786784465e-09,"initial_direction":[5.463856405263872e-301,-7.591322072800134e-302,3.382735838044351e-301],"radii":"split","acceleration":"polyak"}}"#,
+        gjk::Format::Json,
+    )
+    .expect("a valid case");
+    let finish = gjk::solve(&s.a, &s.b, &s.config());
+    let [_, upper] = finish.penetration.unwrap().depth_bounds.unwrap();
+    let (m, _) = manifold(&s);
+    let shapes = s.prepare();
+    let placed = [
+        gjk::query::Placed::new(&shapes[0], &s.a),
+        gjk::query::Placed::new(&shapes[1], &s.b),
+    ];
+    let planes = gjk::query::Placed::overlap_along(placed[0], placed[1], m.normal);
+    // The true normal: from the cylinder's axis to the capsule's, across.
+    let truth = DVec3::new(-5.462218254665678e-5, 0.0, 4.935929583549034e-5).normalize();
+    let angle = m.normal.angle_between(truth);
+    assert!(angle > 1e-6 && angle < 1e-3, "{angle}");
+    let distance = 2.609e-5;
+    for c in &m.points {
+        assert!(c.depth <= planes + 1e-18, "{c:?} past {planes:e}");
+        assert!(c.depth <= upper + distance * angle * angle, "{c:?}");
+    }
+}
