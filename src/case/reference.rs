@@ -7,16 +7,15 @@ use crate::case::solving::{CaseShown, OFF_FRAME_POINTS, points_to_prepare};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use gjk::tools::reference::manifold::{
-    ReferenceManifold, reference_manifold, reference_manifold_posed,
-};
+use gjk::manifold::Manifold;
+use gjk::tools::reference::manifold::{reference_manifold, reference_manifold_posed};
 use gjk::tools::reference::{Reference, SharedShape, parry_pose, parry_shape_of, reference_posed};
 use gjk::{BodySpec, PreparedShape};
 
 /// parry's answer, or why it could not give one; and for overlapping shapes parry's contact
 /// manifold (`None` where it found none or could not answer).
 #[derive(Resource, Debug, Clone)]
-pub struct ReferenceAnswer(pub Result<Reference, String>, pub Option<ReferenceManifold>);
+pub struct ReferenceAnswer(pub Result<Reference, String>, pub Option<Manifold>);
 
 /// parry's shapes being built off the frame for these prepared shapes, and since when.
 #[derive(Resource, Default)]

@@ -121,19 +121,13 @@ fn contacts_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Playback)
     let (Some(theirs), Some(ours)) = (&answer.1, &playback.manifold) else {
         return;
     };
-    let deepest = |points: &[gjk::manifold::ContactPoint]| {
-        points
-            .iter()
-            .map(|c| c.depth)
-            .fold(f64::NEG_INFINITY, f64::max)
-    };
     let ours = &ours.manifold;
     ui.label(format!(
         "Contact manifold: ours {} points (deepest {:.6}), parry's {} (deepest {:.6}); normals {:.2e}° apart",
         ours.points.len(),
         ours.deepest(),
         theirs.points.len(),
-        deepest(&theirs.points),
+        theirs.deepest(),
         ours.normal.angle_between(theirs.normal).to_degrees()
     ));
 }

@@ -1,8 +1,9 @@
 //! parry's contact manifold for the same pair (`query::contact_manifolds`), beside ours: its
-//! normal and its points, in the world, with each point's depth.
+//! normal and its points, in the world, with each point's depth, as a [`Manifold`] (deepest
+//! first, as ours), so that both are read the same way.
 
 use super::{SharedShape, parry_pose, parry_shape_of, plane};
-use crate::manifold::ContactPoint;
+use crate::manifold::{ContactPoint, Manifold};
 use crate::scenario::Scenario;
 use glam::DVec3;
 use parry3d_f64::math::Pose;
@@ -27,9 +28,8 @@ macro_rules! parry_manifold {
         Ok(manifolds
             .into_iter()
             .find(|m| !m.points.is_empty())
-            .map(|m| ReferenceManifold {
-                normal: world($pa.rotation * m.local_n1),
-                points: m
+            .map(|m| {
+                let mut points: Vec<ContactPoint> = m
                     .points
                     .iter()
                     .map(|c| ContactPoint {
@@ -37,24 +37,19 @@ macro_rules! parry_manifold {
                         point_b: world($pb.transform_point(c.local_p2)),
                         depth: -c.dist,
                     })
-                    .collect(),
+                    .collect();
+                points.sort_by(|p, q| q.depth.total_cmp(&p.depth));
+                Manifold {
+                    normal: world($pa.rotation * m.local_n1),
+                    points,
+                }
             }))
     }};
 }
 
-/// parry's manifold of a pair: its normal (from A to B) and its contacts, or `None` when it
-/// finds no contact.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReferenceManifold {
-    /// The normal, from A to B.
-    pub normal: DVec3,
-    /// The contacts, each with its depth (parry's distance, negated).
-    pub points: Vec<ContactPoint>,
-}
-
 /// parry's manifold for a scenario's pair (parry2d-f64 in the plane, parry3d-f64 in space), with
-/// no prediction: only contacts at or inside touching.
-pub fn reference_manifold(s: &Scenario) -> Result<Option<ReferenceManifold>, String> {
+/// no prediction: only contacts at or inside touching; `None` when it finds no contact.
+pub fn reference_manifold(s: &Scenario) -> Result<Option<Manifold>, String> {
     if s.dimension.is_plane() {
         let shape = |b, name: &str| {
             plane::parry_shape(b).ok_or_else(|| format!("parry2d cannot take {name}'s shape"))
@@ -79,7 +74,7 @@ pub fn reference_manifold(s: &Scenario) -> Result<Option<ReferenceManifold>, Str
 pub fn reference_manifold_posed(
     (pa, sa): (&Pose, &SharedShape),
     (pb, sb): (&Pose, &SharedShape),
-) -> Result<Option<ReferenceManifold>, String> {
+) -> Result<Option<Manifold>, String> {
     parry_manifold!(
         parry3d_f64,
         (pa, sa),
