@@ -42,13 +42,18 @@ pub(super) fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
         penetrate(cso, simplex, config, finish.iterations, observer);
     // EPA's polytope closes round the origin, its corners points of A ⊖ B: a depth proven
     // above zero proves the overlap, where GJK's last tetrahedron was too flat to (two
-    // prisms 1e5 out, overlapping by 5).
-    if finish.certificate.intersecting.is_none()
-        && penetration
-            .depth_bounds
-            .is_some_and(|[lower, _]| lower > 0.0)
+    // prisms 1e5 out, overlapping by 5), and the distance is then 0 exactly, where GJK
+    // found only a touch within its tolerance (a box sunk 0.02 into a slab, the origin on
+    // a face of GJK's simplex: "touch" would say less than is proven).
+    if penetration
+        .depth_bounds
+        .is_some_and(|[lower, _]| lower > 0.0)
     {
-        finish.certificate = crate::trace::Certificate::ENCLOSED;
+        match finish.certificate.intersecting {
+            None => finish.certificate = crate::trace::Certificate::ENCLOSED,
+            Some(true) => finish.certificate.distance_bounds = [0.0, 0.0],
+            Some(false) => {}
+        }
     }
     // A plane that proved the bodies apart (touching only within a loose absolute
     // tolerance) leaves no depth above zero proven, whatever EPA's polytope says.
