@@ -40,8 +40,9 @@ pub fn certified_color(certified: bool) -> egui::Color32 {
 }
 
 /// The verdict in the success colour when certified; otherwise NOT CERTIFIED, what was proven
-/// and the distance interval, in the uncertified colour. Points have the case's dimension.
-pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
+/// and the distance interval, in the uncertified colour. Points have the case's dimension;
+/// `boolean`: the run was boolean GJK's (what decided its stop reads differently).
+pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension, boolean: bool) {
     let fmt_v = |v| fmt_in(v, dimension);
     let certificate = finish.certificate;
     let [lower, upper] = certificate.distance_bounds;
@@ -92,6 +93,7 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
         "GJK stopped by"
     };
     ui.label(format!("{who}: {}", finish.termination.name()));
+    decided_ui(ui, &finish.termination, boolean);
     if let Some(p) = finish.penetration {
         // The depth gets the success colour only when its bounds are as tight as EPA's
         // tolerance; otherwise it says so, with the bounds.
@@ -121,6 +123,7 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension) {
         match (finish.epa_termination, finish.termination) {
             (Some(t), _) => {
                 ui.label(format!("EPA stopped by: {}", t.name()));
+                decided_ui(ui, &t, boolean);
             }
             // Touching, and proven so by one support plane of GJK's.
             (
@@ -143,4 +146,9 @@ fn six(x: f64) -> String {
     } else {
         format!("{x:.6}")
     }
+}
+
+/// What decided a stop, under its name.
+fn decided_ui(ui: &mut egui::Ui, termination: &gjk::Termination, boolean: bool) {
+    ui.label(RichText::new(format!("  decided by {}", termination.decided_by(boolean))).weak());
 }

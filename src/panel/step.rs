@@ -105,6 +105,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         }
     });
     if playback.is_final() {
-        outcome::outcome_ui(ui, &playback.trace.finish, playback.case.dimension);
+        let boolean = playback.case.solver.algorithm == gjk::Algorithm::Boolean;
+        outcome::outcome_ui(ui, &playback.trace.finish, playback.case.dimension, boolean);
     }
 }

@@ -185,3 +185,96 @@ fn the_words_of_random_and_near_touching_pairs_are_their_answer_s() {
         wrong[..wrong.len().min(20)].join("\n")
     );
 }
+
+/// Every way a run stops names what decided it: a setting the configuration has, a threshold
+/// the solver page's table lists (with the size the table gives it), or an exact comparison.
+#[test]
+fn every_stop_names_the_setting_or_threshold_that_decided_it() {
+    use gjk::Termination as T;
+    let stops = [
+        T::IntersectionFound { iteration: 1 },
+        T::GapBelowTolerance {
+            gap: 0.0,
+            threshold: 0.0,
+            distance: 1.0,
+        },
+        T::DistanceBelowTolerance {
+            v_norm: 0.0,
+            threshold: 0.0,
+        },
+        T::RepeatedSupport {
+            vertex: 0,
+            distance: 1.0,
+        },
+        T::NotDecreasing {
+            previous: 1.0,
+            current: 1.0,
+        },
+        T::DegenerateSimplex {
+            size: 3,
+            measure: 0.0,
+        },
+        T::ZeroDirection { iteration: 1 },
+        T::NotPastOrigin { dot: -1.0 },
+        T::MaxIterations {
+            iterations: 1,
+            v_norm: None,
+        },
+        T::EpaConverged {
+            gap: 0.0,
+            threshold: 0.0,
+            depth: 1.0,
+        },
+        T::EpaNoProgress { depth: 1.0 },
+        T::EpaFlat { measure: 0.0 },
+        T::EpaBudget {
+            iterations: 1,
+            depth: 1.0,
+            gap: 1.0,
+        },
+        T::ClosedForm { distance: 1.0 },
+        T::SeparatingAxis { gap: 1.0 },
+        T::SharedPoint { apart: 0.0 },
+    ];
+    assert_eq!(stops.len(), T::NAMES.len(), "every kind, once");
+    let settings = serde_json::to_value(gjk::SolverConfig::default()).unwrap();
+    let table =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/solver.md"))
+            .unwrap();
+    for stop in stops {
+        for boolean in [false, true] {
+            let words = stop.decided_by(boolean);
+            let named = |prefix: &str| {
+                words
+                    .split(prefix)
+                    .nth(1)
+                    .map(|rest| rest.split([' ', ',']).next().unwrap().to_string())
+            };
+            if let Some(setting) = named("the setting ") {
+                assert!(
+                    settings.get(&setting).is_some(),
+                    "{}: {setting}",
+                    stop.name()
+                );
+            } else if let Some(threshold) = named("the threshold ") {
+                assert!(
+                    table.contains(&format!("| `{threshold}` |")),
+                    "{}: {threshold} is not in the solver page's table",
+                    stop.name()
+                );
+            } else {
+                assert!(
+                    words.starts_with("no threshold"),
+                    "{}: {words}",
+                    stop.name()
+                );
+            }
+        }
+    }
+    // A collapsed simplex reads differently in boolean GJK and in the distance algorithms.
+    let collapsed = T::DegenerateSimplex {
+        size: 3,
+        measure: 0.0,
+    };
+    assert_ne!(collapsed.decided_by(true), collapsed.decided_by(false));
+}
