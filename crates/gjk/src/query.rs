@@ -154,7 +154,7 @@ pub fn query<O: Observer>(
         return decided.finish();
     }
     // With nothing recorded there is no last step to hold back, and the answer is written
-    // where the caller wants it (held, the 312-byte finish was copied once more to return it).
+    // where the caller wants it (held back, the finish, a large record, is copied once more).
     if !O::ENABLED {
         return query_framed(a, b, config, warm, observer);
     }

@@ -100,8 +100,9 @@ impl<R: Real> Simplex<R> {
 
     /// Keeps the vertices at `indices`, in that order. Indices in increasing order (the
     /// common case: the newest point stays last) are kept in place, one vertex at a time; a
-    /// new order goes through a copy. (Built anew and assigned, the simplex was copied whole,
-    /// and the copy's wide loads waited on the narrower stores that had just written it.)
+    /// new order goes through a copy. In place, because the simplex is read again at once:
+    /// a whole new simplex assigned over it is copied, and that copy waits on the stores
+    /// that wrote it.
     pub fn select(&mut self, indices: &[usize]) {
         if indices.windows(2).all(|pair| pair[0] < pair[1]) {
             // Each index is at least its new position, so nothing is overwritten before it is read.
@@ -179,7 +180,7 @@ impl<R: Real> Simplex<R> {
 
     /// Writes the simplex into `into` as a step records it, taken before the iteration reduces
     /// it (only what the record needs). Written in place, in a list the solver keeps until the
-    /// step is built, so the 292-byte list is copied once on its way into the step.
+    /// step is built, so the list is copied once, on its way into the step.
     #[inline(always)]
     pub fn record_into(&self, into: &mut Recorded) {
         into.points.clear();

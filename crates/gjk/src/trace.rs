@@ -146,7 +146,8 @@ impl Observer for Recorder {
     const ENABLED: bool = true;
     #[inline]
     fn on_step(&mut self, step: Step) {
-        // Named where it is kept: named first, the 832-byte step was copied once more.
+        // Named where it is kept: a step is a large record, and naming it first would copy it
+        // once more.
         self.steps.push(step);
         if let Some((step, earlier)) = self.steps.split_last_mut() {
             self.names.name(step, earlier);

@@ -125,8 +125,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 
     /// A run on cores grown by `radius` (the sum of both radii): the gap test asks for the
     /// relative tolerance on the grown shapes' distance `‖v‖ − radius`, not on the cores'.
-    /// Set in place: a builder taking and returning the run by value (its simplex, bounds and
-    /// finish, near a kilobyte) copied it each time.
+    /// Set in place: a builder taking and returning the run by value would copy the whole run
+    /// (its simplex, bounds and finish) each time.
     pub fn set_cores(&mut self, radius: f64) {
         self.radius = R::from_f64(radius);
     }

@@ -22,8 +22,8 @@ pub(crate) struct Asked<R: Real> {
 impl<R: Real> Asked<R> {
     /// The record of the iteration that asked: its number, what it asked, its candidate simplex
     /// (moved out of `candidate`, with where the vertices of `kept`, the simplex it kept, stand
-    /// in it) and what it found. Built in one piece, where it is returned: built and then
-    /// amended, the 832-byte step was copied once more.
+    /// in it) and what it found. Built in one piece, where it is returned: a step is a large
+    /// record, and one built and then amended is copied once more.
     #[inline(always)]
     pub fn step(
         &self,
@@ -97,7 +97,7 @@ pub trait Steppable {
     /// `observer`.
     fn run_traced<O: Observer>(&mut self, observer: &mut O) -> Self::Finish {
         // The finish is built where the solver keeps it and read from there once, when the
-        // run has ended: no iteration copies the 312-byte finish on its way out.
+        // run has ended: no iteration copies the finish, a large record, on its way out.
         loop {
             if self.advance(observer)
                 && let Some(f) = self.ended()

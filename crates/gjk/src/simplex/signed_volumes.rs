@@ -78,9 +78,9 @@ impl<R: Real> Found<R> {
     }
 }
 
-/// The nearest of the features offered so far, the first of equals kept, updated in place
-/// (passed back and forth as an `Option`, the 64-byte answer went through the stack at every
-/// comparison).
+/// The nearest of the features offered so far, the first of equals kept, updated in place:
+/// passed back and forth as an `Option`, the answer would go through the stack at every
+/// comparison.
 struct Nearest<R: Real> {
     found: Found<R>,
     squared: R,
