@@ -72,6 +72,20 @@ impl ManifoldRun {
     pub fn current(&self) -> Option<&ManifoldStep> {
         self.stage.checked_sub(1).and_then(|i| self.steps.get(i))
     }
+
+    /// A captured case's engine manifold, to show beside ours at `step` when it is the last
+    /// stage (the manifold itself).
+    pub fn engine_beside<'c>(
+        &self,
+        step: &ManifoldStep,
+        case: &'c gjk::Scenario,
+    ) -> Option<&'c gjk::scenario::engine::EngineContact> {
+        let last = step.index as usize == self.steps.len();
+        case.engine
+            .as_ref()
+            .and_then(|e| e.contact.as_ref())
+            .filter(|_| last)
+    }
 }
 
 /// The two recorded runs a case may have: the static query's steps and the cast's.

@@ -75,7 +75,7 @@ fn point_words(point: &PointCheck) -> String {
         off.push(format!("its points are {:.6e} apart", point.measured));
     }
     let verdict = match point.agreement {
-        Agreement::Inside => "on both shapes, within the proven depth".to_string(),
+        Agreement::Inside => "on both shapes, within the proven bounds".to_string(),
         Agreement::WithinRounding { by, .. } => {
             format!("misses by {by:.2e}, within the engine's f32 rounding")
         }

@@ -78,10 +78,7 @@ pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, case:
             .to_string(),
     };
     ui.label(RichText::new(key).weak());
-    let engine = case.engine.as_ref().and_then(|e| e.contact.as_ref());
-    if step.index as usize == run.steps.len()
-        && let Some(contact) = engine
-    {
+    if let Some(contact) = run.engine_beside(step, case) {
         ui.label(
             RichText::new(format!(
                 "The engine's {} points beside ours: magenta squares, each pair joined.",

@@ -147,13 +147,7 @@ fn draw(
         Stage::Single { point, .. } => pen.contacts(std::slice::from_ref(point), palette::CONTACT),
     }
     // At the last stage, a captured case's engine points beside ours.
-    if step.index as usize == run.steps.len()
-        && let Some(contact) = playback
-            .case
-            .engine
-            .as_ref()
-            .and_then(|e| e.contact.as_ref())
-    {
+    if let Some(contact) = run.engine_beside(step, &playback.case) {
         for p in &contact.points {
             pen.gizmos
                 .line(p.point_a.as_vec3(), p.point_b.as_vec3(), palette::SUPPORT);

@@ -128,7 +128,7 @@ impl<'p> Placed<'p> {
 /// only where the rounding of the bodies' distance from the origin leaves the verdict open
 /// (proven neither apart nor overlapping) is the pair solved again in the centred frame, the
 /// first run's steps discarded ([`Observer::discard`]): a ball of radius 96 resting 0.0032
-/// deep in a slab 1,800 below the origin, in f32, is proven to overlap only there.
+/// deep in a slab 1,824 below the origin, in f32, is proven to overlap only there.
 pub fn query<O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,

@@ -51,8 +51,11 @@ pub(super) fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     {
         match finish.certificate.intersecting {
             None => finish.certificate = crate::trace::Certificate::ENCLOSED,
-            Some(true) => finish.certificate.distance_bounds = [0.0, 0.0],
-            Some(false) => {}
+            // Unless a support plane proved them apart (below).
+            Some(true) if finish.certificate.distance_bounds[0] <= 0.0 => {
+                finish.certificate.distance_bounds = [0.0, 0.0];
+            }
+            _ => {}
         }
     }
     // A plane that proved the bodies apart (touching only within a loose absolute

@@ -8,7 +8,9 @@
 //!
 //! The check reads the engine's number against the proven bounds of the same question:
 //! - a contact: the deepest point's separation against the signed distance's bounds (the
-//!   distance bounds when apart, minus the depth bounds when overlapping);
+//!   distance bounds when apart, minus the depth bounds when overlapping), and then each point
+//!   of its manifold: its two ends on their shapes, its separation no deeper than the proven
+//!   depth (nor nearer than the proven distance) and the one its two ends give;
 //! - a cast: the signed distance at the engine's time of impact, from a static query at the
 //!   poses the bodies reach then, against the target distance the engine stopped at.
 //!

@@ -149,15 +149,8 @@ impl PointCheck {
         let mismatch = (measured - point.separation).abs();
         let mismatch = if mismatch > rounding { mismatch } else { 0.0 };
         let by = outside_a.max(outside_b).max(beyond).max(mismatch);
-        let agreement = if !(by.is_finite() && point.separation.is_finite()) {
-            Agreement::Undecided
-        } else if by <= 0.0 {
-            Agreement::Inside
-        } else if by <= rounding {
-            Agreement::WithinRounding { by, rounding }
-        } else {
-            Agreement::Outside { by, rounding }
-        };
+        let decided = by.is_finite() && point.separation.is_finite();
+        let agreement = reading(decided, by, rounding);
         PointCheck {
             separation: point.separation,
             measured,
@@ -180,10 +173,16 @@ pub fn engine_rounding(a: &BodySpec, b: &BodySpec) -> f64 {
 }
 
 fn agreement(bounds: SignedBounds, x: f64, rounding: f64) -> Agreement {
-    let by = bounds.outside_by(x);
-    if !x.is_finite() || !bounds.upper.is_finite() {
+    let decided = x.is_finite() && bounds.upper.is_finite();
+    reading(decided, bounds.outside_by(x), rounding)
+}
+
+/// How a number that misses what is proven `by` (0: it does not) reads, against the engine's
+/// `rounding`; undecided where nothing could be read.
+fn reading(decided: bool, by: f64, rounding: f64) -> Agreement {
+    if !decided {
         Agreement::Undecided
-    } else if by == 0.0 {
+    } else if by <= 0.0 {
         Agreement::Inside
     } else if by <= rounding {
         Agreement::WithinRounding { by, rounding }
