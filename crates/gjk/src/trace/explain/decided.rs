@@ -12,34 +12,18 @@ impl Termination {
     pub fn decided_by(&self, boolean: bool) -> &'static str {
         use Termination as T;
         match self {
-            T::GapBelowTolerance { .. } => {
-                "the setting rel_tolerance (the gap against rel_tolerance · ‖v‖²)"
-            }
+            T::GapBelowTolerance { .. } => "the setting rel_tolerance",
             T::DistanceBelowTolerance { .. } => "the setting abs_tolerance",
             T::MaxIterations { .. } => "the setting max_iterations",
-            T::EpaConverged { .. } => {
-                "the setting epa_tolerance (relative to the depth, never below abs_tolerance)"
-            }
+            T::EpaConverged { .. } => "the setting epa_tolerance (never below abs_tolerance)",
             T::EpaBudget { .. } => "the setting epa_max_iterations",
-            T::EpaNoProgress { .. } => {
-                "the threshold epa_sees, 16ε(1 + ‖w‖): no face sees the new point by more"
-            }
-            T::EpaFlat { .. } => {
-                "the threshold epa_tiny, 1000ε: the points EPA could grow enclose no volume"
-            }
-            T::DegenerateSimplex { .. } if boolean => {
-                "the threshold collapsed, 64ε: the simplex's shape measure is below it"
-            }
-            T::DegenerateSimplex { .. } => {
-                "no threshold: the collapsed simplex's closest point is not a finite number"
-            }
-            T::ZeroDirection { .. } => "the threshold collapsed, 64ε of the direction's scale",
-            T::SeparatingAxis { .. } => {
-                "the threshold support_rounding, 8ε · reach: the gap is proven beyond it"
-            }
-            T::SharedPoint { .. } => {
-                "the setting abs_tolerance, read with boxes_touching (16 support roundings in f64)"
-            }
+            T::EpaNoProgress { .. } => "the threshold epa_sees, 16ε(1 + ‖w‖)",
+            T::EpaFlat { .. } => "the threshold epa_tiny, 1000ε",
+            T::DegenerateSimplex { .. } if boolean => "the threshold collapsed, 64ε",
+            T::DegenerateSimplex { .. } => "no threshold: the closest point is not a finite number",
+            T::ZeroDirection { .. } => "the threshold collapsed, 64ε of its scale",
+            T::SeparatingAxis { .. } => "the threshold support_rounding, 8ε · reach",
+            T::SharedPoint { .. } => "the setting abs_tolerance, with boxes_touching",
             T::IntersectionFound { .. }
             | T::RepeatedSupport { .. }
             | T::NotDecreasing { .. }
