@@ -75,7 +75,9 @@ impl Solved {
             Timeline::Query => playback.cast_end(),
         };
         playback.case = self.valid;
-        playback.engine = playback.case.engine_check(&playback.trace.finish);
+        playback.engine = playback
+            .case
+            .engine_check_prepared(&shapes.0, &playback.trace.finish);
         // The manifold follows the answer; the stage drawn stays (a drag keeps showing it).
         let stage = playback.manifold.as_ref().map_or(0, |m| m.stage);
         playback.manifold = shapes.manifold(&playback.case, &playback.trace.finish, stage);

@@ -252,7 +252,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         radii: finish.radii,
         reference: reference.then(|| ReferenceFields::of(scenario, &finish)),
         cast: CastFields::of(scenario, &shapes, reference),
-        engine: scenario.engine_check(&finish),
+        engine: scenario.engine_check_prepared(&shapes, &finish),
     }
 }
 

@@ -188,16 +188,27 @@ fn query_framed<O: Observer>(
     }
     if origin.length() <= 4.0 * extent {
         let finish = query_here(a, b, config, warm, observer);
-        // The rounding allowance grows with the numbers the support points are made of; the
-        // centred frame's are smaller wherever the midpoint is not the origin.
-        let smaller =
-            || a.moved(-origin).reach() + b.moved(-origin).reach() < a.reach() + b.reach();
-        if finish.certificate.intersecting.is_some() || !smaller() {
+        // The rounding allowance grows with the numbers the support points are made of. A
+        // second run can decide only where the centred frame's allowance falls below what the
+        // run estimates, the distance or the depth: a pair that truly touches stays open in
+        // any frame, and is not solved twice.
+        if finish.certificate.intersecting.is_some() || !decidable_centred(&finish, a, b, origin) {
             return finish;
         }
         observer.discard();
     }
     query_centred(a, b, origin, config, warm, observer)
+}
+
+/// Whether the open answer `finish` is worth solving again in the frame centred on `origin`:
+/// that frame's numbers are smaller (so is its rounding allowance), and the run measured a
+/// distance or a depth, which a smaller allowance can narrow into a verdict. Boolean GJK left
+/// open at a touch (its simplex collapsed on the origin) stays open in any frame, and is not
+/// solved twice.
+fn decidable_centred(finish: &Finish, a: Placed<'_>, b: Placed<'_>, origin: DVec3) -> bool {
+    let measured =
+        finish.penetration.is_some() || matches!(finish.outcome, Outcome::Separated { .. });
+    measured && a.moved(-origin).reach() + b.moved(-origin).reach() < a.reach() + b.reach()
 }
 
 /// [`query`] in the frame centred on `origin`, its answer and steps moved back.

@@ -216,6 +216,17 @@ impl Scenario {
     /// own query, as the caller already ran it), the cast against a query at the engine's
     /// time of impact. `None` when the file holds no engine answer.
     pub fn engine_check(&self, finish: &Finish) -> Option<EngineCheck> {
+        self.engine.as_ref()?;
+        self.engine_check_prepared(&self.prepare(), finish)
+    }
+
+    /// [`Scenario::engine_check`] on the shapes already prepared (a caller that keeps them:
+    /// the app re-solving a dragged case, where a large hull takes long to build).
+    pub fn engine_check_prepared(
+        &self,
+        shapes: &[PreparedShape; 2],
+        finish: &Finish,
+    ) -> Option<EngineCheck> {
         let engine = self.engine.as_ref()?;
         let rounding = engine_rounding(&self.a, &self.b);
         if let Some(cast) = &engine.cast {
@@ -237,7 +248,7 @@ impl Scenario {
                 interval(proven)
             ),
         };
-        let (points, our_points) = self.manifold_check(engine, finish, proven, rounding);
+        let (points, our_points) = self.manifold_check(engine, shapes, finish, proven, rounding);
         Some(EngineCheck {
             question: "contact",
             engine_value: separation,
@@ -253,11 +264,11 @@ impl Scenario {
     fn manifold_check(
         &self,
         engine: &EngineAnswer,
+        shapes: &[PreparedShape; 2],
         finish: &Finish,
         proven: SignedBounds,
         rounding: f64,
     ) -> (Vec<PointCheck>, Option<usize>) {
-        let shapes = self.prepare();
         let sides = [(&shapes[0], &self.a), (&shapes[1], &self.b)];
         let points = engine.contact.as_ref().map_or_else(Vec::new, |c| {
             c.points
@@ -266,7 +277,7 @@ impl Scenario {
                 .collect()
         });
         let ours = self
-            .manifold_prepared(&shapes, finish)
+            .manifold_prepared(shapes, finish)
             .map(|(m, _)| m.points.len());
         (points, ours)
     }
