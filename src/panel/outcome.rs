@@ -5,7 +5,7 @@ use super::fmt_in;
 use crate::views::palette;
 use bevy_egui::egui::{self, RichText};
 use gjk::config::Dimension;
-use gjk::{Finish, Outcome};
+use gjk::{Finish, GjkStop, Outcome, Termination};
 
 /// The answer in one line, always at the top of the panel whatever step is on screen: what the
 /// certificate proves, in the words the trace's last step ends with, in the success colour only
@@ -123,13 +123,14 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension, bool
         match (finish.epa_termination, finish.termination) {
             (Some(t), _) => {
                 ui.label(format!("EPA stopped by: {}", t.name()));
-                decided_ui(ui, &t, boolean);
+                decided_ui(ui, &t.into(), boolean);
             }
             // Touching, and proven so by one support plane of GJK's.
             (
                 None,
-                gjk::Termination::DistanceBelowTolerance { .. }
-                | gjk::Termination::IntersectionFound { .. },
+                Termination::Gjk(
+                    GjkStop::DistanceBelowTolerance { .. } | GjkStop::IntersectionFound { .. },
+                ),
             ) => {
                 ui.label("No EPA: GJK's last support plane proves the contact");
             }

@@ -7,6 +7,7 @@ use crate::views::scene::{euler_degrees, from_euler_degrees};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::egui::RichText;
+use gjk::GjkStop;
 use gjk::trace::{Finish, Termination};
 use gjk::{Acceleration, Algorithm, Precision, Radii, Shape};
 use glam::DVec3;
@@ -63,13 +64,13 @@ fn tolerance_note(ui: &mut egui::Ui, finish: &Finish) {
     let fmt = gjk::trace::explain::fmt_num;
     let steps = finish.iterations;
     let text = match finish.termination {
-        Termination::GapBelowTolerance { gap, .. } if gap <= 0.0 => format!(
+        Termination::Gjk(GjkStop::GapBelowTolerance { gap, .. }) if gap <= 0.0 => format!(
             "rel tol: this run found the closest features exactly (last gap {} ≤ 0), so any \
              tolerance stops it at step {steps}. Round shapes (sphere, cylinder, cone) are \
              approached step by step: there it sets how many steps run.",
             fmt(gap)
         ),
-        Termination::GapBelowTolerance { gap, threshold, .. } => format!(
+        Termination::Gjk(GjkStop::GapBelowTolerance { gap, threshold, .. }) => format!(
             "rel tol decided this run: at step {steps} the gap {} fell under rel tol · ‖v‖² = \
              {}. A smaller tolerance runs longer and gets closer.",
             fmt(gap),

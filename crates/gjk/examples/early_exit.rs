@@ -16,6 +16,7 @@
 //! momentum terms blended as they are); the tests' random spheres and rounded bodies, solved
 //! folded (strictly convex); and hulls of 100 random points (polytopes, terms at unit length).
 
+use gjk::GjkStop;
 use gjk::query::run;
 use gjk::{
     Acceleration, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Outcome, Pose, Radii,
@@ -63,8 +64,8 @@ fn decided(steps: &[Step]) -> u32 {
                 || matches!(
                     s.termination,
                     Some(
-                        Termination::IntersectionFound { .. }
-                            | Termination::DistanceBelowTolerance { .. }
+                        Termination::Gjk(GjkStop::IntersectionFound { .. })
+                            | Termination::Gjk(GjkStop::DistanceBelowTolerance { .. })
                     )
                 )
         })

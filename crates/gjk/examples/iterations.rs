@@ -4,6 +4,7 @@
 //! The pairs are the tests' random bodies (all six kinds, random poses, about one in six
 //! overlapping), the same for every algorithm, each at its default f64 tolerances.
 
+use gjk::GjkStop;
 use gjk::{Algorithm, Precision, SolverConfig, Termination};
 use std::collections::BTreeMap;
 
@@ -32,9 +33,9 @@ fn main() {
             totals[k] += u64::from(finish.iterations);
             if matches!(
                 finish.termination,
-                Termination::MaxIterations { .. }
-                    | Termination::NotDecreasing { .. }
-                    | Termination::DegenerateSimplex { .. }
+                Termination::Gjk(GjkStop::MaxIterations { .. })
+                    | Termination::Gjk(GjkStop::NotDecreasing { .. })
+                    | Termination::Gjk(GjkStop::DegenerateSimplex { .. })
             ) {
                 uncertified[k] += 1;
             }

@@ -28,7 +28,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, Few, Observer, Penetration, SimplexVertex, Step, Termination};
+use crate::trace::{EpaRecord, EpaStop, Few, Observer, Penetration, SimplexVertex, Step};
 use answer::{barycentric, flat_finish, nearest, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
 use record::Looked;
@@ -58,7 +58,7 @@ pub struct Epa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     iteration: u32,
     /// The GJK iterations before EPA, so step numbers run on.
     offset: u32,
-    finish: Option<(Penetration, Termination)>,
+    finish: Option<EpaFinish>,
 }
 
 /// Relative size below which two points coincide or a tetrahedron is flat (see
@@ -201,7 +201,7 @@ impl<R: Real> Stopping<R> {
 }
 
 /// EPA's answer: the penetration and what ended the run.
-pub type EpaFinish = (Penetration, Termination);
+pub type EpaFinish = (Penetration, EpaStop);
 
 /// EPA from GJK's final simplex, in the configured dimension (a polygon in the plane, a
 /// polytope in space), run to its end with every step handed to `observer`. Returns the
@@ -243,7 +243,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for Epa<'_, R, A, B>
         let before = O::ENABLED.then(|| self.snapshot());
         // f on the boundary: done. Otherwise cut the hole w sees and stitch its rim to w.
         let (termination, hole) = if gap <= threshold {
-            let converged = Termination::EpaConverged {
+            let converged = EpaStop::Converged {
                 gap: gap.to_f64(),
                 threshold: threshold.to_f64(),
                 depth: depth_of(&face).to_f64(),
@@ -306,8 +306,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         self.stopping.threshold(depth)
     }
 
-    fn no_progress(&self, face: &Face<R>) -> Termination {
-        Termination::EpaNoProgress {
+    fn no_progress(&self, face: &Face<R>) -> EpaStop {
+        EpaStop::NoProgress {
             depth: depth_of(face).to_f64(),
         }
     }
@@ -405,11 +405,11 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// The budget's stop after the polytope grew, if it applies. A convex polytope with V
     /// vertices has 2V − 4 faces; far more means rounding has broken the horizon, and the
     /// budget applies early.
-    fn over_budget(&self, gap: R) -> Option<Termination> {
+    fn over_budget(&self, gap: R) -> Option<EpaStop> {
         let max_iterations = self.stopping.max_iterations;
         let face_budget = 2 * (max_iterations as usize + 4);
         (self.iteration >= max_iterations || self.faces.len() > face_budget).then(|| {
-            Termination::EpaBudget {
+            EpaStop::Budget {
                 iterations: self.iteration,
                 depth: depth_of(&self.faces[self.closest()]).to_f64(),
                 gap: gap.to_f64(),
@@ -419,10 +419,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
 
     /// Ends the run on `termination`: the depth and contact points from the face that decided.
     /// Ends the run on `face`: returns the answer and the face it was read from.
-    fn conclude(&mut self, face: Face<R>, termination: Termination) -> (EpaFinish, Face<R>) {
+    fn conclude(&mut self, face: Face<R>, termination: EpaStop) -> (EpaFinish, Face<R>) {
         let best = match termination {
             // The budget stops after the polytope grew: report its closest face.
-            Termination::EpaBudget { .. } => self.faces[self.closest()],
+            EpaStop::Budget { .. } => self.faces[self.closest()],
             _ => face,
         };
         let best = self.contact_face(best);
@@ -457,7 +457,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         threshold: R,
         (vertices, faces): (Vec<SimplexVertex>, Vec<[usize; 3]>),
         hole: Option<Seen>,
-        termination: Option<Termination>,
+        termination: Option<EpaStop>,
     ) -> Step {
         // A flat side of A ⊖ B is split into coplanar triangles: show the one the foot of the
         // perpendicular falls in, whose weights are the closest point's.

@@ -14,12 +14,14 @@ use serde::Serialize;
 pub mod explain;
 pub mod finish;
 pub mod step;
+pub mod stop;
 
-pub use finish::{Certificate, CoreCase, CoreRadii, Finish, Outcome, Penetration, Termination};
+pub use finish::{Certificate, CoreCase, CoreRadii, Finish, Outcome, Penetration};
 pub use step::{
     EpaRecord, Feature, FeatureKind, Few, HalfSpace, Momentum, MomentumOff, Phase, Quantities,
     SimplexVertex, Step,
 };
+pub use stop::{EpaStop, GjkStop, Shortcut, Termination};
 
 /// Receives step records: GJK's and EPA's [`Step`]s, or a cast's
 /// [`crate::cast::CastStep`]s. The solvers build a record only when `ENABLED` is true, so the

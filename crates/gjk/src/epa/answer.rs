@@ -7,7 +7,7 @@ use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
-use crate::trace::{Penetration, Termination};
+use crate::trace::{EpaStop, Penetration};
 
 /// Where GJK left the shapes touching: its simplex's point nearest the origin, as a point of
 /// each shape (its witnesses under the same weights).
@@ -202,7 +202,7 @@ pub(super) fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     };
     // No face yet: the lower bound is 0.
     let answer = bounded(cso, touching, normal, f64::INFINITY, threshold);
-    let termination = Termination::EpaFlat {
+    let termination = EpaStop::Flat {
         measure: measure.to_f64(),
     };
     (answer, termination)

@@ -30,7 +30,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, Few, Observer, Penetration, Termination};
+use crate::trace::{EpaRecord, EpaStop, Few, Observer, Penetration};
 use glam::DVec3;
 
 /// A unit normal, in the plane, of points on a line: its longest stretch turned a quarter (+Y
@@ -261,8 +261,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         })
     }
 
-    fn over_budget(&self, gap: R) -> Option<Termination> {
-        (self.iteration >= self.stopping.max_iterations).then(|| Termination::EpaBudget {
+    fn over_budget(&self, gap: R) -> Option<EpaStop> {
+        (self.iteration >= self.stopping.max_iterations).then(|| EpaStop::Budget {
             iterations: self.iteration,
             depth: self.closest().depth().to_f64(),
             gap: gap.to_f64(),
@@ -322,7 +322,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
         let threshold = self.threshold(edge.depth());
         let before = O::ENABLED.then(|| (self.snapshot(), self.ring_faces()));
         let (termination, insertion) = if gap <= threshold {
-            let converged = Termination::EpaConverged {
+            let converged = EpaStop::Converged {
                 gap: gap.to_f64(),
                 threshold: threshold.to_f64(),
                 depth: edge.depth().to_f64(),
@@ -332,7 +332,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
             match self.insert(w, &edge, O::ENABLED) {
                 Some(ins) => (self.over_budget(gap), Some(ins)),
                 None => (
-                    Some(Termination::EpaNoProgress {
+                    Some(EpaStop::NoProgress {
                         depth: edge.depth().to_f64(),
                     }),
                     None,
@@ -341,7 +341,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
         };
         // The budget stops after the polygon grew: its nearest edge then answers.
         let answered = match termination {
-            Some(Termination::EpaBudget { .. }) => self.closest(),
+            Some(EpaStop::Budget { .. }) => self.closest(),
             _ => edge,
         };
         if let Some(t) = termination {

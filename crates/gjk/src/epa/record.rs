@@ -5,7 +5,7 @@
 use crate::real::Real;
 use crate::shape::cso::CsoPoint;
 use crate::simplex::record_vertex;
-use crate::trace::{EpaRecord, Few, Phase, Quantities, SimplexVertex, Step, Termination};
+use crate::trace::{EpaRecord, EpaStop, Few, Phase, Quantities, SimplexVertex, Step};
 
 /// What an EPA iteration looked at besides its polytope (or polygon): the support point, the
 /// face (or edge) the closest point is read from with its weights, and the test's numbers.
@@ -25,7 +25,7 @@ impl<R: Real> Looked<R> {
         self,
         iteration: u32,
         record: EpaRecord,
-        termination: Option<Termination>,
+        termination: Option<EpaStop>,
     ) -> Step {
         let (normal, distance) = (record.normal, record.distance);
         Step {
@@ -48,7 +48,7 @@ impl<R: Real> Looked<R> {
                 abs_threshold: Some(self.abs_tolerance.to_f64()),
                 support_dot_direction: None,
             },
-            termination,
+            termination: termination.map(Into::into),
             certificate: None,
             cores: None,
             radii: None,

@@ -10,8 +10,8 @@
 //! origin) perpendicular to `AB`.
 //!
 //! Its known weaknesses are kept visible, not patched: when the origin lies exactly on the
-//! simplex the triple product is zero ([`Termination::ZeroDirection`]), and when `A ⊖ B` is flat
-//! no tetrahedron can ever enclose the origin ([`Termination::DegenerateSimplex`]).
+//! simplex the triple product is zero ([`GjkStop::ZeroDirection`]), and when `A ⊖ B` is flat
+//! no tetrahedron can ever enclose the origin ([`GjkStop::DegenerateSimplex`]).
 
 use crate::config::SolverConfig;
 use crate::gjk::stepper::{Asked, Found, Steppable};
@@ -23,7 +23,7 @@ use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::shape_measure;
 use crate::simplex::{Recorded, Simplex};
 use crate::trace::{
-    Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
+    Feature, FeatureKind, Few, Finish, GjkStop, Observer, Outcome, Phase, Quantities, Step,
 };
 
 /// What a case of the analysis decided.
@@ -84,11 +84,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         &self.simplex
     }
 
-    fn end(&mut self, outcome: Outcome, termination: Termination) {
+    fn end(&mut self, outcome: Outcome, termination: GjkStop) {
         // Boolean GJK measures no distance: only its own plane test certifies one.
         let certificate = self.bounds.certify(
             &outcome,
-            &termination,
+            termination,
             self.simplex.vertices(),
             &[],
             [self.abs_tolerance, 0.0],
@@ -110,7 +110,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
         candidate: &mut Recorded,
         evolved: Option<&Case<R>>,
         quantities: Quantities,
-        termination: Option<Termination>,
+        termination: Option<GjkStop>,
     ) -> Step {
         let feature = evolved.map(|case| {
             let mut vertices: Few<usize> = case.keep.iter().copied().collect();
@@ -131,7 +131,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             weights: &[],
             next_direction: self.finish.is_none().then(|| self.direction.to_f64()),
             quantities,
-            termination,
+            termination: termination.map(Into::into),
             certificate: self.finish.map(|f| f.certificate),
             momentum: None,
         };
@@ -168,7 +168,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
 
         // The early out: the supporting plane at w, normal to d, has the origin strictly beyond it.
         if !self.simplex.is_empty() && dot < R::ZERO {
-            let t = Termination::NotPastOrigin { dot: dot.to_f64() };
+            let t = GjkStop::NotPastOrigin { dot: dot.to_f64() };
             self.end(Outcome::Disjoint, t);
             if O::ENABLED {
                 // A step that stopped before `w` joined kept its simplex as it was.
@@ -198,11 +198,11 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         self.direction = case.direction;
 
         let termination = if case.enclosed {
-            Some(Termination::IntersectionFound {
+            Some(GjkStop::IntersectionFound {
                 iteration: self.iteration,
             })
         } else if let Some((size, measure)) = case.flat {
-            Some(Termination::DegenerateSimplex {
+            Some(GjkStop::DegenerateSimplex {
                 size,
                 measure: measure.to_f64(),
             })
@@ -210,11 +210,11 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
             // The largest component, not the length: a triple product is the cube of a length,
             // its squared length would overflow long before it does (within √3 of the length,
             // well inside the 64ε tolerance's margin).
-            Some(Termination::ZeroDirection {
+            Some(GjkStop::ZeroDirection {
                 iteration: self.iteration,
             })
         } else if self.iteration >= self.max_iterations {
-            Some(Termination::MaxIterations {
+            Some(GjkStop::MaxIterations {
                 iterations: self.iteration,
                 v_norm: None,
             })
@@ -224,7 +224,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         if let Some(t) = termination {
             let outcome = match t {
                 // A zero direction means the origin lies on the kept feature, hence in A ⊖ B.
-                Termination::IntersectionFound { .. } | Termination::ZeroDirection { .. } => {
+                GjkStop::IntersectionFound { .. } | GjkStop::ZeroDirection { .. } => {
                     Outcome::Intersecting
                 }
                 _ => Outcome::Undecided,

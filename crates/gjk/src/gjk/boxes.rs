@@ -43,7 +43,7 @@ use crate::gjk::closed::closest_points;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::{Pose, Shape};
 use crate::trace::{
-    Certificate, Finish, Outcome, Phase, Quantities, SimplexVertex, Step, Termination,
+    Certificate, Finish, Outcome, Phase, Quantities, Shortcut, SimplexVertex, Step,
 };
 use glam::DVec3;
 use points::{Oriented, shared_point};
@@ -79,7 +79,7 @@ pub fn pair(a: (&Shape, Pose, f64), b: (&Shape, Pose, f64), config: &SolverConfi
 #[derive(Debug, Clone, Copy)]
 pub struct Decided {
     outcome: Outcome,
-    termination: Termination,
+    termination: Shortcut,
     certificate: Certificate,
     /// The axis looked along (unit, from A towards B).
     axis: DVec3,
@@ -183,7 +183,7 @@ impl Pair {
                 let (certificate, support) = worked.prove(axis, found.gap, config.abs_tolerance);
                 return certificate.certified.then(|| Decided {
                     outcome: Outcome::Disjoint,
-                    termination: Termination::SeparatingAxis {
+                    termination: Shortcut::SeparatingAxis {
                         gap: found.gap.to_f64(),
                     },
                     certificate,
@@ -230,7 +230,7 @@ impl Pair {
         };
         Some(Decided {
             outcome: Outcome::Intersecting,
-            termination: Termination::SharedPoint { apart },
+            termination: Shortcut::SharedPoint { apart },
             certificate: Certificate {
                 intersecting: Some(true),
                 certified: true,

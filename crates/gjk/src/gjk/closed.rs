@@ -27,8 +27,8 @@ use crate::proof::bounds::certify;
 use crate::real::{Real, Vector};
 use crate::shape::Shape;
 use crate::trace::{
-    Certificate, Feature, FeatureKind, Few, Finish, Outcome, Phase, Quantities, SimplexVertex,
-    Step, Termination,
+    Certificate, Feature, FeatureKind, Few, Finish, Outcome, Phase, Quantities, Shortcut,
+    SimplexVertex, Step,
 };
 use glam::DVec3;
 
@@ -171,7 +171,7 @@ impl Closest {
             point_a: self.point_a,
             point_b: self.point_b,
         };
-        let termination = Termination::ClosedForm {
+        let termination = Shortcut::ClosedForm {
             distance: self.distance,
         };
         Finish::gjk(outcome, termination, self.certificate, 0)
@@ -202,10 +202,10 @@ pub fn distance<R: Real>(a: &Segment<R>, b: &Segment<R>, config: &SolverConfig) 
         point_a,
         point_b,
     };
-    let termination = Termination::ClosedForm { distance };
+    let termination = Shortcut::ClosedForm { distance };
     let certificate = certify(
         &outcome,
-        &termination,
+        termination.into(),
         [lower, upper],
         config.abs_tolerance,
         tight,

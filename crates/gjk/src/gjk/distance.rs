@@ -30,7 +30,7 @@ use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::Reduction;
 use crate::simplex::{Recorded, Simplex};
 use crate::trace::{
-    Feature, FeatureKind, Few, Finish, Observer, Outcome, Phase, Quantities, Step, Termination,
+    Feature, FeatureKind, Few, Finish, GjkStop, Observer, Outcome, Phase, Quantities, Step,
 };
 use crate::trace::{Momentum, MomentumOff, SimplexCache};
 
@@ -233,11 +233,11 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         }
     }
 
-    fn end(&mut self, outcome: Outcome, termination: Termination) {
+    fn end(&mut self, outcome: Outcome, termination: GjkStop) {
         let certify = |gjk: &Self| {
             gjk.bounds.certify(
                 &outcome,
-                &termination,
+                termination,
                 gjk.simplex.vertices(),
                 &gjk.weights[..gjk.simplex.len()],
                 [gjk.abs_tolerance.to_f64(), gjk.rel_tolerance.to_f64()],
@@ -310,7 +310,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         candidate: &mut Recorded,
         reduced: Option<&Reduction<R>>,
         quantities: Quantities,
-        termination: Option<Termination>,
+        termination: Option<GjkStop>,
         momentum: Option<Momentum>,
     ) -> Step {
         let feature = reduced.map(|r| {
@@ -329,7 +329,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             weights: &self.weights[..self.simplex.len()],
             next_direction: self.finish.is_none().then(|| self.direction.to_f64()),
             quantities,
-            termination,
+            termination: termination.map(Into::into),
             certificate: self.finish.map(|f| f.certificate),
             momentum,
         };
@@ -379,9 +379,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
                 Some(MomentumOff::BoundsMet)
             } else {
                 match tested {
-                    Some(Termination::GapBelowTolerance { .. }) => {
-                        Some(MomentumOff::GapBelowTolerance)
-                    }
+                    Some(GjkStop::GapBelowTolerance { .. }) => Some(MomentumOff::GapBelowTolerance),
                     Some(_) => Some(MomentumOff::RepeatedSupport),
                     None => None,
                 }
@@ -430,8 +428,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         }
         if let Some(t) = termination {
             let outcome = match t {
-                Termination::IntersectionFound { .. }
-                | Termination::DistanceBelowTolerance { .. } => Outcome::Intersecting,
+                GjkStop::IntersectionFound { .. } | GjkStop::DistanceBelowTolerance { .. } => {
+                    Outcome::Intersecting
+                }
                 _ => self.separated(),
             };
             self.end(outcome, t);

@@ -22,7 +22,7 @@
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
-use crate::trace::{Certificate, Outcome, Termination};
+use crate::trace::{Certificate, GjkStop, Outcome, Shortcut, Termination};
 use glam::DVec3;
 
 mod pairs;
@@ -248,7 +248,7 @@ fn triangle_encloses_origin(p: &[DVec3], delta: f64) -> bool {
 /// met: a box 5e-4 over a hull's face).
 pub fn certify(
     outcome: &Outcome,
-    termination: &Termination,
+    termination: Termination,
     [lower, upper]: [f64; 2],
     abs_tolerance: f64,
     tight: bool,
@@ -270,9 +270,9 @@ pub fn certify(
             certified: tight
                 || matches!(
                     t,
-                    Termination::GapBelowTolerance { .. }
-                        | Termination::NotPastOrigin { .. }
-                        | Termination::SeparatingAxis { .. }
+                    Termination::Gjk(
+                        GjkStop::GapBelowTolerance { .. } | GjkStop::NotPastOrigin { .. }
+                    ) | Termination::Shortcut(Shortcut::SeparatingAxis { .. })
                 ),
             distance_bounds: bounds,
         },
@@ -370,13 +370,13 @@ impl Tracker {
     pub fn certify<R: Real>(
         &self,
         outcome: &Outcome,
-        termination: &Termination,
+        termination: GjkStop,
         simplex: &[CsoPoint<R>],
         weights: &[R],
         [abs_tolerance, rel_tolerance]: [f64; 2],
     ) -> Certificate {
         if matches!(outcome, Outcome::Intersecting)
-            && matches!(termination, Termination::IntersectionFound { .. })
+            && matches!(termination, GjkStop::IntersectionFound { .. })
             && encloses_origin(simplex, self.allowance)
         {
             // Proven by the tetrahedron alone (checked by `encloses_origin`): no upper bound
@@ -387,7 +387,7 @@ impl Tracker {
             let tight = upper - self.lower <= rel_tolerance * upper + 2.0 * self.allowance;
             certify(
                 outcome,
-                termination,
+                termination.into(),
                 [self.lower, upper],
                 abs_tolerance,
                 tight,

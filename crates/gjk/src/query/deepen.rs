@@ -9,6 +9,7 @@ use crate::real::Real;
 use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
+use crate::trace::GjkStop;
 use crate::trace::{Finish, Observer, Outcome, Termination};
 
 /// An intersecting pair goes on to EPA from GJK's last `simplex` for its depth, normal and
@@ -30,7 +31,8 @@ pub(super) fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     }
     let touched = matches!(
         finish.termination,
-        Termination::DistanceBelowTolerance { .. } | Termination::IntersectionFound { .. }
+        Termination::Gjk(GjkStop::DistanceBelowTolerance { .. })
+            | Termination::Gjk(GjkStop::IntersectionFound { .. })
     ) && finish.certificate.intersecting == Some(true);
     if let Some(nearest) = nearest.filter(|_| touched)
         && let Some(contact) = touching(&cso, simplex.vertices(), nearest, config)

@@ -8,7 +8,7 @@ use crate::scenario::Scenario;
 use crate::simplex::voronoi::step_region;
 use crate::trace::CoreRadii;
 use crate::trace::{
-    Certificate, EpaRecord, Feature, Few, HalfSpace, Outcome, Penetration, Quantities,
+    Certificate, EpaRecord, EpaStop, Feature, Few, HalfSpace, Outcome, Penetration, Quantities,
     SimplexVertex, Step, Termination, Trace,
 };
 use glam::DVec3;
@@ -26,7 +26,7 @@ pub struct TraceDocument<'t> {
     #[serde(skip_serializing_if = "Option::is_none")]
     penetration: Option<Penetration>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    epa_termination: Option<Termination>,
+    epa_termination: Option<EpaStop>,
     epa_iterations: u32,
     /// With `radii: split`: how the radii turned the cores' answer into the shapes'.
     #[serde(skip_serializing_if = "Option::is_none")]

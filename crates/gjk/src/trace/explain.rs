@@ -11,6 +11,7 @@ pub use numbers::{fmt_apart, fmt_num, fmt_vec, fmt_vec_in};
 
 use crate::config::Dimension;
 use crate::trace::{Certificate, Feature, FeatureKind, Phase, Step, Termination};
+use crate::trace::{EpaStop, GjkStop, Shortcut};
 
 impl Step {
     /// What happened in this step and why, in one plain sentence or a few: the step, then why
@@ -197,18 +198,21 @@ fn boolean_step(step: &Step, plane: bool) -> String {
     };
     let flat = matches!(
         step.termination,
-        Some(Termination::DegenerateSimplex { .. })
+        Some(Termination::Gjk(GjkStop::DegenerateSimplex { .. }))
     );
     if let (Some(f), true) = (&step.feature, step.iteration > 1) {
         let enclosed = matches!(
             step.termination,
-            Some(Termination::IntersectionFound { .. })
+            Some(Termination::Gjk(GjkStop::IntersectionFound { .. }))
         );
         if plane && enclosed {
             s.push_str(" The origin is inside both edges through the newest point, so the triangle encloses it.");
         } else if f.kind == FeatureKind::Interior {
             s.push_str(" The origin is behind every face next to the newest point, so the tetrahedron encloses it.");
-        } else if matches!(step.termination, Some(Termination::ZeroDirection { .. })) {
+        } else if matches!(
+            step.termination,
+            Some(Termination::Gjk(GjkStop::ZeroDirection { .. }))
+        ) {
             // The origin is on the feature itself: there is no direction towards it to give.
             s.push_str(&format!(
                 " The origin is in the region of {}, which is kept.",
@@ -235,7 +239,10 @@ fn epa_step(step: &Step, removed: usize, horizon: usize, plane: bool) -> String 
     let face = if plane { "edge" } else { "face" };
     let distance = fmt_num(q.v_norm.unwrap_or(f64::NAN));
     // A converged step's stop says the reach itself, with its tolerance: said once.
-    let mut s = if matches!(step.termination, Some(Termination::EpaConverged { .. })) {
+    let mut s = if matches!(
+        step.termination,
+        Some(Termination::Epa(EpaStop::Converged { .. }))
+    ) {
         format!("EPA: the {face} nearest the origin is {distance} away.")
     } else {
         format!(
@@ -335,83 +342,84 @@ impl Termination {
             ("the shapes", "the distance", "the penetration depth")
         };
         match *self {
-            Termination::IntersectionFound { .. } => {
+            Termination::Gjk(GjkStop::IntersectionFound { .. }) => {
                 format!("The {simplex} encloses the origin: {shapes} intersect.")
             }
-            Termination::GapBelowTolerance {
+            Termination::Gjk(GjkStop::GapBelowTolerance {
                 gap,
                 threshold,
                 distance,
-            } => format!(
+            }) => format!(
                 "The new point gets no closer: the gap |v|² − v·w = {} is at or below {}, so {the_distance} is {} (within the relative tolerance).",
                 fmt_num(gap),
                 fmt_num(threshold),
                 fmt_num(distance)
             ),
-            Termination::DistanceBelowTolerance { v_norm, threshold } => format!(
+            Termination::Gjk(GjkStop::DistanceBelowTolerance { v_norm, threshold }) => format!(
                 "The closest point is {} from the origin, within the absolute tolerance {}: {shapes} touch or overlap.",
                 fmt_num(v_norm),
                 fmt_num(threshold)
             ),
-            Termination::RepeatedSupport { vertex, distance } => format!(
+            Termination::Gjk(GjkStop::RepeatedSupport { vertex, distance }) => format!(
                 "The new point is vertex {} again, so no progress is possible: {the_distance} is {} (the gap test had not passed yet, a sign of rounding).",
                 name(vertex),
                 fmt_num(distance)
             ),
-            Termination::NotDecreasing { previous, current } => {
+            Termination::Gjk(GjkStop::NotDecreasing { previous, current }) => {
                 let [previous, current] = fmt_apart(previous, current);
                 format!(
                     "Rounding has taken over: |v| would go from {previous} to {current} instead of shrinking, so the previous simplex and distance are kept."
                 )
             }
-            Termination::DegenerateSimplex { size, measure } => format!(
+            Termination::Gjk(GjkStop::DegenerateSimplex { size, measure }) => format!(
                 "The {size}-point simplex is flat (shape measure {}), so the algorithm cannot tell on which side the origin lies and gives up undecided.",
                 fmt_num(measure)
             ),
-            Termination::ZeroDirection { .. } => {
+            Termination::Gjk(GjkStop::ZeroDirection { .. }) => {
                 format!(
                     "The next search direction is zero: the origin lies exactly on the simplex, so {shapes} touch or overlap, but a naive loop would now search along nothing."
                 )
             }
-            Termination::NotPastOrigin { dot } => format!(
+            Termination::Gjk(GjkStop::NotPastOrigin { dot }) => format!(
                 "The new support point does not get past the origin (w·d = {} < 0): a plane separates {shapes}.",
                 fmt_num(dot)
             ),
-            Termination::EpaConverged {
+            Termination::Epa(EpaStop::Converged {
                 gap,
                 threshold,
                 depth,
-            } => format!(
+            }) => format!(
                 "The support point along the closest {face}'s normal is only {} beyond the {face} (at most {}): the {face} lies on the boundary of A − B, so {the_depth} is {}.",
                 fmt_num(gap),
                 fmt_num(threshold),
                 fmt_num(depth)
             ),
-            Termination::EpaNoProgress { depth } => format!(
+            Termination::Epa(EpaStop::NoProgress { depth }) => format!(
                 "The new support point adds nothing to the {polytope}, so the closest {face} stays: the depth is {} (limited by rounding).",
                 fmt_num(depth)
             ),
-            Termination::EpaFlat { measure } => format!(
+            Termination::Epa(EpaStop::Flat { measure }) => format!(
                 "A − B is flat around the origin (shape measure {}): no {simplex} can be grown, so {shapes} only touch and the depth is 0.",
                 fmt_num(measure)
             ),
-            Termination::EpaBudget {
+            Termination::Epa(EpaStop::Budget {
                 iterations,
                 depth,
                 gap,
-            } => format!(
+            }) => format!(
                 "EPA's budget of {iterations} iterations ran out; the depth {} is a lower bound, still up to {} short.",
                 fmt_num(depth),
                 fmt_num(gap)
             ),
-            Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. } => {
+            Termination::Shortcut(Shortcut::SeparatingAxis { .. })
+            | Termination::Shortcut(Shortcut::SharedPoint { .. }) => {
                 boxes::termination_sentence(self, shapes).unwrap_or_default()
             }
-            Termination::ClosedForm { distance } => format!(
+            Termination::Shortcut(Shortcut::ClosedForm { distance }) => format!(
                 "The cores are points or segments, so their closest points are found in closed form (Ericson's segment–segment test), with no iteration: {the_distance} is {}.",
                 fmt_num(distance)
             ),
-            Termination::MaxIterations { iterations, v_norm } => match v_norm {
+            Termination::Gjk(GjkStop::MaxIterations { iterations, v_norm }) => match v_norm {
                 Some(v) => format!(
                     "The iteration cap ({iterations}) was reached before the tolerance was met; |v| = {} is an upper bound, not a certified distance.",
                     fmt_num(v)

@@ -2,6 +2,7 @@
 //! certificate), and for rounded shapes how the radii turned the cores' answer into the shapes'.
 
 use super::explain::fmt_num;
+use super::{EpaStop, Termination};
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
@@ -26,180 +27,6 @@ pub struct Penetration {
     /// test allows (plus the rounding of the support points).
     #[serde(default)]
     pub certified: bool,
-}
-
-/// Why a run stopped, with the numbers that decided it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Termination {
-    /// The simplex encloses the origin (a tetrahedron around it).
-    IntersectionFound {
-        /// The iteration whose simplex enclosed the origin.
-        iteration: u32,
-    },
-    /// `‖v‖² − v·w ≤ rel_tolerance · ‖v‖²`: `v` is as close as the tolerance asks.
-    GapBelowTolerance {
-        /// `‖v‖² − v·w`: how much the last support point improved on `v`.
-        gap: f64,
-        /// `rel_tolerance · ‖v‖²`, the bound the gap fell under.
-        threshold: f64,
-        /// `‖v‖`: the distance the run stopped at.
-        distance: f64,
-    },
-    /// `‖v‖ ≤ abs_tolerance`: the origin is (numerically) on the difference; touching.
-    DistanceBelowTolerance {
-        /// `‖v‖` when the test fired.
-        v_norm: f64,
-        /// The absolute tolerance it fell under.
-        threshold: f64,
-    },
-    /// The new support point is already a simplex vertex: nothing new can be learned.
-    RepeatedSupport {
-        /// The simplex vertex the support point repeated.
-        vertex: usize,
-        /// `‖v‖`, the distance the run stopped at.
-        distance: f64,
-    },
-    /// `‖v‖` did not decrease (rounding has taken over); the previous `v` is kept.
-    NotDecreasing {
-        /// `‖v‖` before the iteration.
-        previous: f64,
-        /// `‖v‖` the iteration found (not smaller).
-        current: f64,
-    },
-    /// The simplex collapsed (zero length, area or volume) and the algorithm cannot choose a side.
-    DegenerateSimplex {
-        /// How many points the collapsed simplex had.
-        size: usize,
-        /// Its shape measure (length, sine or normalised volume), near 0.
-        measure: f64,
-    },
-    /// Boolean GJK: the search direction became zero (the origin lies exactly on the simplex).
-    ZeroDirection {
-        /// The iteration whose direction vanished.
-        iteration: u32,
-    },
-    /// Boolean GJK: the new support point did not get past the origin, so a separating plane exists.
-    NotPastOrigin {
-        /// `w·d`: the support point's reach along the search direction, below 0.
-        dot: f64,
-    },
-    /// The cap was hit; the last answer is returned but not certified.
-    MaxIterations {
-        /// The iterations run.
-        iterations: u32,
-        /// `‖v‖` at the cap, for the distance algorithms.
-        v_norm: Option<f64>,
-    },
-    /// EPA: the support point along the closest face's normal gets no further than the face
-    /// (`w·n − distance ≤ tolerance`), so the face is on the boundary: its distance is the depth.
-    EpaConverged {
-        /// `w·n − distance`: how far the support point got beyond the closest face.
-        gap: f64,
-        /// The tolerance it fell under.
-        threshold: f64,
-        /// The closest face's distance: the depth.
-        depth: f64,
-    },
-    /// EPA: the support point is already a vertex, or sees no face; the closest face is kept.
-    EpaNoProgress {
-        /// The closest face's distance, kept as the depth.
-        depth: f64,
-    },
-    /// EPA: `A ⊖ B` has no volume around the origin (flat), so no tetrahedron can be grown.
-    EpaFlat {
-        /// The shape measure of the points EPA could grow, near 0.
-        measure: f64,
-    },
-    /// EPA: the iteration budget ran out; the closest face found so far is returned.
-    EpaBudget {
-        /// EPA's iterations run.
-        iterations: u32,
-        /// The closest face's distance when the budget ran out.
-        depth: f64,
-        /// Its last gap to the support point beyond it.
-        gap: f64,
-    },
-    /// The cores are points or segments, and their distance was computed in closed form (see
-    /// [`crate::gjk::closed`]): no iteration.
-    ClosedForm {
-        /// The cores' distance.
-        distance: f64,
-    },
-    /// Two boxes asked only whether they overlap: of their separating axes, the one with the
-    /// widest gap between their shadows, proven by the support point along it (see
-    /// [`crate::gjk::boxes`]): no iteration.
-    SeparatingAxis {
-        /// The gap between the two boxes' shadows on the axis, as worked out.
-        gap: f64,
-    },
-    /// Two boxes asked only whether they overlap: a point of each, proven inside its box, no
-    /// further apart than the absolute tolerance (see [`crate::gjk::boxes`]): no iteration.
-    SharedPoint {
-        /// The two points' distance, an upper bound on the boxes' (0: one point in both).
-        apart: f64,
-    },
-}
-
-impl Termination {
-    /// Whether the answer came at once, with no iteration to stop: a closed form, or two
-    /// boxes' separating-axis test.
-    pub fn answered_at_once(&self) -> bool {
-        matches!(
-            self,
-            Termination::ClosedForm { .. }
-                | Termination::SeparatingAxis { .. }
-                | Termination::SharedPoint { .. }
-        )
-    }
-
-    /// Every kind's name, in declaration order.
-    pub const NAMES: [&'static str; 16] = [
-        "intersection_found",
-        "gap_below_tolerance",
-        "distance_below_tolerance",
-        "repeated_support",
-        "not_decreasing",
-        "degenerate_simplex",
-        "zero_direction",
-        "not_past_origin",
-        "max_iterations",
-        "epa_converged",
-        "epa_no_progress",
-        "epa_flat",
-        "epa_budget",
-        "closed_form",
-        "separating_axis",
-        "shared_point",
-    ];
-
-    /// The snake_case name used in JSON output (and in `expect`): `NAMES[self.index()]`.
-    pub fn name(&self) -> &'static str {
-        Self::NAMES[self.index()]
-    }
-
-    /// The kind's place in [`Termination::NAMES`]; the match is exhaustive, so a new kind cannot
-    /// be added without a name (and a test checks each name against serde's tag).
-    fn index(&self) -> usize {
-        match self {
-            Termination::IntersectionFound { .. } => 0,
-            Termination::GapBelowTolerance { .. } => 1,
-            Termination::DistanceBelowTolerance { .. } => 2,
-            Termination::RepeatedSupport { .. } => 3,
-            Termination::NotDecreasing { .. } => 4,
-            Termination::DegenerateSimplex { .. } => 5,
-            Termination::ZeroDirection { .. } => 6,
-            Termination::NotPastOrigin { .. } => 7,
-            Termination::MaxIterations { .. } => 8,
-            Termination::EpaConverged { .. } => 9,
-            Termination::EpaNoProgress { .. } => 10,
-            Termination::EpaFlat { .. } => 11,
-            Termination::EpaBudget { .. } => 12,
-            Termination::ClosedForm { .. } => 13,
-            Termination::SeparatingAxis { .. } => 14,
-            Termination::SharedPoint { .. } => 15,
-        }
-    }
 }
 
 /// The answer of a run.
@@ -284,7 +111,7 @@ pub struct Finish {
     pub penetration: Option<Penetration>,
     /// What ended EPA, and after how many of its iterations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub epa_termination: Option<Termination>,
+    pub epa_termination: Option<EpaStop>,
     #[serde(default)]
     /// EPA's iterations (0 when EPA did not run).
     pub epa_iterations: u32,
@@ -318,13 +145,13 @@ impl Finish {
     /// The end of a GJK run, before any EPA.
     pub fn gjk(
         outcome: Outcome,
-        termination: Termination,
+        termination: impl Into<Termination>,
         certificate: Certificate,
         iterations: u32,
     ) -> Self {
         Finish {
             outcome,
-            termination,
+            termination: termination.into(),
             certificate,
             iterations,
             penetration: None,
@@ -408,67 +235,6 @@ impl CoreRadii {
                 "Radii added back: the cores themselves overlap, so EPA ran on the cores; {radii}, which add to EPA's depth along its normal: the shapes overlap by {}.",
                 fmt_num(self.answer)
             ),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// One of every kind, in declaration order.
-    fn every_kind() -> [Termination; 13] {
-        use Termination::*;
-        [
-            IntersectionFound { iteration: 1 },
-            GapBelowTolerance {
-                gap: 0.0,
-                threshold: 0.0,
-                distance: 1.0,
-            },
-            DistanceBelowTolerance {
-                v_norm: 0.0,
-                threshold: 0.0,
-            },
-            RepeatedSupport {
-                vertex: 0,
-                distance: 1.0,
-            },
-            NotDecreasing {
-                previous: 1.0,
-                current: 1.0,
-            },
-            DegenerateSimplex {
-                size: 3,
-                measure: 0.0,
-            },
-            ZeroDirection { iteration: 1 },
-            NotPastOrigin { dot: 0.0 },
-            MaxIterations {
-                iterations: 1,
-                v_norm: None,
-            },
-            EpaConverged {
-                gap: 0.0,
-                threshold: 0.0,
-                depth: 1.0,
-            },
-            EpaNoProgress { depth: 1.0 },
-            EpaFlat { measure: 0.0 },
-            EpaBudget {
-                iterations: 1,
-                depth: 1.0,
-                gap: 0.0,
-            },
-        ]
-    }
-
-    #[test]
-    fn every_termination_is_named_as_serde_writes_it() {
-        for (i, t) in every_kind().iter().enumerate() {
-            assert_eq!(t.index(), i, "{t:?} is out of order");
-            let json = serde_json::to_value(t).unwrap();
-            assert_eq!(json["kind"], t.name(), "{t:?}");
         }
     }
 }

@@ -2,6 +2,7 @@
 //! closest to the origin and the quantities that decide the termination tests.
 
 use super::{Certificate, CoreRadii, Termination};
+use crate::trace::Shortcut;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
@@ -162,7 +163,7 @@ impl Step {
         phase: Phase,
         direction: DVec3,
         support: SimplexVertex,
-        termination: Termination,
+        termination: impl Into<Termination>,
     ) -> Step {
         Step {
             iteration: 1,
@@ -178,7 +179,7 @@ impl Step {
             weights: Few::new(),
             next_direction: None,
             quantities: Quantities::default(),
-            termination: Some(termination),
+            termination: Some(termination.into()),
             certificate: None,
             cores: None,
             radii: None,
@@ -211,7 +212,10 @@ impl Step {
 
     /// Whether this is the one step of a closed-form answer (see [`crate::gjk::closed`]).
     pub fn is_closed_form(&self) -> bool {
-        matches!(self.termination, Some(Termination::ClosedForm { .. }))
+        matches!(
+            self.termination,
+            Some(Termination::Shortcut(Shortcut::ClosedForm { .. }))
+        )
     }
 
     /// Whether this is the one step of two boxes' separating-axis test (see
@@ -219,7 +223,10 @@ impl Step {
     pub fn is_box_test(&self) -> bool {
         matches!(
             self.termination,
-            Some(Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. })
+            Some(
+                Termination::Shortcut(Shortcut::SeparatingAxis { .. })
+                    | Termination::Shortcut(Shortcut::SharedPoint { .. })
+            )
         )
     }
 

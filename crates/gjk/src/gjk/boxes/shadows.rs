@@ -4,7 +4,7 @@
 use super::points::Oriented;
 use crate::proof::bounds::{allowance_for, certify, plane_lower};
 use crate::real::{Real, Vector, unit_or_zero};
-use crate::trace::{Certificate, Outcome, SimplexVertex, Termination};
+use crate::trace::{Certificate, Outcome, Shortcut, SimplexVertex};
 
 /// The two boxes in the working precision `R`: their axes, half extents and centres, and
 /// `Rᵢⱼ = Aᵢ·Bⱼ` (Ericson's form: with `t = c_B − c_A` in A's axes it gives every shadow).
@@ -140,10 +140,10 @@ impl<R: Real> Worked<R> {
         } else {
             0.0
         } + self.allowance;
-        let termination = Termination::SeparatingAxis { gap: gap.to_f64() };
+        let termination = Shortcut::SeparatingAxis { gap: gap.to_f64() };
         let certificate = certify(
             &Outcome::Disjoint,
-            &termination,
+            termination.into(),
             [lower, upper],
             abs_tolerance,
             false,

@@ -8,8 +8,8 @@ use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::shape::support::SupportMap;
 use crate::simplex::voronoi::Reduction;
+use crate::trace::{GjkStop, Observer, Quantities};
 use crate::trace::{Momentum, MomentumOff};
-use crate::trace::{Observer, Quantities, Termination};
 
 impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// Ends an accelerated iteration whose support point proved nothing (see
@@ -26,7 +26,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         momentum.switched_off = Some(why);
         self.steering.switch_off();
         self.direction = -self.v;
-        let capped = (self.iteration >= self.max_iterations).then(|| Termination::MaxIterations {
+        let capped = (self.iteration >= self.max_iterations).then(|| GjkStop::MaxIterations {
             iterations: self.iteration,
             v_norm: Some(self.v.length_squared().sqrt().to_f64()),
         });
@@ -67,7 +67,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// `ε` (relative) of the distance. On cores grown by `r` the answer is `‖v‖ − r` (or the
     /// depth `r − ‖v‖`), which can be far smaller than `‖v‖`: the test becomes
     /// `gap ≤ ε‖v‖·|‖v‖ − r|` (never below `ε‖v‖·abs`, where the grown shapes just touch).
-    pub(super) fn nothing_new(&self, w: &CsoPoint<R>, q: &mut Quantities) -> Option<Termination> {
+    pub(super) fn nothing_new(&self, w: &CsoPoint<R>, q: &mut Quantities) -> Option<GjkStop> {
         if self.simplex.is_empty() {
             return None;
         }
@@ -78,7 +78,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         q.gap = Some(gap.to_f64());
         q.gap_threshold = Some(threshold.to_f64());
         if gap <= threshold {
-            return Some(Termination::GapBelowTolerance {
+            return Some(GjkStop::GapBelowTolerance {
                 gap: gap.to_f64(),
                 threshold: threshold.to_f64(),
                 distance: vv.sqrt().to_f64(),
@@ -89,7 +89,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             .vertices()
             .iter()
             .position(|p| p.point == w.point);
-        repeated.map(|vertex| Termination::RepeatedSupport {
+        repeated.map(|vertex| GjkStop::RepeatedSupport {
             vertex,
             distance: vv.sqrt().to_f64(),
         })
@@ -100,7 +100,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// (then the new point goes and the old simplex and `v` stay); then the tests on the new
     /// `v`: a full simplex kept (four points, three in the plane: the origin is inside), `‖v‖`
     /// within the absolute tolerance, the cap.
-    pub(super) fn descend(&mut self, r: &Reduction<R>) -> Option<Termination> {
+    pub(super) fn descend(&mut self, r: &Reduction<R>) -> Option<GjkStop> {
         let new_vv = r.closest.length_squared();
         let size = self.simplex.len();
         // Whether there was a `v` before this iteration's point joined.
@@ -109,12 +109,12 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             let points = self.simplex.points();
             let measure = crate::simplex::voronoi::shape_measure::<R>(points).to_f64();
             self.simplex.pop();
-            return Some(Termination::DegenerateSimplex { size, measure });
+            return Some(GjkStop::DegenerateSimplex { size, measure });
         }
         if had_v && new_vv >= self.v.length_squared() {
             // Rounding has taken over: keep the previous, better v.
             self.simplex.pop();
-            return Some(Termination::NotDecreasing {
+            return Some(GjkStop::NotDecreasing {
                 previous: self.v.length_squared().sqrt().to_f64(),
                 current: new_vv.sqrt().to_f64(),
             });
@@ -125,7 +125,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             // 5e-7 from a box, where the true v is that short). Keep the previous v, as when
             // ‖v‖ stops decreasing; its bounds are the answer.
             self.simplex.pop();
-            return Some(Termination::NotDecreasing {
+            return Some(GjkStop::NotDecreasing {
                 previous: self.v.length_squared().sqrt().to_f64(),
                 current: new_vv.sqrt().to_f64(),
             });
@@ -135,16 +135,16 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         self.v = r.closest;
         self.direction = -self.v;
         if r.mask.count_ones() == self.full {
-            Some(Termination::IntersectionFound {
+            Some(GjkStop::IntersectionFound {
                 iteration: self.iteration,
             })
         } else if new_vv.sqrt() <= self.abs_tolerance {
-            Some(Termination::DistanceBelowTolerance {
+            Some(GjkStop::DistanceBelowTolerance {
                 v_norm: new_vv.sqrt().to_f64(),
                 threshold: self.abs_tolerance.to_f64(),
             })
         } else if self.iteration >= self.max_iterations {
-            Some(Termination::MaxIterations {
+            Some(GjkStop::MaxIterations {
                 iterations: self.iteration,
                 v_norm: Some(new_vv.sqrt().to_f64()),
             })

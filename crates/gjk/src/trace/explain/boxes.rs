@@ -2,6 +2,7 @@
 //! and why it stopped.
 
 use super::{fmt_num, fmt_vec_in};
+use crate::trace::Shortcut;
 use crate::trace::{Step, Termination};
 
 /// The one step of the test: the axis it looked along and the point it proved with.
@@ -21,13 +22,13 @@ pub(super) fn step_sentence(step: &Step, plane: bool) -> String {
         .and_then(|t| termination_sentence(&t, "the shapes"))
         .unwrap_or_default();
     let found = match step.termination {
-        Some(Termination::SeparatingAxis { .. }) => format!(
+        Some(Termination::Shortcut(Shortcut::SeparatingAxis { .. })) => format!(
             "{head} Along d = {} their shadows do not meet; w = {} is the support point of A − B along it, and w·d = {} < 0 puts the whole difference behind the plane through w.",
             fmt(step.direction),
             fmt(w.point),
             fmt_num(w.point.dot(step.direction)),
         ),
-        Some(Termination::SharedPoint { apart: 0.0 }) => format!(
+        Some(Termination::Shortcut(Shortcut::SharedPoint { apart: 0.0 })) => format!(
             "{head} They overlap along every one (least along d = {}), so a point inside both is looked for by projecting back and forth between them: p = {}, checked inside each box, makes p − p = 0 a point of A − B.",
             fmt(step.direction),
             fmt(w.a),
@@ -52,14 +53,14 @@ pub(super) fn step_sentence(step: &Step, plane: bool) -> String {
 /// (`None` for any other termination).
 pub(super) fn termination_sentence(t: &Termination, shapes: &str) -> Option<String> {
     Some(match *t {
-        Termination::SeparatingAxis { gap } => format!(
+        Termination::Shortcut(Shortcut::SeparatingAxis { gap }) => format!(
             "Their shadows on the axis are {} apart (Gottschalk, Lin & Manocha's test for oriented boxes): {shapes} do not intersect.",
             fmt_num(gap)
         ),
-        Termination::SharedPoint { apart: 0.0 } => {
+        Termination::Shortcut(Shortcut::SharedPoint { apart: 0.0 }) => {
             format!("The point is inside both boxes: {shapes} intersect.")
         }
-        Termination::SharedPoint { apart } => format!(
+        Termination::Shortcut(Shortcut::SharedPoint { apart }) => format!(
             "The boxes are at most {} apart (the points' distance, with the rounding of the checks), within the tolerance: {shapes} touch.",
             fmt_num(apart)
         ),

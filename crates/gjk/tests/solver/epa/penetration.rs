@@ -2,7 +2,7 @@
 //! disagreements (moving B by depth·normal must just separate the bodies; a shorter push must not).
 
 use crate::solver::common::{KINDS, Rng, at, body, cube, to_parry};
-use gjk::{BodySpec, Outcome, Penetration, Shape, SolverConfig, Termination};
+use gjk::{BodySpec, EpaStop, Outcome, Penetration, Shape, SolverConfig};
 use glam::DVec3;
 
 fn penetration(a: &BodySpec, b: &BodySpec) -> Penetration {
@@ -123,7 +123,7 @@ fn concentric_spheres_end_on_the_budget_with_a_lower_bound() {
     };
     let f = gjk::solve(&ball, &ball, &folded);
     assert!(
-        matches!(f.epa_termination, Some(Termination::EpaBudget { .. })),
+        matches!(f.epa_termination, Some(EpaStop::Budget { .. })),
         "{f:?}"
     );
     let depth = f.penetration.unwrap().depth;
@@ -142,7 +142,7 @@ fn flat_difference_touches_with_zero_depth() {
     };
     let f = gjk::solve(&tri(0.0), &tri(0.2), &SolverConfig::default());
     assert!(
-        matches!(f.epa_termination, Some(Termination::EpaFlat { .. })),
+        matches!(f.epa_termination, Some(EpaStop::Flat { .. })),
         "{f:?}"
     );
     assert_eq!(f.penetration.unwrap().depth, 0.0);

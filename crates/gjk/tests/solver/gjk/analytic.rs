@@ -1,6 +1,7 @@
 //! Answers known in closed form, and the seed failure case.
 
 use crate::solver::common::{Rng, at, cube};
+use gjk::GjkStop;
 use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, SolverConfig, Termination};
 use glam::{DQuat, DVec3};
 
@@ -154,7 +155,7 @@ fn seed_cubes_boolean_stops_on_zero_direction() {
     let t = gjk::trace(&a, &b, &config);
     assert_eq!(
         t.finish.termination,
-        Termination::ZeroDirection { iteration: 2 }
+        Termination::Gjk(GjkStop::ZeroDirection { iteration: 2 })
     );
     assert_eq!(t.finish.outcome, Outcome::Intersecting);
     assert_eq!(t.finish.iterations, 2);
@@ -177,7 +178,7 @@ fn a_boolean_step_that_stops_before_the_point_joins_does_not_say_it_joined() {
     let last = t.steps.last().expect("steps").explanation();
     assert!(matches!(
         t.finish.termination,
-        Termination::NotPastOrigin { .. }
+        Termination::Gjk(GjkStop::NotPastOrigin { .. })
     ));
     assert!(
         last.starts_with("The new support point w is tested"),
@@ -193,7 +194,10 @@ fn boolean_finds_tetrahedron_and_separation() {
     b.rotation = DQuat::from_rotation_y(0.3);
     let t = gjk::trace(&cube(0.5, DVec3::ZERO), &b, &config);
     assert!(
-        matches!(t.finish.termination, Termination::IntersectionFound { .. }),
+        matches!(
+            t.finish.termination,
+            Termination::Gjk(GjkStop::IntersectionFound { .. })
+        ),
         "{:?}",
         t.finish
     );
@@ -203,7 +207,9 @@ fn boolean_finds_tetrahedron_and_separation() {
     let far = cube(0.5, DVec3::new(3.0, 0.4, 0.0));
     let t = gjk::trace(&cube(0.5, DVec3::ZERO), &far, &config);
     assert_eq!(t.finish.outcome, Outcome::Disjoint);
-    assert!(matches!(t.finish.termination, Termination::NotPastOrigin { dot } if dot < 0.0));
+    assert!(
+        matches!(t.finish.termination, Termination::Gjk(GjkStop::NotPastOrigin { dot }) if dot < 0.0)
+    );
 }
 
 #[test]
@@ -227,7 +233,8 @@ fn boolean_on_flat_difference_is_undecided_not_stuck() {
     assert!(
         matches!(
             t.finish.termination,
-            Termination::DegenerateSimplex { .. } | Termination::ZeroDirection { .. }
+            Termination::Gjk(GjkStop::DegenerateSimplex { .. })
+                | Termination::Gjk(GjkStop::ZeroDirection { .. })
         ),
         "{:?}",
         t.finish
@@ -266,7 +273,10 @@ fn step_records_are_consistent() {
         );
         assert_eq!(
             t.steps.last().unwrap().termination,
-            t.finish.epa_termination.or(Some(t.finish.termination))
+            t.finish
+                .epa_termination
+                .map(Into::into)
+                .or(Some(t.finish.termination))
         );
     }
 }

@@ -4,6 +4,7 @@
 
 use super::common::{KINDS, body, plane};
 use crate::solver::common::Rng;
+use gjk::GjkStop;
 use gjk::config::Dimension;
 use gjk::{Algorithm, BodySpec, Outcome, Shape, Termination};
 use glam::{DQuat, DVec3};
@@ -76,7 +77,10 @@ fn overlapping_squares_are_pushed_apart_along_the_shallow_axis() {
     assert!(p.certified, "{p:?}");
     // The triangle that encloses the origin is the plane's full simplex: overlap is proven.
     assert!(
-        matches!(f.termination, Termination::IntersectionFound { .. }),
+        matches!(
+            f.termination,
+            Termination::Gjk(GjkStop::IntersectionFound { .. })
+        ),
         "{f:?}"
     );
     assert_eq!(f.certificate.intersecting, Some(true));

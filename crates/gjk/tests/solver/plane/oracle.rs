@@ -4,6 +4,7 @@
 
 use super::common::{KINDS, body, plane};
 use crate::solver::common::Rng;
+use gjk::GjkStop;
 use gjk::tools::reference::plane::reference;
 use gjk::{Algorithm, Outcome, Radii};
 
@@ -142,7 +143,7 @@ fn boolean_gjk_in_the_plane_decides_every_clear_pair_as_parry2d_does() {
             );
             if matches!(
                 finish.termination,
-                gjk::Termination::IntersectionFound { .. }
+                gjk::Termination::Gjk(GjkStop::IntersectionFound { .. })
             ) {
                 enclosed += 1;
                 assert_eq!(finish.certificate.intersecting, Some(true), "pair {i}");

@@ -4,6 +4,7 @@
 //! in space and in the plane, in both precisions, near the origin and far from it.
 
 use crate::solver::common::{Rng, to_parry};
+use gjk::Shortcut;
 use gjk::config::Dimension;
 use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, SolverConfig, Termination};
 use glam::{DQuat, DVec3};
@@ -93,7 +94,7 @@ fn two_boxes_are_told_apart_or_overlapping_by_their_axes_and_every_answer_is_pro
             format!("pair {i} ({precision:?}, plane {plane}): {a:?}\n{b:?}\n{f:?}\n{truth:?}");
         let scale = 8.0 * 1.2e-7 * (a.position.length() + b.position.length() + 4.0);
         match f.termination {
-            Termination::SeparatingAxis { gap } => {
+            Termination::Shortcut(Shortcut::SeparatingAxis { gap }) => {
                 assert_eq!(f.outcome, Outcome::Disjoint, "{context}");
                 assert!(f.certificate.certified, "{context}");
                 assert_eq!(f.certificate.intersecting, Some(false), "{context}");
@@ -115,7 +116,7 @@ fn two_boxes_are_told_apart_or_overlapping_by_their_axes_and_every_answer_is_pro
                 assert!(w.point.dot(step.direction) < 0.0, "{context}");
                 answered[usize::from(plane)][0] += 1;
             }
-            Termination::SharedPoint { apart } => {
+            Termination::Shortcut(Shortcut::SharedPoint { apart }) => {
                 assert_eq!(f.outcome, Outcome::Intersecting, "{context}");
                 assert!(f.certificate.certified, "{context}");
                 assert_eq!(f.certificate.intersecting, Some(true), "{context}");
@@ -282,7 +283,8 @@ fn a_pose_no_box_has_is_left_to_gjk_and_proves_nothing() {
         assert!(
             !matches!(
                 f.termination,
-                Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. }
+                Termination::Shortcut(Shortcut::SeparatingAxis { .. })
+                    | Termination::Shortcut(Shortcut::SharedPoint { .. })
             ),
             "{f:?}"
         );

@@ -4,6 +4,7 @@
 
 use crate::solver::common::{KINDS, Rng, body};
 use crate::solver::plane::common as plane;
+use gjk::Shortcut;
 use gjk::{Algorithm, Outcome, Precision, SolverConfig, Termination};
 
 #[test]
@@ -41,7 +42,8 @@ fn without_epa_the_verdict_is_gjks_and_nothing_follows_it() {
         let context = format!("pair {i} ({algorithm:?}, {precision:?}): {yes:?}\n{no:?}");
         if matches!(
             no.termination,
-            Termination::SeparatingAxis { .. } | Termination::SharedPoint { .. }
+            Termination::Shortcut(Shortcut::SeparatingAxis { .. })
+                | Termination::Shortcut(Shortcut::SharedPoint { .. })
         ) {
             // Two boxes: their separating-axis test answered instead (see `boxes.rs`), proven,
             // and never against what GJK and EPA proved.

@@ -7,6 +7,7 @@
 
 use crate::solver::common::{KINDS, Rng, body, lower_bound, to_parry};
 use gjk::{Acceleration, Algorithm, Outcome, Precision, Radii, SolverConfig, Termination};
+use gjk::{GjkStop, Shortcut};
 
 #[test]
 fn agrees_with_parry_on_random_pairs_of_every_kind() {
@@ -79,8 +80,8 @@ fn against_parry_with(config: SolverConfig) {
                 // surface) is not certified that tightly; it must be rare, and parry must agree
                 // with it to 1e-6, so a regression in either shows.
                 let width = (upper - lower) / upper;
-                if let Termination::GapBelowTolerance { .. } | Termination::ClosedForm { .. } =
-                    finish.termination
+                if let Termination::Gjk(GjkStop::GapBelowTolerance { .. })
+                | Termination::Shortcut(Shortcut::ClosedForm { .. }) = finish.termination
                 {
                     assert!(
                         width <= 2e-9,

@@ -8,6 +8,7 @@
 use crate::solver::common::{KINDS, Rng, body};
 use gjk::trace::explain::{fmt_num, fmt_vec};
 use gjk::{BodySpec, Phase, Precision, Radii, Scenario, SolverConfig, Trace};
+use gjk::{EpaStop, GjkStop, Shortcut, Termination};
 use std::path::PathBuf;
 
 fn gallery() -> Vec<(String, Scenario)> {
@@ -192,49 +193,49 @@ fn the_words_of_random_and_near_touching_pairs_are_their_answer_s() {
 fn every_stop_names_the_setting_or_threshold_that_decided_it() {
     use gjk::Termination as T;
     let stops = [
-        T::IntersectionFound { iteration: 1 },
-        T::GapBelowTolerance {
+        Termination::Gjk(GjkStop::IntersectionFound { iteration: 1 }),
+        Termination::Gjk(GjkStop::GapBelowTolerance {
             gap: 0.0,
             threshold: 0.0,
             distance: 1.0,
-        },
-        T::DistanceBelowTolerance {
+        }),
+        Termination::Gjk(GjkStop::DistanceBelowTolerance {
             v_norm: 0.0,
             threshold: 0.0,
-        },
-        T::RepeatedSupport {
+        }),
+        Termination::Gjk(GjkStop::RepeatedSupport {
             vertex: 0,
             distance: 1.0,
-        },
-        T::NotDecreasing {
+        }),
+        Termination::Gjk(GjkStop::NotDecreasing {
             previous: 1.0,
             current: 1.0,
-        },
-        T::DegenerateSimplex {
+        }),
+        Termination::Gjk(GjkStop::DegenerateSimplex {
             size: 3,
             measure: 0.0,
-        },
-        T::ZeroDirection { iteration: 1 },
-        T::NotPastOrigin { dot: -1.0 },
-        T::MaxIterations {
+        }),
+        Termination::Gjk(GjkStop::ZeroDirection { iteration: 1 }),
+        Termination::Gjk(GjkStop::NotPastOrigin { dot: -1.0 }),
+        Termination::Gjk(GjkStop::MaxIterations {
             iterations: 1,
             v_norm: None,
-        },
-        T::EpaConverged {
+        }),
+        Termination::Epa(EpaStop::Converged {
             gap: 0.0,
             threshold: 0.0,
             depth: 1.0,
-        },
-        T::EpaNoProgress { depth: 1.0 },
-        T::EpaFlat { measure: 0.0 },
-        T::EpaBudget {
+        }),
+        Termination::Epa(EpaStop::NoProgress { depth: 1.0 }),
+        Termination::Epa(EpaStop::Flat { measure: 0.0 }),
+        Termination::Epa(EpaStop::Budget {
             iterations: 1,
             depth: 1.0,
             gap: 1.0,
-        },
-        T::ClosedForm { distance: 1.0 },
-        T::SeparatingAxis { gap: 1.0 },
-        T::SharedPoint { apart: 0.0 },
+        }),
+        Termination::Shortcut(Shortcut::ClosedForm { distance: 1.0 }),
+        Termination::Shortcut(Shortcut::SeparatingAxis { gap: 1.0 }),
+        Termination::Shortcut(Shortcut::SharedPoint { apart: 0.0 }),
     ];
     assert_eq!(stops.len(), T::NAMES.len(), "every kind, once");
     let settings = serde_json::to_value(gjk::SolverConfig::default()).unwrap();
@@ -272,9 +273,9 @@ fn every_stop_names_the_setting_or_threshold_that_decided_it() {
         }
     }
     // A collapsed simplex reads differently in boolean GJK and in the distance algorithms.
-    let collapsed = T::DegenerateSimplex {
+    let collapsed = Termination::Gjk(GjkStop::DegenerateSimplex {
         size: 3,
         measure: 0.0,
-    };
+    });
     assert_ne!(collapsed.decided_by(true), collapsed.decided_by(false));
 }
