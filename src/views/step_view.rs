@@ -179,19 +179,23 @@ fn plane_solids(
     fill
 }
 
-/// The EPA polygon's corners in order (its edges are recorded as flat triangles `[p, q, q]`,
-/// in order round it).
+/// The EPA polygon's corners in order round it (the first end of each edge).
 fn epa_ring(epa: &gjk::EpaRecord) -> Vec<Vec3> {
-    epa.faces
+    epa.boundary
+        .segments()
         .iter()
-        .map(|f| epa.vertices[f[0]].point.as_vec3())
+        .map(|e| epa.vertices[e[0]].point.as_vec3())
         .collect()
 }
 
-/// The EPA polytope's triangles as a mesh.
+/// The EPA polytope's triangles as a mesh (none in the plane, whose polygon is
+/// [`epa_ring`]'s).
 fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
-    let positions: Vec<[f32; 3]> = epa
-        .faces
+    let faces = match &epa.boundary {
+        gjk::Boundary::Faces { faces, .. } => faces.as_slice(),
+        gjk::Boundary::Edges { .. } => &[],
+    };
+    let positions: Vec<[f32; 3]> = faces
         .iter()
         .flat_map(|f| f.map(|i| epa.vertices[i].point.as_vec3().to_array()))
         .collect();
@@ -210,12 +214,12 @@ fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
 /// boundary of A ⊖ B.
 fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
     let p = |i: usize| epa.vertices[i].point.as_vec3();
-    for e in &epa.horizon {
+    for e in epa.boundary.rim() {
         gizmos.line(p(e[0]), p(e[1]), palette::HORIZON);
     }
-    let f = epa.closest_face;
-    for k in 0..3 {
-        gizmos.line(p(f[k]), p(f[(k + 1) % 3]), palette::CLOSEST);
+    let f = epa.boundary.closest();
+    for k in 0..f.len() {
+        gizmos.line(p(f[k]), p(f[(k + 1) % f.len()]), palette::CLOSEST);
     }
     let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
     gizmos.arrow(Vec3::ZERO, foot, palette::CLOSEST);
@@ -224,14 +228,8 @@ fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizm
 /// EPA: every edge of the polytope, faintly.
 fn draw_epa_edges<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
     let p = |i: usize| epa.vertices[i].point.as_vec3();
-    for f in &epa.faces {
-        for k in 0..3 {
-            gizmos.line(
-                p(f[k]),
-                p(f[(k + 1) % 3]),
-                palette::SIMPLEX_EDGE.with_alpha(0.25),
-            );
-        }
+    for [a, b] in epa.boundary.segments() {
+        gizmos.line(p(a), p(b), palette::SIMPLEX_EDGE.with_alpha(0.25));
     }
 }
 

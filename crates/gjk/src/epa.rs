@@ -28,7 +28,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, EpaStop, Few, Observer, Penetration, SimplexVertex, Step};
+use crate::trace::{Boundary, EpaRecord, EpaStop, Few, Observer, Penetration, SimplexVertex, Step};
 use answer::{barycentric, flat_finish, nearest, penetration_from};
 use grow::{flat_normal, grow_tetrahedron};
 use record::Looked;
@@ -472,12 +472,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         let (removed, horizon) = hole.unwrap_or_default();
         let record = EpaRecord {
             vertices,
-            faces,
-            closest_face: face.v,
+            boundary: Boundary::Faces {
+                faces,
+                closest_face: face.v,
+                removed,
+                horizon,
+            },
             normal: face.normal.to_f64(),
             distance: face.distance.to_f64(),
-            removed,
-            horizon,
         };
         let looked = Looked {
             w,

@@ -78,7 +78,7 @@ pub use shape::support::SupportMap;
 pub use shape::{BodySpec, Pose, Shape};
 pub use tools::sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
-    Certificate, CoreCase, CoreRadii, EpaRecord, EpaStop, Feature, FeatureKind, Few, Finish,
-    GjkStop, HalfSpace, NoTrace, Observer, Outcome, Penetration, Phase, Quantities, Recorder,
-    Shortcut, SimplexCache, SimplexVertex, Step, Termination, Trace,
+    Boundary, Certificate, CoreCase, CoreRadii, EpaRecord, EpaStop, Feature, FeatureKind, Few,
+    Finish, GjkStop, HalfSpace, NoTrace, Observer, Outcome, Penetration, Phase, Quantities,
+    Recorder, Shortcut, SimplexCache, SimplexVertex, Step, Termination, Trace,
 };

@@ -11,11 +11,8 @@ use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::trace::{Few, SimplexVertex};
 
-/// Up to four points of `A ⊖ B`, oldest first, each with the name it is taught by.
-///
-/// A point keeps its name (0 = w₁ … 3 = w₄) for as long as it stays in the simplex, and a new point
-/// takes the first name no kept point has: students follow "w₃" from step to step, though the
-/// points before it may have been dropped.
+/// Up to four points of `A ⊖ B`, oldest first. (The names students follow them by, w₁ to w₄,
+/// are the recorder's, see [`crate::Recorder`]: the numbers need none.)
 #[derive(Debug, Clone, Copy)]
 pub struct Simplex<R: Real> {
     vertices: [CsoPoint<R>; 4],
@@ -23,7 +20,6 @@ pub struct Simplex<R: Real> {
     /// subalgorithms read, lent as a slice: gathered into a new array every iteration, they
     /// would be read back before the copy's stores had finished.
     points: [R::V; 4],
-    names: [u8; 4],
     len: usize,
 }
 
@@ -37,7 +33,6 @@ impl<R: Real> Default for Simplex<R> {
         Simplex {
             vertices: [zero; 4],
             points: [R::V::ZERO; 4],
-            names: [0; 4],
             len: 0,
         }
     }
@@ -59,38 +54,17 @@ impl<R: Real> Simplex<R> {
         &self.vertices[..self.len]
     }
 
-    /// Each vertex's name, in order (0 = w₁ … 3 = w₄).
-    pub fn names(&self) -> &[u8] {
-        &self.names[..self.len]
-    }
-
-    /// Adds a point under the first name no vertex has.
+    /// Adds a point after the others.
     #[inline(always)]
     pub fn push(&mut self, p: CsoPoint<R>) {
-        // The names in use as bits; the lowest clear bit is the first free name (none when
-        // all four are taken: then 0, as a full simplex never grows).
-        let taken = self.names().iter().fold(0u8, |m, &n| m | (1 << (n & 3)));
-        let free = !taken & 0b1111;
-        let name = if free == 0 {
-            0
-        } else {
-            free.trailing_zeros() as u8
-        };
-        self.keep(p, name);
-    }
-
-    /// Takes back the point added last (its name is free again).
-    pub fn pop(&mut self) {
-        self.len = self.len.saturating_sub(1);
-    }
-
-    /// Adds a point under its name.
-    #[inline(always)]
-    fn keep(&mut self, p: CsoPoint<R>, name: u8) {
         self.vertices[self.len] = p;
         self.points[self.len] = p.point;
-        self.names[self.len] = name;
         self.len += 1;
+    }
+
+    /// Takes back the point added last.
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
     }
 
     /// The vertices' points, in order.
@@ -109,14 +83,13 @@ impl<R: Real> Simplex<R> {
             for (k, &i) in indices.iter().enumerate() {
                 self.vertices[k] = self.vertices[i];
                 self.points[k] = self.points[i];
-                self.names[k] = self.names[i];
             }
             self.len = indices.len();
         } else {
             let old = *self;
             self.len = 0;
             for &i in indices {
-                self.keep(old.vertices[i], old.names[i]);
+                self.push(old.vertices[i]);
             }
         }
     }
@@ -137,7 +110,6 @@ impl<R: Real> Simplex<R> {
                 if k != i {
                     self.vertices[k] = self.vertices[i];
                     self.points[k] = self.points[i];
-                    self.names[k] = self.names[i];
                 }
                 k += 1;
             }
@@ -162,14 +134,21 @@ impl<R: Real> Simplex<R> {
         (a, b)
     }
 
-    /// Where each of this simplex's points stands among `names` (another simplex's, in its
-    /// order), found by name (a point keeps its name while it stays): the simplex an iteration
-    /// kept, as positions in its candidate.
-    pub fn positions_in(&self, names: &[u8]) -> Few<u8> {
-        self.names()
+    /// Where each of this simplex's points stands in `candidate` (the simplex an iteration
+    /// started from, as recorded), found by its bits, each slot used once: the simplex the
+    /// iteration kept, as positions in its candidate.
+    pub fn positions_in(&self, candidate: &[SimplexVertex]) -> Few<u8> {
+        let bits = |p: glam::DVec3| p.to_array().map(f64::to_bits);
+        let mut used = 0u8;
+        self.vertices()
             .iter()
-            .filter_map(|n| names.iter().position(|m| m == n))
-            .map(|i| i as u8)
+            .filter_map(|v| {
+                let want = bits(v.point.to_f64());
+                let slot = (0..candidate.len())
+                    .find(|&i| used & (1 << i) == 0 && bits(candidate[i].point) == want)?;
+                used |= 1 << slot;
+                Some(slot as u8)
+            })
             .collect()
     }
 
@@ -184,21 +163,16 @@ impl<R: Real> Simplex<R> {
     #[inline(always)]
     pub fn record_into(&self, into: &mut Recorded) {
         into.points.clear();
-        into.names.clear();
-        for (v, &name) in self.vertices().iter().zip(self.names()) {
-            into.points.push(record_vertex(v));
-            into.names.push(name);
-        }
+        into.points
+            .extend(self.vertices().iter().map(record_vertex));
     }
 }
 
-/// A simplex as a step records it: its points with their witnesses, and their names.
+/// A simplex as a step records it: its points with their witnesses, in f64.
 #[derive(Debug, Clone, Default)]
 pub struct Recorded {
     /// The points with their witnesses, in f64.
     pub points: Few<SimplexVertex>,
-    /// Their names (0 = w₁ …).
-    pub names: Few<u8>,
 }
 
 /// A point of `A ⊖ B` as a step records it, in f64.

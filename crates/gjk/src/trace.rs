@@ -18,8 +18,8 @@ pub mod stop;
 
 pub use finish::{Certificate, CoreCase, CoreRadii, Finish, Outcome, Penetration};
 pub use step::{
-    EpaRecord, Feature, FeatureKind, Few, HalfSpace, Momentum, MomentumOff, Phase, Quantities,
-    SimplexVertex, Step,
+    Boundary, EpaRecord, Feature, FeatureKind, Few, HalfSpace, Momentum, MomentumOff, Phase,
+    Quantities, SimplexVertex, Step,
 };
 pub use stop::{EpaStop, GjkStop, Shortcut, Termination};
 
@@ -56,8 +56,9 @@ impl<S> Observer<S> for NoTrace {
     fn on_step(&mut self, _step: S) {}
 }
 
-/// Collects every step, and names EPA's points as GJK's are named: a point keeps its name from
-/// GJK into EPA, and each point EPA adds takes the next name free (w₅, w₆, …).
+/// Collects every step, and names its points as students follow them: a point keeps its name
+/// (w₁ … w₄) while it stays in GJK's simplex and from GJK into EPA, and each point EPA adds
+/// takes the next name free (w₅, w₆, …).
 #[derive(Debug, Clone)]
 pub struct Recorder {
     /// Every step, in order.
@@ -67,13 +68,20 @@ pub struct Recorder {
     names: Names,
 }
 
+/// The names a step's points are taught by.
+///
+/// In GJK a point keeps its name (0 = w₁ … 3 = w₄) for as long as it stays in the simplex, and
+/// a new point takes the first name no kept point has: students follow "w₃" from step to step,
+/// though the points before it may have been dropped. A step's simplex is the one the step
+/// before it kept, in its order, so its names are read from that step.
+///
 /// A point keeps its name from GJK into EPA: EPA's polytope starts from GJK's last simplex, so
 /// each of its points is called what it was called there (w₁ stays w₁), and each point EPA
 /// adds takes the next name free (w₅, w₆, … in space; w₄, … in the plane), in the order the
 /// points first appear. A point is then called the same at every step that shows it.
 ///
-/// GJK names its own points: the names are read from its latest step only when EPA's first
-/// step comes (a run that needs no EPA reads none).
+/// GJK's names are read into `known` only when EPA's first step comes (a run that needs no EPA
+/// reads none).
 #[derive(Debug, Clone, Default)]
 struct Names {
     /// The points named so far and their names (GJK's: those of its latest step).
@@ -100,9 +108,31 @@ impl Names {
         self.stale = false;
     }
 
-    /// Names EPA's step `step`'s points, `earlier` being the steps before it.
+    /// Names GJK's step `step`'s points: those it started from as the step before it kept
+    /// them (a run's first step, or one whose simplex came from elsewhere, from w₁ on), and a
+    /// new point by the first name free.
+    fn name_gjk(step: &mut Step, previous: Option<&Step>) {
+        let mut names = Few::new();
+        match previous.filter(|p| p.epa().is_none() && p.kept.len() == step.before) {
+            Some(p) => names.extend(
+                p.kept
+                    .iter()
+                    .map(|&i| p.names.get(usize::from(i)).copied().unwrap_or(i)),
+            ),
+            None => names.extend((0..step.before.min(4)).map(|i| i as u8)),
+        }
+        for _ in step.before..step.candidate.len().min(4) {
+            // The names in use as bits; the lowest clear bit is the first free name.
+            let taken = names.iter().fold(0u8, |m, &n| m | (1 << (n & 3)));
+            names.push((!taken & 0b1111).trailing_zeros().min(3) as u8);
+        }
+        step.names = names;
+    }
+
+    /// Names step `step`'s points, `earlier` being the steps before it.
     fn name(&mut self, step: &mut Step, earlier: &[Step]) {
         if step.epa().is_none() {
+            Self::name_gjk(step, earlier.last());
             self.stale = true;
             return;
         }

@@ -58,6 +58,7 @@ mod solver {
         pub mod scenario_files;
     }
     pub mod trace {
+        pub mod kinds;
         pub mod words;
     }
     pub mod tools {

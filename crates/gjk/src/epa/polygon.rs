@@ -14,9 +14,9 @@
 //!
 //! In the plane the "horizon" of the polytope algorithm is two vertices, the ends of the run
 //! of edges that see `w`; the polygon stays convex because every vertex between them, which
-//! `w` would hide, goes. The record is the polytope algorithm's ([`EpaRecord`]) with each edge
-//! `p q` written as the flat triangle `[p, q, q]`, in order round the polygon, and the
-//! horizon as the one chord `[p, q]` between the two vertices `w` is joined to.
+//! `w` would hide, goes. The record ([`EpaRecord`]) holds the polygon's edges in order round
+//! it ([`crate::trace::Boundary::Edges`]), the edges `w` removed, and the one chord `[p, q]`
+//! between the two vertices `w` is joined to.
 
 use super::answer::bounded;
 use super::answer::{flat_finish, nearest};
@@ -30,7 +30,7 @@ use crate::shape::convex::Convex;
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
 use crate::simplex::{Simplex, record_vertex};
-use crate::trace::{EpaRecord, EpaStop, Few, Observer, Penetration};
+use crate::trace::{Boundary, EpaRecord, EpaStop, Few, Observer, Penetration};
 use glam::DVec3;
 
 /// A unit normal, in the plane, of points on a line: its longest stretch turned a quarter (+Y
@@ -70,11 +70,6 @@ impl<R: Real> Edge<R> {
     fn depth(&self) -> R {
         self.distance.max_with(R::ZERO)
     }
-
-    /// As the polytope record writes a face: the flat triangle `[p, q, q]`.
-    fn as_face(&self) -> [usize; 3] {
-        [self.v[0], self.v[1], self.v[1]]
-    }
 }
 
 /// EPA in the plane, one iteration per call of `advance`.
@@ -97,7 +92,7 @@ pub struct PolygonEpa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
 /// What inserting a support point changed: the edges it removed, and the rim of the hole
 /// they leave (in the plane, the chord between the two vertices the new point is joined to).
 struct Insertion {
-    removed: Vec<[usize; 3]>,
+    removed: Vec<[usize; 2]>,
     rim: [usize; 2],
 }
 
@@ -236,8 +231,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
         let first = (start + n - back) % n;
         let run = back + ahead + 1;
         // The removed edges, for the step's record only.
-        let removed: Vec<[usize; 3]> = if recorded {
-            (0..run).map(|k| edge(first + k).as_face()).collect()
+        let removed: Vec<[usize; 2]> = if recorded {
+            (0..run).map(|k| edge(first + k).v).collect()
         } else {
             Vec::new()
         };
@@ -320,7 +315,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
         let w = self.cso.support(edge.normal);
         let gap = edge.normal.dot(w.point) - edge.distance;
         let threshold = self.threshold(edge.depth());
-        let before = O::ENABLED.then(|| (self.snapshot(), self.ring_faces()));
+        let before = O::ENABLED.then(|| (self.snapshot(), self.ring_edges()));
         let (termination, insertion) = if gap <= threshold {
             let converged = EpaStop::Converged {
                 gap: gap.to_f64(),
@@ -347,25 +342,27 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for PolygonEpa<'_, R
         if let Some(t) = termination {
             self.finish = Some((self.penetration(&answered), t));
         }
-        if let Some((vertices, faces)) = before {
+        if let Some((vertices, edges)) = before {
             let pair: Few<_> = answered
                 .v
                 .iter()
                 .map(|&i| record_vertex(&self.vertices[i]))
                 .collect();
             let weights = self.foot_weights(&answered);
-            let (removed, horizon) = match insertion {
+            let (removed, joined) = match insertion {
                 Some(Insertion { removed, rim }) => (removed, vec![rim]),
                 None => (Vec::new(), Vec::new()),
             };
             let record = EpaRecord {
                 vertices,
-                faces,
-                closest_face: edge.as_face(),
+                boundary: Boundary::Edges {
+                    edges,
+                    closest_edge: edge.v,
+                    removed,
+                    joined,
+                },
                 normal: edge.normal.to_f64(),
                 distance: edge.distance.to_f64(),
-                removed,
-                horizon,
             };
             let looked = Looked {
                 w,
@@ -387,8 +384,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'_, R, A, B> {
         self.vertices.iter().map(record_vertex).collect()
     }
 
-    /// The polygon's edges as the record writes faces.
-    fn ring_faces(&self) -> Vec<[usize; 3]> {
-        self.edges.iter().map(|e| e.as_face()).collect()
+    /// The polygon's edges, in order round it.
+    fn ring_edges(&self) -> Vec<[usize; 2]> {
+        self.edges.iter().map(|e| e.v).collect()
     }
 }

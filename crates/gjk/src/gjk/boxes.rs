@@ -107,7 +107,7 @@ impl Decided {
                 ..Quantities::default()
             },
             certificate: Some(self.certificate),
-            ..Step::one_point(Phase::Boolean, self.axis, support, self.termination)
+            ..Step::one_point(Phase::BoxAxes, self.axis, support, self.termination)
         }
     }
 }

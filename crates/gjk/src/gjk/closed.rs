@@ -249,6 +249,6 @@ pub fn step(cores: &Finish) -> Option<Step> {
             v_norm: Some(distance),
             ..Quantities::default()
         },
-        ..Step::one_point(Phase::Distance, -v.point / distance, v, cores.termination)
+        ..Step::one_point(Phase::ClosedForm, -v.point / distance, v, cores.termination)
     })
 }

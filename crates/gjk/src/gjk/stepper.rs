@@ -5,7 +5,7 @@ use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::simplex::{Recorded, Simplex, record_vertex};
 use crate::trace::{
-    Certificate, Feature, Momentum, NoTrace, Observer, Phase, Quantities, Recorder, Step,
+    Certificate, Feature, Few, Momentum, NoTrace, Observer, Phase, Quantities, Recorder, Step,
     Termination,
 };
 use glam::DVec3;
@@ -38,10 +38,10 @@ impl<R: Real> Asked<R> {
             phase,
             direction: self.d.to_f64(),
             support: record_vertex(&self.w),
-            kept: kept.positions_in(&candidate.names),
+            kept: kept.positions_in(&candidate.points),
             candidate: std::mem::take(&mut candidate.points),
             before: self.before,
-            names: std::mem::take(&mut candidate.names),
+            names: Few::new(),
             feature: found.feature,
             closest: found.closest,
             weights: found.weights.iter().map(|w| w.to_f64()).collect(),

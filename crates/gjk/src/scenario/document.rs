@@ -173,6 +173,8 @@ impl Serialize for WrittenStep<'_> {
         let (step, dimension) = (self.step, self.dimension);
         #[derive(Serialize)]
         struct Written<'s> {
+            /// Which solver made the step (see [`crate::trace::Phase::name`]).
+            kind: &'static str,
             iteration: u32,
             direction: DVec3,
             support: &'s SimplexVertex,
@@ -199,6 +201,7 @@ impl Serialize for WrittenStep<'_> {
             radii: Option<CoreRadii>,
         }
         Written {
+            kind: step.phase.name(),
             iteration: step.iteration,
             direction: step.direction,
             support: &step.support,

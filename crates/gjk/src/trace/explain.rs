@@ -26,11 +26,14 @@ impl Step {
     pub fn explanation_in(&self, dimension: Dimension) -> String {
         let plane = dimension.is_plane();
         let mut s = match &self.phase {
-            Phase::Distance if self.is_closed_form() => closed_step(self),
+            Phase::ClosedForm => closed_step(self),
             Phase::Distance => distance_step(self, plane),
-            Phase::Boolean if self.is_box_test() => boxes::step_sentence(self, plane),
+            Phase::BoxAxes => boxes::step_sentence(self, plane),
             Phase::Boolean => boolean_step(self, plane),
-            Phase::Epa(epa) => epa_step(self, epa.removed.len(), epa.horizon.len(), plane),
+            Phase::Epa(epa) => {
+                let (removed, rim) = epa.boundary.removed_and_rim();
+                epa_step(self, removed, rim, plane)
+            }
         };
         if self.cores.is_some() && self.iteration == 1 && !self.is_closed_form() {
             s.insert_str(0, "Radii split: GJK runs on the cores (a sphere's centre, a capsule's segment, a rounded shape without its rounding); the radii are added back at the end. ");

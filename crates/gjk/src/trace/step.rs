@@ -2,7 +2,6 @@
 //! closest to the origin and the quantities that decide the termination tests.
 
 use super::{Certificate, CoreRadii, Termination};
-use crate::trace::Shortcut;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
@@ -212,40 +211,37 @@ impl Step {
 
     /// Whether this is the one step of a closed-form answer (see [`crate::gjk::closed`]).
     pub fn is_closed_form(&self) -> bool {
-        matches!(
-            self.termination,
-            Some(Termination::Shortcut(Shortcut::ClosedForm { .. }))
-        )
+        matches!(self.phase, Phase::ClosedForm)
     }
 
     /// Whether this is the one step of two boxes' separating-axis test (see
     /// [`crate::gjk::boxes`]).
     pub fn is_box_test(&self) -> bool {
-        matches!(
-            self.termination,
-            Some(
-                Termination::Shortcut(Shortcut::SeparatingAxis { .. })
-                    | Termination::Shortcut(Shortcut::SharedPoint { .. })
-            )
-        )
+        matches!(self.phase, Phase::BoxAxes)
     }
 
     /// The EPA record of a penetration-phase step.
     pub fn epa(&self) -> Option<&EpaRecord> {
         match &self.phase {
             Phase::Epa(record) => Some(&**record),
-            Phase::Distance | Phase::Boolean => None,
+            Phase::Distance | Phase::Boolean | Phase::ClosedForm | Phase::BoxAxes => None,
         }
     }
 }
 
-/// The solver a step belongs to.
+/// The solver a step belongs to, with what only that solver records.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Phase {
     /// The distance GJK (either subalgorithm).
     Distance,
     /// The boolean GJK.
     Boolean,
+    /// The closed form for cores that are points or segments (see [`crate::gjk::closed`]):
+    /// one step, the cores' closest pair.
+    ClosedForm,
+    /// Two boxes' separating-axis test (see [`crate::gjk::boxes`]): one step, the axis and
+    /// the support point along it.
+    BoxAxes,
     /// The penetration phase (EPA) after an intersecting GJK run. Boxed: EPA's record is
     /// several times a GJK step's own numbers, which every GJK step would otherwise carry (and
     /// copy) empty; an EPA step allocates its polytope's lists anyway.
@@ -257,28 +253,102 @@ impl Phase {
     pub fn is_epa(&self) -> bool {
         matches!(self, Phase::Epa(_))
     }
+
+    /// The kind's name in the trace's JSON (`kind` of each step).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Distance => "distance",
+            Phase::Boolean => "boolean",
+            Phase::ClosedForm => "closed_form",
+            Phase::BoxAxes => "box_axes",
+            Phase::Epa(_) => "epa",
+        }
+    }
 }
 
-/// What one EPA iteration saw and did. Face indices refer to `vertices`.
+/// What one EPA iteration saw and did. Indices refer to `vertices`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EpaRecord {
     /// The polytope's vertices (points of A ⊖ B with witnesses) at the start of the iteration.
     pub vertices: Vec<SimplexVertex>,
-    /// Its triangles, wound so that their normals point outwards. In the plane, the polygon's
-    /// edges `p q` as flat triangles `[p, q, q]`, counter-clockwise in order round it (see
-    /// [`crate::epa::polygon`]).
-    pub faces: Vec<[usize; 3]>,
-    /// The face closest to the origin.
-    pub closest_face: [usize; 3],
-    /// That face's outward unit normal.
+    /// Its boundary: triangles in space, edges in the plane.
+    #[serde(flatten)]
+    pub boundary: Boundary,
+    /// The closest face's (edge's) outward unit normal.
     pub normal: DVec3,
     /// Its distance from the origin.
     pub distance: f64,
-    /// Faces the new support point could see, removed.
-    pub removed: Vec<[usize; 3]>,
-    /// The horizon edges re-stitched to the new support point (in the plane, the one chord
-    /// between the two vertices it is joined to).
-    pub horizon: Vec<[usize; 2]>,
+}
+
+/// The boundary of EPA's polytope at one iteration: in space its triangles, in the plane its
+/// edges; what the new support point removed, and what it was joined to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Boundary {
+    /// In space: a closed triangle mesh round the origin.
+    Faces {
+        /// Its triangles, wound so that their normals point outwards.
+        faces: Vec<[usize; 3]>,
+        /// The face closest to the origin.
+        closest_face: [usize; 3],
+        /// Faces the new support point could see, removed.
+        removed: Vec<[usize; 3]>,
+        /// The horizon: the rim of the hole they leave, each edge re-stitched to the new point.
+        horizon: Vec<[usize; 2]>,
+    },
+    /// In the plane: a convex polygon round the origin (see [`crate::epa::polygon`]).
+    Edges {
+        /// Its edges `p q`, counter-clockwise in order round it.
+        edges: Vec<[usize; 2]>,
+        /// The edge closest to the origin.
+        closest_edge: [usize; 2],
+        /// Edges the new support point could see, removed.
+        removed: Vec<[usize; 2]>,
+        /// The chord between the two vertices the new point is joined to (empty when nothing
+        /// was removed).
+        joined: Vec<[usize; 2]>,
+    },
+}
+
+impl Boundary {
+    /// How many faces (edges) the new point removed, and how many rim edges it was joined to.
+    pub fn removed_and_rim(&self) -> (usize, usize) {
+        match self {
+            Boundary::Faces {
+                removed, horizon, ..
+            } => (removed.len(), horizon.len()),
+            Boundary::Edges {
+                removed, joined, ..
+            } => (removed.len(), joined.len()),
+        }
+    }
+
+    /// The closest face's corners (the closest edge's ends).
+    pub fn closest(&self) -> &[usize] {
+        match self {
+            Boundary::Faces { closest_face, .. } => closest_face,
+            Boundary::Edges { closest_edge, .. } => closest_edge,
+        }
+    }
+
+    /// Every edge of the boundary, once per face that has it (in the plane, once).
+    pub fn segments(&self) -> Vec<[usize; 2]> {
+        match self {
+            Boundary::Faces { faces, .. } => faces
+                .iter()
+                .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
+                .collect(),
+            Boundary::Edges { edges, .. } => edges.clone(),
+        }
+    }
+
+    /// The rim the new point is joined to: the horizon's edges (the plane's chord).
+    pub fn rim(&self) -> &[[usize; 2]] {
+        match self {
+            Boundary::Faces { horizon, .. } => horizon,
+            Boundary::Edges { joined, .. } => joined,
+        }
+    }
 }
 
 impl Step {
