@@ -191,3 +191,45 @@ fn a_point_keeps_the_name_the_recorder_gave_it_while_it_stays() {
     }
     assert!(followed > 500, "{followed} new points followed");
 }
+
+/// The command line's page lists every step kind in its table, and every stop by name.
+#[test]
+fn the_trace_document_page_names_every_kind_and_stop() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md")).unwrap();
+    let section = &page[page.find("## The trace document").expect("the section")..];
+    let epa = Box::new(gjk::EpaRecord {
+        vertices: Vec::new(),
+        boundary: Boundary::Edges {
+            edges: Vec::new(),
+            closest_edge: [0, 1],
+            removed: Vec::new(),
+            joined: Vec::new(),
+        },
+        normal: DVec3::X,
+        distance: 0.0,
+    });
+    for phase in [
+        Phase::Distance,
+        Phase::Boolean,
+        Phase::ClosedForm,
+        Phase::BoxAxes,
+        Phase::Epa(epa),
+    ] {
+        let row = format!("| `{}` |", phase.name());
+        assert!(section.contains(&row), "no row {row}");
+    }
+    for name in gjk::Termination::NAMES {
+        assert!(section.contains(&format!("`{name}`")), "{name} unnamed");
+    }
+    for field in [
+        "faces",
+        "closest_face",
+        "horizon",
+        "edges",
+        "closest_edge",
+        "joined",
+    ] {
+        assert!(section.contains(&format!("`{field}`")), "{field} unnamed");
+    }
+}
