@@ -31,7 +31,7 @@ mod pairs;
 pub fn allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
 ) -> f64 {
-    allowance_for(R::EPSILON.to_f64(), cso.a.reach() + cso.b.reach())
+    cso.a.rounding() + cso.b.rounding()
 }
 
 /// [`allowance`] for bodies that reach `reach` together (see [`crate::shape::body::Body::reach`])

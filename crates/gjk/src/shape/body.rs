@@ -6,6 +6,7 @@
 //!   s_body(d) = q · ( s_local(q⁻¹·d) + margin · q⁻¹·d / ‖d‖ ) + position
 //! ```
 
+use crate::config::thresholds;
 use crate::real::{Real, unit_or_zero};
 use crate::shape::Pose;
 use crate::shape::convex::Convex;
@@ -33,6 +34,8 @@ pub struct Body<R: Real, S = Convex<R>> {
     /// `‖position‖` plus the furthest the body reaches from it: the size of the numbers a
     /// support point is computed from, and so the scale of its rounding.
     reach: f64,
+    /// The rounding its support points may carry (see [`Body::rounding`]).
+    rounding: f64,
 }
 
 impl<R: Real> Body<R> {
@@ -49,8 +52,18 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
     pub fn new(shape: S, pose: Pose, margin: f64) -> Self {
         let position = pose.point(shape.origin());
         let rotation = R::quat(pose.rotation);
+        let reach = position.length() + shape.bounding_radius() + margin;
+        let stored = pose.rotation == glam::DQuat::IDENTITY
+            && margin == 0.0
+            && shape.supports_stored_points()
+            && R::EPSILON.to_f64() == f64::from(f32::EPSILON);
         Body {
-            reach: position.length() + shape.bounding_radius() + margin,
+            reach,
+            rounding: if stored {
+                thresholds::stored_point_rounding(reach)
+            } else {
+                thresholds::support_rounding(R::EPSILON.to_f64(), reach)
+            },
             shape,
             position: R::vec(position),
             reference: R::vec(pose.position),
@@ -68,6 +81,13 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
     /// `‖position‖` plus the body's bounding radius about it (margin included).
     pub fn reach(&self) -> f64 {
         self.reach
+    }
+
+    /// How far one of its support points may be from the true shape's, by rounding: in f32
+    /// for an unturned body whose support points are stored points,
+    /// [`thresholds::stored_point_rounding`], else [`thresholds::support_rounding`].
+    pub fn rounding(&self) -> f64 {
+        self.rounding
     }
 
     /// A world point in the body's own frame.

@@ -188,6 +188,13 @@ impl<R: Real> SupportMap<R> for Convex<R> {
     fn origin(&self) -> glam::DVec3 {
         self.origin
     }
+
+    fn supports_stored_points(&self) -> bool {
+        // A box's corner is its half extents with signs; a cloud's scan returns one of its
+        // points. The hull walk is left out: it stops where no neighbour looks further, and
+        // rounding may stop it short by more than one comparison's error.
+        matches!(self.kind, Kind::Cuboid { .. } | Kind::Scan { .. })
+    }
 }
 
 /// `±h` by the sign of `s`, with `+h` for zero (any choice is a valid support there).

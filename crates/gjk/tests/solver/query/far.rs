@@ -105,11 +105,64 @@ fn far_from_the_origin_f32_decides_as_at_the_origin() {
     }
 }
 
+/// parry#253 (and #246), as reported: a triangle's vertex 2.04e-7 (in f64) from another
+/// triangle's edge, in f32, under the rounding of their coordinates (ε of 12). The truth is a
+/// touch within f32's rounding. In the world's frame the run's bounds are [0, 1.5e-5], wider
+/// than `abs_tolerance`; in the frame centred between the triangles, both unturned point clouds
+/// with no margin, each support point is a stored point and gives up `stored_point_rounding`
+/// (4ε of its reach, not 8ε): the touch is proven within the tolerance, and the bounds hold the
+/// f64 distance.
+#[test]
+fn a_triangle_s_vertex_at_another_s_edge_is_proven_to_touch_in_f32() {
+    let triangle = |vertices: [[f64; 3]; 3]| BodySpec {
+        shape: Shape::Polytope {
+            vertices: vertices.map(DVec3::from).to_vec(),
+        },
+        position: DVec3::ZERO,
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    let a = triangle([
+        [-13.174434, 1.0, 8.736801],
+        [3.5251038, 1.0, 12.1],
+        [3.2048466, 1.0, 12.218325],
+    ]);
+    let b = triangle([
+        [-1.63, 0.0, 11.19],
+        [-2.349647, 0.0, 11.037681],
+        [-2.349647, 1.0, 11.037681],
+    ]);
+    let f64_run = gjk::solve(&a, &b, &SolverConfig::default());
+    let [lo64, hi64] = f64_run.certificate.distance_bounds;
+    assert!(lo64 > 2.0e-7 && hi64 < 2.1e-7, "f64: {f64_run:?}");
+    let config = SolverConfig::default_for(gjk::Algorithm::SignedVolumes, Precision::F32);
+    let finish = gjk::solve(&a, &b, &config);
+    assert_eq!(finish.certificate.intersecting, Some(true), "{finish:?}");
+    assert!(finish.certificate.certified);
+    let [lo, hi] = finish.certificate.distance_bounds;
+    assert!(
+        lo <= lo64 && hi64 <= hi && hi <= config.abs_tolerance,
+        "[{lo}, {hi}]"
+    );
+    // Both turned a quarter turn about y round the origin (the same pair, turned), they give
+    // up the whole 8ε: the smaller allowance is for unturned bodies only.
+    let turn = |mut s: BodySpec| {
+        s.rotation = DQuat::from_rotation_y(std::f64::consts::FRAC_PI_2);
+        s
+    };
+    let turned = gjk::solve(&turn(a), &turn(b), &config);
+    assert!(
+        turned.certificate.distance_bounds[1] > hi,
+        "{turned:?} against [{lo}, {hi}]"
+    );
+}
+
 /// parry#107, as reported: a ball of radius 96 resting 0.0032 deep in a slab whose centre is
 /// 1,824 below the origin, in f32. In the world's frame the allowance for rounding (8ε of the
-/// 5,100 the support points reach from the origin, 4.9e-3) is larger than the overlap, and
-/// the verdict stays open; solved again in the frame centred between the bodies (reach about
-/// 2,000, allowance 1.9e-3) the overlap is proven, and its bounds hold the true depth.
+/// 1,646 the ball's centre reaches from the origin, 4ε of the 3,451 the unturned slab's corners
+/// reach: 3.2e-3) is as large as the overlap, and the verdict stays open; solved again in the
+/// frame centred between the bodies (allowance 9.8e-4) the overlap is proven, and its bounds
+/// hold the true depth.
 #[test]
 fn a_ball_resting_in_a_slab_far_below_the_origin_is_proven_to_overlap_in_f32() {
     let ball = BodySpec {
@@ -145,4 +198,75 @@ fn a_ball_resting_in_a_slab_far_below_the_origin_is_proven_to_overlap_in_f32() {
         finish.iterations + finish.epa_iterations
     );
     assert_eq!(trace.steps[0].iteration, 1);
+}
+
+/// The smaller allowance of unturned stored points holds: unturned boxes and point clouds in
+/// f32, near the origin and 1e3 from it, brought within a few f32 roundings of touching (apart
+/// and overlapping), never have f32 bounds that miss the f64 run's.
+#[test]
+fn unturned_stored_points_in_f32_keep_the_f64_truth_inside_their_bounds() {
+    let mut rng = Rng::new(253);
+    let f32_config = SolverConfig::default_for(gjk::Algorithm::SignedVolumes, Precision::F32);
+    let (mut judged, mut decided) = (0, 0);
+    for i in 0..1500 {
+        let offset = if i % 2 == 0 { 0.0 } else { 1e3 };
+        let shape = |rng: &mut Rng| {
+            if rng.pick(2) == 0 {
+                Shape::Cuboid {
+                    half_extents: rng.vec(0.2, 2.0),
+                }
+            } else {
+                Shape::Polytope {
+                    vertices: (0..4 + rng.pick(12)).map(|_| rng.vec(-2.0, 2.0)).collect(),
+                }
+            }
+        };
+        let centre = rng.vec(-offset - 1.0, offset + 1.0);
+        let a = BodySpec {
+            shape: shape(&mut rng),
+            position: centre,
+            rotation: DQuat::IDENTITY,
+            margin: 0.0,
+        };
+        let mut b = BodySpec {
+            shape: shape(&mut rng),
+            position: centre + rng.vec(-6.0, 6.0),
+            rotation: DQuat::IDENTITY,
+            margin: 0.0,
+        };
+        // Brought to a touch along the f64 answer's line, then moved by a few f32 roundings.
+        let near = gjk::solve(&a, &b, &SolverConfig::default());
+        let gjk::Outcome::Separated {
+            distance,
+            point_a,
+            point_b,
+        } = near.outcome
+        else {
+            continue;
+        };
+        let n = (point_b - point_a) / distance;
+        let scale = 1e-7 * (offset + 5.0);
+        b.position -= n * (distance + rng.range(-20.0, 20.0) * scale);
+        let truth = gjk::solve(&a, &b, &SolverConfig::default());
+        let [lo64, hi64] = truth.certificate.distance_bounds;
+        let f32_run = gjk::solve(&a, &b, &f32_config);
+        let [lo, hi] = f32_run.certificate.distance_bounds;
+        judged += 1;
+        decided += usize::from(f32_run.certificate.intersecting.is_some());
+        assert!(
+            lo <= hi64 && lo64 <= hi,
+            "{i}: f32 [{lo}, {hi}] misses f64 [{lo64}, {hi64}]: {a:?} {b:?}"
+        );
+        if let (Some(f32_says), Some(f64_says)) = (
+            f32_run.certificate.intersecting,
+            truth.certificate.intersecting,
+        ) {
+            assert!(
+                f32_says == f64_says || hi64 <= f32_config.abs_tolerance,
+                "{i}: f32 says {f32_says}, f64 {f64_says}: {a:?} {b:?}"
+            );
+        }
+    }
+    println!("{decided} of {judged} decided in f32");
+    assert!(judged > 1000, "{judged}");
 }
