@@ -105,7 +105,7 @@ fn far_from_the_origin_f32_decides_as_at_the_origin() {
     }
 }
 
-/// parry#253 (and #246), as reported: a triangle's vertex 2.04e-7 (in f64) from another
+/// parry#253 (and parry#246), as reported: a triangle's vertex 2.04e-7 (in f64) from another
 /// triangle's edge, in f32, under the rounding of their coordinates (ε of 12). The truth is a
 /// touch within f32's rounding. In the world's frame the run's bounds are [0, 1.5e-5], wider
 /// than `abs_tolerance`; in the frame centred between the triangles, both unturned point clouds
