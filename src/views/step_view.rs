@@ -183,7 +183,6 @@ fn plane_solids(
 fn epa_ring(epa: &gjk::EpaRecord) -> Vec<Vec3> {
     epa.boundary
         .segments()
-        .iter()
         .map(|e| epa.vertices[e[0]].point.as_vec3())
         .collect()
 }

@@ -331,15 +331,17 @@ impl Boundary {
         }
     }
 
-    /// Every edge of the boundary, once per face that has it (in the plane, once).
-    pub fn segments(&self) -> Vec<[usize; 2]> {
-        match self {
-            Boundary::Faces { faces, .. } => faces
-                .iter()
-                .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
-                .collect(),
-            Boundary::Edges { edges, .. } => edges.clone(),
-        }
+    /// Every edge of the boundary, once per face that has it (in the plane, once, in order
+    /// round the polygon).
+    pub fn segments(&self) -> impl Iterator<Item = [usize; 2]> + '_ {
+        let (faces, edges): (&[[usize; 3]], &[[usize; 2]]) = match self {
+            Boundary::Faces { faces, .. } => (faces, &[]),
+            Boundary::Edges { edges, .. } => (&[], edges),
+        };
+        faces
+            .iter()
+            .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
+            .chain(edges.iter().copied())
     }
 
     /// The rim the new point is joined to: the horizon's edges (the plane's chord).

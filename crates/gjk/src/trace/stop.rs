@@ -173,22 +173,6 @@ impl Termination {
         matches!(self, Termination::Shortcut(_))
     }
 
-    /// GJK's stop, if GJK made it.
-    pub fn gjk(&self) -> Option<GjkStop> {
-        match self {
-            Termination::Gjk(stop) => Some(*stop),
-            _ => None,
-        }
-    }
-
-    /// EPA's stop, if EPA made it.
-    pub fn epa(&self) -> Option<EpaStop> {
-        match self {
-            Termination::Epa(stop) => Some(*stop),
-            _ => None,
-        }
-    }
-
     /// Every kind's name, GJK's stops first, then EPA's, then the shortcuts'.
     pub const NAMES: [&'static str; 16] = [
         "intersection_found",

@@ -4,7 +4,9 @@
 //! own type.
 
 use gjk::config::Dimension;
-use gjk::{Algorithm, BodySpec, Boundary, Phase, Precision, Radii, Shape, SolverConfig, Trace};
+use gjk::{
+    Algorithm, BodySpec, Boundary, Phase, Precision, Radii, Shape, SolverConfig, Termination, Trace,
+};
 use glam::{DQuat, DVec3};
 
 fn body(shape: Shape, x: f64) -> BodySpec {
@@ -55,7 +57,7 @@ fn written_kinds(trace: &Trace) -> Vec<String> {
 fn every_step_names_its_solver_and_the_json_says_it() {
     let distance = gjk::trace(&cube(0.0), &cube(1.5), &SolverConfig::default());
     assert!(written_kinds(&distance).iter().all(|k| k == "distance"));
-    assert!(distance.finish.termination.gjk().is_some());
+    assert!(matches!(distance.finish.termination, Termination::Gjk(_)));
 
     let boolean = SolverConfig::default_for(Algorithm::Boolean, Precision::F64);
     let tetra = body(
@@ -107,7 +109,7 @@ fn epa_writes_triangles_in_space_and_edges_in_the_plane() {
             panic!("EPA in space records triangles: {record:?}");
         };
         // A closed triangle mesh: every edge is had by two faces.
-        assert_eq!(record.boundary.segments().len(), 3 * faces.len());
+        assert_eq!(record.boundary.segments().count(), 3 * faces.len());
         let json = serde_json::to_value(record).unwrap();
         assert!(
             json["faces"].is_array() && json.get("edges").is_none(),
