@@ -60,7 +60,13 @@ impl<'p> Placed<'p> {
 
     /// The body in precision `R`, borrowing the shape's prepared support mapping.
     fn body<R: Real>(&self) -> Body<R, &'p Convex<R>> {
-        Body::new(self.shape.convex::<R>(), self.pose, self.margin)
+        let convex = self.shape.convex::<R>();
+        Body::placed(
+            convex,
+            self.pose,
+            self.margin,
+            convex.supports_stored_points(),
+        )
     }
 
     /// Whether the body is strictly convex: no flat face and no straight edge (a ball, or any

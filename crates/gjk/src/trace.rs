@@ -113,7 +113,10 @@ impl Names {
     /// new point by the first name free.
     fn name_gjk(step: &mut Step, previous: Option<&Step>) {
         let mut names = Few::new();
-        match previous.filter(|p| p.epa().is_none() && p.kept.len() == step.before) {
+        let continues = |p: &&Step| {
+            p.epa().is_none() && p.iteration + 1 == step.iteration && p.kept.len() == step.before
+        };
+        match previous.filter(continues) {
             Some(p) => names.extend(
                 p.kept
                     .iter()

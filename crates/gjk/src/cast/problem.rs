@@ -8,7 +8,7 @@ use crate::config::{Algorithm, SolverConfig};
 use crate::epa::penetrate;
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
-use crate::proof::bounds::allowance;
+use crate::proof::bounds::full_allowance;
 use crate::proof::radii::{add_radii, bound_touching_cores};
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::body::Body;
@@ -94,7 +94,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Exact for Bodies<'_, R, A, B> 
         let d = R::vec(n);
         let (pa, pb) = (Vector::to_f64(a.support(d)), Vector::to_f64(b.support(-d)));
         let s = n.dot(pb) - n.dot(pa) - self.radii[0] - self.radii[1];
-        s - allowance(&cso)
+        s - full_allowance(&cso)
     }
 }
 
@@ -242,7 +242,7 @@ pub(crate) fn distance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     let (a, b) = gjk.closest_points();
     let n = unit_or_zero::<f64>(b - a);
     if grown > 0.0 {
-        add_radii(&mut finish, radii, allowance(&cso), config);
+        add_radii(&mut finish, radii, full_allowance(&cso), config);
     }
     Gap {
         finish,
@@ -290,12 +290,12 @@ pub(super) fn depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         finish.penetration = Some(answer.0);
     }
     if radii[0] + radii[1] > 0.0 {
-        add_radii(&mut finish, radii, allowance(&cso), config);
+        add_radii(&mut finish, radii, full_allowance(&cso), config);
         let along = |n: DVec3| {
             let (sa, sb) = (a.support(R::vec(n)), b.support(R::vec(-n)));
             n.dot(sa.to_f64()) - n.dot(sb.to_f64())
         };
-        bound_touching_cores(&mut finish, along, allowance(&cso), config);
+        bound_touching_cores(&mut finish, along, full_allowance(&cso), config);
     }
     let p = finish.penetration?;
     (p.normal != DVec3::ZERO && p.normal.is_finite() && p.depth.is_finite())

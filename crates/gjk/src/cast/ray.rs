@@ -73,7 +73,7 @@ impl<'p, R: Real, A: SupportMap<R>, B: SupportMap<R>> RayCast<'p, R, A, B> {
             // Half the tolerance: the other half is room for the static check's own bounds.
             tolerance: R::from_f64(settings.tolerance / 2.0),
             max_time: R::from_f64(settings.max_time),
-            allowance: crate::proof::bounds::allowance(&cso),
+            allowance: crate::proof::bounds::full_allowance(&cso),
             settings_target: settings.target,
         };
         // The first point: the one of A ⊖ B furthest back along the ray (support along −r), on

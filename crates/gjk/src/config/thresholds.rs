@@ -45,16 +45,18 @@ pub fn support_rounding(epsilon: f64, reach: f64) -> f64 {
     8.0 * epsilon * reach
 }
 
-/// `4ε · reach`, in f32: [`support_rounding`] for a body placed without turning, with no
-/// margin, whose support point is one of its stored points (a box's corner, a scanned cloud's
-/// point). Such a point `a = p + c` is rounded three times, each by at most ε/2 of its size: the
-/// point `p` about the shape's centre, the centre `c`, their sum (turning by the identity is
-/// exact); together at most `ε(‖p‖ + ‖c‖) ≤ ε · reach`. A separating plane also gives up what
-/// choosing the point may lose: two dot products, each off by at most `1.5ε‖d‖‖p‖`, so `3ε` of
-/// the reach. 4 covers both. Only in f32: in f64 the bounds' own arithmetic, in the same
-/// precision, needs the rest of the 8.
+/// `5ε · reach`, in f32: [`support_rounding`] for a built-in box or point cloud placed
+/// without turning and with no margin, whose support point is one of its stored points (a
+/// corner, a scanned point). Such a point `a = p + c` is rounded three times, each by at most
+/// ε/2 of its size: the point `p` about the shape's centre, the centre `c`, their sum (turning
+/// by the identity is exact); together at most `ε(‖p‖ + ‖c‖)`. A separating plane also gives
+/// up what choosing the point may lose: two dot products, each off by at most `1.5ε‖d‖‖p‖`,
+/// so `3ε‖p‖`. Both are at most `4ε · reach` to first order; 5 leaves room for the second-order
+/// terms and the f64 rounding of `p` before it is stored. Only in f32 and only for GJK's and
+/// EPA's bounds, which are worked out in f64: in f64 the bounds' own arithmetic, and a cast's
+/// tests in the working precision, need the whole [`support_rounding`].
 pub fn stored_point_rounding(reach: f64) -> f64 {
-    4.0 * f64::from(f32::EPSILON) * reach
+    5.0 * f64::from(f32::EPSILON) * reach
 }
 
 /// `8ε_f64 · size`: the enclosure test's own rounding (is the origin inside the simplex, each

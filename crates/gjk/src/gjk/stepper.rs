@@ -86,11 +86,13 @@ pub trait Steppable {
         self.ended().copied()
     }
 
-    /// Runs one iteration and returns its record, or `None` if the run had already ended.
-    fn step(&mut self) -> Option<Step> {
-        let mut one = Recorder::default();
-        self.advance(&mut one);
-        one.steps.pop()
+    /// Runs one iteration, records it in `recorder` and returns the record, or `None` if the
+    /// run had already ended. Step a run with one recorder: its earlier steps name the new
+    /// one's points (a point keeps its name while it stays, see [`Recorder`]).
+    fn step<'r>(&mut self, recorder: &'r mut Recorder) -> Option<&'r Step> {
+        let before = recorder.steps.len();
+        self.advance(recorder);
+        recorder.steps.get(before)
     }
 
     /// Runs to the end (or returns the result of a run that has ended), handing every step to

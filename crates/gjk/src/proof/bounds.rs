@@ -16,7 +16,8 @@
 //! point's own norm (a point of a huge sphere near the origin still carries the sphere's
 //! rounding). Each bound therefore gives up [`allowance`] `= 8ε(reach_A + reach_B)`, the rounding
 //! of a handful of operations on numbers of that size, so that it holds for the shapes as
-//! written. The points' own norms would not do: an f32 sphere of radius 3e5 whose near point
+//! written (`5ε` of the reach for an unturned built-in box or point cloud in f32, whose support
+//! points are its stored points: [`crate::config::thresholds::stored_point_rounding`]). The points' own norms would not do: an f32 sphere of radius 3e5 whose near point
 //! is 4e4 from the origin carries the rounding of 3e5, not of 4e4.
 
 use crate::real::{Real, Vector, unit_or_zero};
@@ -27,11 +28,22 @@ use glam::DVec3;
 
 mod pairs;
 
-/// The rounding a support point of `A ⊖ B` computed in precision `R` may carry.
+/// The rounding a support point of `A ⊖ B` computed in precision `R` may carry, as GJK's and
+/// EPA's bounds (worked out in f64) give it up: each body's [`crate::Body::rounding`].
 pub fn allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
 ) -> f64 {
     cso.a.rounding() + cso.b.rounding()
+}
+
+/// [`allowance`] at the full [`crate::config::thresholds::support_rounding`] for every body:
+/// for a cast's own tests, which work in the working precision on the support points (and
+/// choose them along a rounded direction), where the stored points' smaller allowance leaves
+/// no room.
+pub fn full_allowance<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+    cso: &MinkowskiDifference<'_, R, A, B>,
+) -> f64 {
+    allowance_for(R::EPSILON.to_f64(), cso.a.reach() + cso.b.reach())
 }
 
 /// [`allowance`] for bodies that reach `reach` together (see [`crate::shape::body::Body::reach`])
@@ -339,7 +351,7 @@ impl Tracker {
         }
         // The plane proves a gap only where `w` stops short of the origin along `d` (`d·w < 0`).
         // Elsewhere its bound, `−d̂·w` less the allowance, is below zero: the rounding of `d̂·w`
-        // is a few ε‖w‖, the allowance 8ε(reach_A + reach_B) ≥ 8ε‖w‖. Such a plane is skipped
+        // is a few ε‖w‖, the allowance at least 5ε(reach_A + reach_B) ≥ 5ε‖w‖. Such a plane is skipped
         // unmeasured (most of an overlapping pair's), to the same bounds.
         let d = d.to_f64();
         if d.dot(w64) >= 0.0 {

@@ -41,7 +41,9 @@ pub struct Body<R: Real, S = Convex<R>> {
 impl<R: Real> Body<R> {
     /// A prepared built-in shape placed at `pose`, in precision `R`.
     pub fn prepared(shape: &PreparedShape, pose: Pose, margin: f64) -> Self {
-        Body::new(shape.convex::<R>().clone(), pose, margin)
+        let convex = shape.convex::<R>();
+        let stored = convex.supports_stored_points();
+        Body::placed(convex.clone(), pose, margin, stored)
     }
 }
 
@@ -50,12 +52,18 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
     /// [`SupportMap::origin`] is added to the position here, in f64: the body's own frame is
     /// then centred on the shape, and its support points are small numbers near it.
     pub fn new(shape: S, pose: Pose, margin: f64) -> Self {
+        Body::placed(shape, pose, margin, false)
+    }
+
+    /// [`Body::new`], told whether every support point of `shape` is one of its stored points
+    /// (only the built-in shapes are, see [`Convex::supports_stored_points`]).
+    pub(crate) fn placed(shape: S, pose: Pose, margin: f64, stored_points: bool) -> Self {
         let position = pose.point(shape.origin());
         let rotation = R::quat(pose.rotation);
         let reach = position.length() + shape.bounding_radius() + margin;
-        let stored = pose.rotation == glam::DQuat::IDENTITY
+        let stored = stored_points
+            && pose.rotation == glam::DQuat::IDENTITY
             && margin == 0.0
-            && shape.supports_stored_points()
             && R::EPSILON.to_f64() == f64::from(f32::EPSILON);
         Body {
             reach,
@@ -83,9 +91,9 @@ impl<R: Real, S: SupportMap<R>> Body<R, S> {
         self.reach
     }
 
-    /// How far one of its support points may be from the true shape's, by rounding: in f32
-    /// for an unturned body whose support points are stored points,
-    /// [`thresholds::stored_point_rounding`], else [`thresholds::support_rounding`].
+    /// How far one of its support points may be from the true shape's, by rounding, as GJK's
+    /// and EPA's bounds give it up: in f32 for an unturned built-in box or point cloud with no
+    /// margin, [`thresholds::stored_point_rounding`], else [`thresholds::support_rounding`].
     pub fn rounding(&self) -> f64 {
         self.rounding
     }

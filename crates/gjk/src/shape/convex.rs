@@ -113,6 +113,16 @@ impl<R: Real> Climb<R> {
 }
 
 impl<R: Real> Convex<R> {
+    /// Whether every support point is one of the shape's stored points, unchanged: nothing is
+    /// computed from it but the choice, which lets an unturned body give up less for rounding
+    /// (see [`crate::config::thresholds::stored_point_rounding`]). A box's corner is its half
+    /// extents with signs; a cloud's scan returns one of its points, the best of its computed
+    /// dot products. The hull walk is left out: it stops where no neighbour looks further, and
+    /// rounding may stop it short by more than one comparison's error.
+    pub(crate) fn supports_stored_points(&self) -> bool {
+        matches!(self.kind, Kind::Cuboid { .. } | Kind::Scan { .. })
+    }
+
     /// A shape's numbers in precision `R`: a polytope walks its hull `graph` where it has one
     /// and scans its points otherwise, both kept about `centre`; `centred_radius` is its
     /// bounding radius about that point. Built once per shape and precision by its preparation
@@ -187,13 +197,6 @@ impl<R: Real> SupportMap<R> for Convex<R> {
 
     fn origin(&self) -> glam::DVec3 {
         self.origin
-    }
-
-    fn supports_stored_points(&self) -> bool {
-        // A box's corner is its half extents with signs; a cloud's scan returns one of its
-        // points. The hull walk is left out: it stops where no neighbour looks further, and
-        // rounding may stop it short by more than one comparison's error.
-        matches!(self.kind, Kind::Cuboid { .. } | Kind::Scan { .. })
     }
 }
 

@@ -46,14 +46,6 @@ pub trait SupportMap<R: Real> {
     fn origin(&self) -> glam::DVec3 {
         glam::DVec3::ZERO
     }
-
-    /// Whether every support point is one of the shape's stored points, unchanged (a box's
-    /// corner, a point of a scanned cloud): nothing is computed from it but the choice, which
-    /// lets an unturned body give up less for rounding (see
-    /// [`crate::config::thresholds::stored_point_rounding`]).
-    fn supports_stored_points(&self) -> bool {
-        false
-    }
 }
 
 /// A borrowed shape supports like the shape: a moving body is placed again at every time a cast
@@ -70,9 +62,5 @@ impl<R: Real, S: SupportMap<R> + ?Sized> SupportMap<R> for &S {
 
     fn origin(&self) -> glam::DVec3 {
         (**self).origin()
-    }
-
-    fn supports_stored_points(&self) -> bool {
-        (**self).supports_stored_points()
     }
 }

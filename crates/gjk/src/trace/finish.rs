@@ -67,7 +67,8 @@ impl Outcome {
 /// point `v` of `A ⊖ B` gives `dist ≤ ‖v‖`, and the support point `w` furthest along `−v` gives
 /// the plane `{x : v·x = v·w}` with all of `A ⊖ B` on its far side, so `dist ≥ v·w / ‖v‖`. Both
 /// are computed again in f64 from the witness points, less a rounding allowance for the working
-/// precision's support points (`8ε(‖a‖ + ‖b‖)`), so an f32 run's bounds hold for the true shapes.
+/// precision's support points (`8ε` of the bodies' reach; `5ε` for an unturned box or point cloud
+/// in f32), so an f32 run's bounds hold for the true shapes.
 ///
 /// ```text
 ///   intersecting = true    a tetrahedron of A ⊖ B encloses the origin, or the upper bound is at

@@ -309,19 +309,20 @@ fn stepping_by_hand_matches_the_traced_run() {
         );
         let cso = MinkowskiDifference::new(&ba, &bb);
         let mut by_hand = Vec::new();
+        let mut recorder = gjk::Recorder::default();
         let finish = match algorithm {
             Algorithm::Distance | Algorithm::SignedVolumes => {
                 let mut gjk = DistanceGjk::new(cso, &config);
-                while let Some(s) = gjk.step() {
-                    by_hand.push(s);
+                while let Some(s) = gjk.step(&mut recorder) {
+                    by_hand.push(s.clone());
                 }
                 assert_eq!(gjk.run_traced(&mut gjk::NoTrace), gjk.finish().unwrap());
                 gjk.finish().unwrap()
             }
             Algorithm::Boolean => {
                 let mut gjk = BooleanGjk::new(cso, &config);
-                while let Some(s) = gjk.step() {
-                    by_hand.push(s);
+                while let Some(s) = gjk.step(&mut recorder) {
+                    by_hand.push(s.clone());
                 }
                 assert_eq!(gjk.run_traced(&mut gjk::NoTrace), gjk.finish().unwrap());
                 gjk.finish().unwrap()

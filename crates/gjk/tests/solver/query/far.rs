@@ -107,10 +107,10 @@ fn far_from_the_origin_f32_decides_as_at_the_origin() {
 
 /// parry#253 (and parry#246), as reported: a triangle's vertex 2.04e-7 (in f64) from another
 /// triangle's edge, in f32, under the rounding of their coordinates (ε of 12). The truth is a
-/// touch within f32's rounding. In the world's frame the run's bounds are [0, 1.5e-5], wider
-/// than `abs_tolerance`; in the frame centred between the triangles, both unturned point clouds
+/// touch within f32's rounding. In the world's frame the run's upper bound is past
+/// `abs_tolerance`; in the frame centred between the triangles, both unturned point clouds
 /// with no margin, each support point is a stored point and gives up `stored_point_rounding`
-/// (4ε of its reach, not 8ε): the touch is proven within the tolerance, and the bounds hold the
+/// (5ε of its reach, not 8ε): the touch is proven within the tolerance, and the bounds hold the
 /// f64 distance.
 #[test]
 fn a_triangle_s_vertex_at_another_s_edge_is_proven_to_touch_in_f32() {
@@ -159,9 +159,9 @@ fn a_triangle_s_vertex_at_another_s_edge_is_proven_to_touch_in_f32() {
 
 /// parry#107, as reported: a ball of radius 96 resting 0.0032 deep in a slab whose centre is
 /// 1,824 below the origin, in f32. In the world's frame the allowance for rounding (8ε of the
-/// 1,646 the ball's centre reaches from the origin, 4ε of the 3,451 the unturned slab's corners
-/// reach: 3.2e-3) is as large as the overlap, and the verdict stays open; solved again in the
-/// frame centred between the bodies (allowance 9.8e-4) the overlap is proven, and its bounds
+/// 1,646 the ball's centre reaches from the origin, 5ε of the 3,451 the unturned slab's corners
+/// reach: 3.6e-3) is larger than the overlap, and the verdict stays open; solved again in the
+/// frame centred between the bodies (allowance 1.2e-3) the overlap is proven, and its bounds
 /// hold the true depth.
 #[test]
 fn a_ball_resting_in_a_slab_far_below_the_origin_is_proven_to_overlap_in_f32() {
