@@ -7,9 +7,8 @@ use crate::views::scene::{euler_degrees, from_euler_degrees};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::egui::RichText;
-use gjk::GjkStop;
 use gjk::trace::{Finish, Termination};
-use gjk::{Acceleration, Algorithm, Precision, Radii, Shape};
+use gjk::{Acceleration, Algorithm, GjkStop, Precision, Radii, Shape};
 use glam::DVec3;
 
 /// A tolerance edited on a log scale, or typed.

@@ -16,11 +16,10 @@
 //! momentum terms blended as they are); the tests' random spheres and rounded bodies, solved
 //! folded (strictly convex); and hulls of 100 random points (polytopes, terms at unit length).
 
-use gjk::GjkStop;
 use gjk::query::run;
 use gjk::{
-    Acceleration, BodySpec, BooleanGjk, DistanceGjk, MinkowskiDifference, Outcome, Pose, Radii,
-    Recorder, Shape, SolverConfig, Step, Steppable, SupportMap, Termination,
+    Acceleration, BodySpec, BooleanGjk, DistanceGjk, GjkStop, MinkowskiDifference, Outcome, Pose,
+    Radii, Recorder, Shape, SolverConfig, Step, Steppable, SupportMap, Termination,
 };
 use glam::DVec3;
 
@@ -63,10 +62,9 @@ fn decided(steps: &[Step]) -> u32 {
             s.direction.dot(s.support.point) < 0.0
                 || matches!(
                     s.termination,
-                    Some(
-                        Termination::Gjk(GjkStop::IntersectionFound { .. })
-                            | Termination::Gjk(GjkStop::DistanceBelowTolerance { .. })
-                    )
+                    Some(Termination::Gjk(
+                        GjkStop::IntersectionFound { .. } | GjkStop::DistanceBelowTolerance { .. }
+                    ))
                 )
         })
         .or(steps.last())

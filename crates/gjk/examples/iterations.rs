@@ -4,8 +4,7 @@
 //! The pairs are the tests' random bodies (all six kinds, random poses, about one in six
 //! overlapping), the same for every algorithm, each at its default f64 tolerances.
 
-use gjk::GjkStop;
-use gjk::{Algorithm, Precision, SolverConfig, Termination};
+use gjk::{Algorithm, GjkStop, Precision, SolverConfig, Termination};
 use std::collections::BTreeMap;
 
 #[path = "../tests/solver/common.rs"]
@@ -33,9 +32,11 @@ fn main() {
             totals[k] += u64::from(finish.iterations);
             if matches!(
                 finish.termination,
-                Termination::Gjk(GjkStop::MaxIterations { .. })
-                    | Termination::Gjk(GjkStop::NotDecreasing { .. })
-                    | Termination::Gjk(GjkStop::DegenerateSimplex { .. })
+                Termination::Gjk(
+                    GjkStop::MaxIterations { .. }
+                        | GjkStop::NotDecreasing { .. }
+                        | GjkStop::DegenerateSimplex { .. }
+                )
             ) {
                 uncertified[k] += 1;
             }

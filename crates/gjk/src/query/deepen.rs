@@ -9,8 +9,7 @@ use crate::real::Real;
 use crate::shape::cso::MinkowskiDifference;
 use crate::shape::support::SupportMap;
 use crate::simplex::Simplex;
-use crate::trace::GjkStop;
-use crate::trace::{Finish, Observer, Outcome, Termination};
+use crate::trace::{Finish, GjkStop, Observer, Outcome, Termination};
 
 /// An intersecting pair goes on to EPA from GJK's last `simplex` for its depth, normal and
 /// contact points, unless `epa: false`, or the pair touches and one of GJK's own support
@@ -31,8 +30,9 @@ pub(super) fn deepen<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     }
     let touched = matches!(
         finish.termination,
-        Termination::Gjk(GjkStop::DistanceBelowTolerance { .. })
-            | Termination::Gjk(GjkStop::IntersectionFound { .. })
+        Termination::Gjk(
+            GjkStop::DistanceBelowTolerance { .. } | GjkStop::IntersectionFound { .. }
+        )
     ) && finish.certificate.intersecting == Some(true);
     if let Some(nearest) = nearest.filter(|_| touched)
         && let Some(contact) = touching(&cso, simplex.vertices(), nearest, config)

@@ -10,8 +10,9 @@ mod plane;
 pub use numbers::{fmt_apart, fmt_num, fmt_vec, fmt_vec_in};
 
 use crate::config::Dimension;
-use crate::trace::{Certificate, Feature, FeatureKind, Phase, Step, Termination};
-use crate::trace::{EpaStop, GjkStop, Shortcut};
+use crate::trace::{
+    Certificate, EpaStop, Feature, FeatureKind, GjkStop, Phase, Shortcut, Step, Termination,
+};
 
 impl Step {
     /// What happened in this step and why, in one plain sentence or a few: the step, then why
@@ -414,10 +415,9 @@ impl Termination {
                 fmt_num(depth),
                 fmt_num(gap)
             ),
-            Termination::Shortcut(Shortcut::SeparatingAxis { .. })
-            | Termination::Shortcut(Shortcut::SharedPoint { .. }) => {
-                boxes::termination_sentence(self, shapes).unwrap_or_default()
-            }
+            Termination::Shortcut(
+                Shortcut::SeparatingAxis { .. } | Shortcut::SharedPoint { .. },
+            ) => boxes::termination_sentence(self, shapes).unwrap_or_default(),
             Termination::Shortcut(Shortcut::ClosedForm { distance }) => format!(
                 "The cores are points or segments, so their closest points are found in closed form (Ericson's segment–segment test), with no iteration: {the_distance} is {}.",
                 fmt_num(distance)

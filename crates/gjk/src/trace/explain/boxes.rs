@@ -2,8 +2,7 @@
 //! and why it stopped.
 
 use super::{fmt_num, fmt_vec_in};
-use crate::trace::Shortcut;
-use crate::trace::{Step, Termination};
+use crate::trace::{Shortcut, Step, Termination};
 
 /// The one step of the test: the axis it looked along and the point it proved with.
 pub(super) fn step_sentence(step: &Step, plane: bool) -> String {

@@ -1,8 +1,7 @@
 //! Answers known in closed form, and the seed failure case.
 
 use crate::solver::common::{Rng, at, cube};
-use gjk::GjkStop;
-use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, SolverConfig, Termination};
+use gjk::{Algorithm, BodySpec, GjkStop, Outcome, Precision, Shape, SolverConfig, Termination};
 use glam::{DQuat, DVec3};
 
 fn distance(a: &BodySpec, b: &BodySpec) -> Outcome {
@@ -233,8 +232,7 @@ fn boolean_on_flat_difference_is_undecided_not_stuck() {
     assert!(
         matches!(
             t.finish.termination,
-            Termination::Gjk(GjkStop::DegenerateSimplex { .. })
-                | Termination::Gjk(GjkStop::ZeroDirection { .. })
+            Termination::Gjk(GjkStop::DegenerateSimplex { .. } | GjkStop::ZeroDirection { .. })
         ),
         "{:?}",
         t.finish

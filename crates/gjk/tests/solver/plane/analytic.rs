@@ -4,9 +4,8 @@
 
 use super::common::{KINDS, body, plane};
 use crate::solver::common::Rng;
-use gjk::GjkStop;
 use gjk::config::Dimension;
-use gjk::{Algorithm, BodySpec, Outcome, Shape, Termination};
+use gjk::{Algorithm, BodySpec, GjkStop, Outcome, Shape, Termination};
 use glam::{DQuat, DVec3};
 
 fn square(half_x: f64, half_y: f64, x: f64, y: f64) -> BodySpec {

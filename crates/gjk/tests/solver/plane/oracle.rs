@@ -4,9 +4,8 @@
 
 use super::common::{KINDS, body, plane};
 use crate::solver::common::Rng;
-use gjk::GjkStop;
 use gjk::tools::reference::plane::reference;
-use gjk::{Algorithm, Outcome, Radii};
+use gjk::{Algorithm, GjkStop, Outcome, Radii};
 
 #[test]
 fn distances_and_depths_agree_with_parry2d_or_prove_it_off() {

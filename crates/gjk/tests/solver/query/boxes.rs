@@ -4,9 +4,8 @@
 //! in space and in the plane, in both precisions, near the origin and far from it.
 
 use crate::solver::common::{Rng, to_parry};
-use gjk::Shortcut;
 use gjk::config::Dimension;
-use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, SolverConfig, Termination};
+use gjk::{Algorithm, BodySpec, Outcome, Precision, Shape, Shortcut, SolverConfig, Termination};
 use glam::{DQuat, DVec3};
 
 /// A random box with no margin: flat and turned about z in the plane.
@@ -283,8 +282,9 @@ fn a_pose_no_box_has_is_left_to_gjk_and_proves_nothing() {
         assert!(
             !matches!(
                 f.termination,
-                Termination::Shortcut(Shortcut::SeparatingAxis { .. })
-                    | Termination::Shortcut(Shortcut::SharedPoint { .. })
+                Termination::Shortcut(
+                    Shortcut::SeparatingAxis { .. } | Shortcut::SharedPoint { .. }
+                )
             ),
             "{f:?}"
         );

@@ -4,8 +4,7 @@
 
 use crate::solver::common::{KINDS, Rng, body};
 use crate::solver::plane::common as plane;
-use gjk::Shortcut;
-use gjk::{Algorithm, Outcome, Precision, SolverConfig, Termination};
+use gjk::{Algorithm, Outcome, Precision, Shortcut, SolverConfig, Termination};
 
 #[test]
 fn without_epa_the_verdict_is_gjks_and_nothing_follows_it() {
@@ -42,8 +41,7 @@ fn without_epa_the_verdict_is_gjks_and_nothing_follows_it() {
         let context = format!("pair {i} ({algorithm:?}, {precision:?}): {yes:?}\n{no:?}");
         if matches!(
             no.termination,
-            Termination::Shortcut(Shortcut::SeparatingAxis { .. })
-                | Termination::Shortcut(Shortcut::SharedPoint { .. })
+            Termination::Shortcut(Shortcut::SeparatingAxis { .. } | Shortcut::SharedPoint { .. })
         ) {
             // Two boxes: their separating-axis test answered instead (see `boxes.rs`), proven,
             // and never against what GJK and EPA proved.

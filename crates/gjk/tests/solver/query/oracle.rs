@@ -6,8 +6,10 @@
 //! is right by checking parry's number against those bounds.
 
 use crate::solver::common::{KINDS, Rng, body, lower_bound, to_parry};
-use gjk::{Acceleration, Algorithm, Outcome, Precision, Radii, SolverConfig, Termination};
-use gjk::{GjkStop, Shortcut};
+use gjk::{
+    Acceleration, Algorithm, GjkStop, Outcome, Precision, Radii, Shortcut, SolverConfig,
+    Termination,
+};
 
 #[test]
 fn agrees_with_parry_on_random_pairs_of_every_kind() {
