@@ -91,7 +91,7 @@ pub trait Vector<R>:
 }
 
 macro_rules! impl_real {
-    ($r:ty, $v:ty, $q:ty, $m:expr) => {
+    ($r:ty, $v:ty, $q:ty, $m:expr, $wide:expr) => {
         impl Real for $r {
             type V = $v;
             type Q = $q;
@@ -177,7 +177,7 @@ macro_rules! impl_real {
             }
             #[inline]
             fn to_f64(self) -> DVec3 {
-                DVec3::new(self.x as f64, self.y as f64, self.z as f64)
+                $wide(self)
             }
             #[inline]
             fn is_finite(self) -> bool {
@@ -187,8 +187,10 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, Vec3, Mat3, |m: DMat3| m.as_mat3());
-impl_real!(f64, DVec3, DMat3, |m: DMat3| m);
+impl_real!(f32, Vec3, Mat3, |m: DMat3| m.as_mat3(), |v: Vec3| v
+    .as_dvec3());
+// In f64 a vector is wide already: returned whole, not rebuilt a component at a time.
+impl_real!(f64, DVec3, DMat3, |m: DMat3| m, |v: DVec3| v);
 
 /// `d` scaled by a power of two into `[2⁻³⁰, 2³⁰]` (its largest component), or `d` itself
 /// when it is there already, zero or not finite.

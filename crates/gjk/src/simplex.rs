@@ -134,24 +134,6 @@ impl<R: Real> Simplex<R> {
         (a, b)
     }
 
-    /// Where each of this simplex's points stands in `candidate` (the simplex an iteration
-    /// started from, as recorded), found by its bits, each slot used once: the simplex the
-    /// iteration kept, as positions in its candidate.
-    pub fn positions_in(&self, candidate: &[SimplexVertex]) -> Few<u8> {
-        let bits = |p: glam::DVec3| p.to_array().map(f64::to_bits);
-        let mut used = 0u8;
-        self.vertices()
-            .iter()
-            .filter_map(|v| {
-                let want = bits(v.point.to_f64());
-                let slot = (0..candidate.len())
-                    .find(|&i| used & (1 << i) == 0 && bits(candidate[i].point) == want)?;
-                used |= 1 << slot;
-                Some(slot as u8)
-            })
-            .collect()
-    }
-
     /// Its points as a step records them.
     pub fn record(&self) -> Few<SimplexVertex> {
         self.vertices().iter().map(record_vertex).collect()

@@ -14,7 +14,7 @@
 //! no tetrahedron can ever enclose the origin ([`GjkStop::DegenerateSimplex`]).
 
 use crate::config::SolverConfig;
-use crate::gjk::stepper::{Asked, Found, Steppable};
+use crate::gjk::stepper::{Asked, Found, Steppable, first, slots};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -125,7 +125,14 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
                 by_fallback: false,
             }
         });
+        // The simplex kept: the case's points, in the order the next iteration sees them, or the
+        // whole candidate where the step stopped before `w` joined.
+        let kept = match evolved {
+            Some(case) => case.keep.iter().map(|&i| i as u8).collect(),
+            None => slots(first(candidate.points.len())),
+        };
         let found = Found {
+            kept,
             feature,
             closest: None,
             weights: &[],
@@ -135,13 +142,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
             certificate: self.finish.map(|f| f.certificate),
             momentum: None,
         };
-        asked.step(
-            self.iteration,
-            Phase::Boolean,
-            candidate,
-            &self.simplex,
-            found,
-        )
+        asked.step(self.iteration, Phase::Boolean, candidate, found)
     }
 }
 

@@ -21,7 +21,7 @@ mod ending;
 
 use crate::config::SolverConfig;
 use crate::gjk::momentum::Steering;
-use crate::gjk::stepper::{Asked, Found, Steppable};
+use crate::gjk::stepper::{Asked, Found, Steppable, first, slots};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
 use crate::shape::convex::Convex;
@@ -302,12 +302,14 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         }
     }
 
-    /// Builds the record of the iteration that just ran (only when someone is watching).
+    /// Builds the record of the iteration that just ran (only when someone is watching): the
+    /// simplex it kept is the candidate's points in `kept` (a mask of their slots).
     #[inline(always)]
     fn record(
         &self,
         asked: &Asked<R>,
         candidate: &mut Recorded,
+        kept: u8,
         reduced: Option<&Reduction<R>>,
         quantities: Quantities,
         termination: Option<GjkStop>,
@@ -324,6 +326,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             }
         });
         let found = Found {
+            kept: slots(kept),
             feature,
             closest: (!self.simplex.is_empty()).then(|| self.v.to_f64()),
             weights: &self.weights[..self.simplex.len()],
@@ -333,13 +336,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
             certificate: self.finish.map(|f| f.certificate),
             momentum,
         };
-        asked.step(
-            self.iteration,
-            Phase::Distance,
-            candidate,
-            &self.simplex,
-            found,
-        )
+        asked.step(self.iteration, Phase::Distance, candidate, found)
     }
 }
 
@@ -393,7 +390,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
                 // A step that stopped before `w` joined kept its simplex as it was.
                 let mut candidate = Recorded::default();
                 self.simplex.record_into(&mut candidate);
-                observer.on_step(self.record(&asked, &mut candidate, None, q, Some(t), None));
+                let kept = first(candidate.points.len());
+                let step = self.record(&asked, &mut candidate, kept, None, q, Some(t), None);
+                observer.on_step(step);
             }
             return true;
         }
@@ -416,7 +415,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             q.v_norm = Some(self.v.length_squared().sqrt().to_f64());
             return self.switch_off(m, MomentumOff::NotDecreasing, &asked, q, observer);
         }
-        let termination = self.descend(&reduction);
+        let (termination, kept) = self.descend(&reduction);
         if termination.is_none() {
             let (d, off) =
                 self.steering
@@ -439,6 +438,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             let step = self.record(
                 &asked,
                 &mut candidate,
+                kept,
                 Some(&reduction),
                 q,
                 termination,

@@ -3,7 +3,7 @@
 
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
-use crate::simplex::{Recorded, Simplex, record_vertex};
+use crate::simplex::{Recorded, record_vertex};
 use crate::trace::{
     Certificate, Feature, Few, Momentum, NoTrace, Observer, Phase, Quantities, Recorder, Step,
     Termination,
@@ -21,8 +21,8 @@ pub(crate) struct Asked<R: Real> {
 
 impl<R: Real> Asked<R> {
     /// The record of the iteration that asked: its number, what it asked, its candidate simplex
-    /// (moved out of `candidate`, with where the vertices of `kept`, the simplex it kept, stand
-    /// in it) and what it found. Built in one piece, where it is returned: a step is a large
+    /// (moved out of `candidate`) and what it found, with the simplex it kept as positions in
+    /// the candidate (`found.kept`). Built in one piece, where it is returned: a step is a large
     /// record, and one built and then amended is copied once more.
     #[inline(always)]
     pub fn step(
@@ -30,7 +30,6 @@ impl<R: Real> Asked<R> {
         iteration: u32,
         phase: Phase,
         candidate: &mut Recorded,
-        kept: &Simplex<R>,
         found: Found<'_, R>,
     ) -> Step {
         Step {
@@ -38,7 +37,7 @@ impl<R: Real> Asked<R> {
             phase,
             direction: self.d.to_f64(),
             support: record_vertex(&self.w),
-            kept: kept.positions_in(&candidate.points),
+            kept: found.kept,
             candidate: std::mem::take(&mut candidate.points),
             before: self.before,
             names: Few::new(),
@@ -56,9 +55,27 @@ impl<R: Real> Asked<R> {
     }
 }
 
+/// The slots whose bit is set in `mask` (a simplex's points, by where they stand), in order.
+#[inline]
+pub(crate) fn slots(mask: u8) -> Few<u8> {
+    let mut slots = Few::new();
+    for slot in 0..4 {
+        if mask & (1 << slot) != 0 {
+            slots.push(slot);
+        }
+    }
+    slots
+}
+
+/// The mask of a simplex's first `n` points: all of them, where a step kept its simplex whole.
+pub(crate) fn first(n: usize) -> u8 {
+    (1u8 << n.min(4)) - 1
+}
+
 /// What a GJK iteration found, for its record (see [`Step`] for each field; the weights in the
 /// working precision, as the solver keeps them).
 pub(crate) struct Found<'w, R: Real> {
+    pub kept: Few<u8>,
     pub feature: Option<Feature>,
     pub closest: Option<DVec3>,
     pub weights: &'w [R],

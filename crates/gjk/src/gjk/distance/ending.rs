@@ -3,7 +3,7 @@
 //! simplex still descends, and how an accelerated step that proved nothing gives way to `−v`.
 
 use super::{DistanceGjk, kept_weights};
-use crate::gjk::stepper::Asked;
+use crate::gjk::stepper::{Asked, first};
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::shape::support::SupportMap;
@@ -36,7 +36,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         if O::ENABLED {
             let mut candidate = crate::simplex::Recorded::default();
             self.simplex.record_into(&mut candidate);
-            observer.on_step(self.record(asked, &mut candidate, None, q, capped, Some(momentum)));
+            let kept = first(candidate.points.len());
+            let step = self.record(asked, &mut candidate, kept, None, q, capped, Some(momentum));
+            observer.on_step(step);
         }
         capped.is_some()
     }
@@ -99,25 +101,29 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// support point last) as the new simplex and `v`, unless it is degenerate or no closer
     /// (then the new point goes and the old simplex and `v` stay); then the tests on the new
     /// `v`: a full simplex kept (four points, three in the plane: the origin is inside), `‖v‖`
-    /// within the absolute tolerance, the cap.
-    pub(super) fn descend(&mut self, r: &Reduction<R>) -> Option<GjkStop> {
+    /// within the absolute tolerance, the cap. Returns the stop, if any, and which of `Y`'s
+    /// points the simplex kept (a mask of their slots).
+    pub(super) fn descend(&mut self, r: &Reduction<R>) -> (Option<GjkStop>, u8) {
         let new_vv = r.closest.length_squared();
         let size = self.simplex.len();
         // Whether there was a `v` before this iteration's point joined.
         let had_v = size > 1;
+        // Where the new point goes, the simplex is the old one: `Y`'s first points.
+        let old = first(size - 1);
         if !r.closest.is_finite() {
             let points = self.simplex.points();
             let measure = crate::simplex::voronoi::shape_measure::<R>(points).to_f64();
             self.simplex.pop();
-            return Some(GjkStop::DegenerateSimplex { size, measure });
+            return (Some(GjkStop::DegenerateSimplex { size, measure }), old);
         }
         if had_v && new_vv >= self.v.length_squared() {
             // Rounding has taken over: keep the previous, better v.
             self.simplex.pop();
-            return Some(GjkStop::NotDecreasing {
+            let stop = GjkStop::NotDecreasing {
                 previous: self.v.length_squared().sqrt().to_f64(),
                 current: new_vv.sqrt().to_f64(),
-            });
+            };
+            return (Some(stop), old);
         }
         if r.mask.count_ones() == self.full && had_v && self.bounds.lower() > 0.0 {
             // A full simplex "holds" the origin, but a support plane has already proven the bodies
@@ -125,16 +131,17 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             // 5e-7 from a box, where the true v is that short). Keep the previous v, as when
             // ‖v‖ stops decreasing; its bounds are the answer.
             self.simplex.pop();
-            return Some(GjkStop::NotDecreasing {
+            let stop = GjkStop::NotDecreasing {
                 previous: self.v.length_squared().sqrt().to_f64(),
                 current: new_vv.sqrt().to_f64(),
-            });
+            };
+            return (Some(stop), old);
         }
         self.weights = kept_weights(size, r);
         self.simplex.retain_mask(r.mask);
         self.v = r.closest;
         self.direction = -self.v;
-        if r.mask.count_ones() == self.full {
+        let stop = if r.mask.count_ones() == self.full {
             Some(GjkStop::IntersectionFound {
                 iteration: self.iteration,
             })
@@ -150,6 +157,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             })
         } else {
             None
-        }
+        };
+        (stop, r.mask)
     }
 }
