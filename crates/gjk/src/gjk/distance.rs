@@ -302,20 +302,21 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         }
     }
 
-    /// Builds the record of the iteration that just ran (only when someone is watching): the
-    /// simplex it kept is the candidate's points in `kept` (a mask of their slots).
+    /// Builds the record of the iteration that just ran (only when someone is watching): with
+    /// the reduction of its candidate and which of the candidate's points the simplex kept (a
+    /// mask of their slots), or without (the step stopped first and kept its simplex whole).
     #[inline(always)]
     fn record(
         &self,
         asked: &Asked<R>,
         candidate: &mut Recorded,
-        kept: u8,
-        reduced: Option<&Reduction<R>>,
+        reduced: Option<(&Reduction<R>, u8)>,
         quantities: Quantities,
         termination: Option<GjkStop>,
         momentum: Option<Momentum>,
     ) -> Step {
-        let feature = reduced.map(|r| {
+        let kept = reduced.map_or(first(candidate.points.len()), |(_, kept)| kept);
+        let feature = reduced.map(|(r, _)| {
             let vertices: Few<usize> = (0..candidate.points.len())
                 .filter(|i| r.mask & (1 << i) != 0)
                 .collect();
@@ -390,8 +391,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
                 // A step that stopped before `w` joined kept its simplex as it was.
                 let mut candidate = Recorded::default();
                 self.simplex.record_into(&mut candidate);
-                let kept = first(candidate.points.len());
-                let step = self.record(&asked, &mut candidate, kept, None, q, Some(t), None);
+                let step = self.record(&asked, &mut candidate, None, q, Some(t), None);
                 observer.on_step(step);
             }
             return true;
@@ -438,8 +438,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
             let step = self.record(
                 &asked,
                 &mut candidate,
-                kept,
-                Some(&reduction),
+                Some((&reduction, kept)),
                 q,
                 termination,
                 momentum,

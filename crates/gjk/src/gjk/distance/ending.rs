@@ -36,8 +36,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
         if O::ENABLED {
             let mut candidate = crate::simplex::Recorded::default();
             self.simplex.record_into(&mut candidate);
-            let kept = first(candidate.points.len());
-            let step = self.record(asked, &mut candidate, kept, None, q, capped, Some(momentum));
+            let step = self.record(asked, &mut candidate, None, q, capped, Some(momentum));
             observer.on_step(step);
         }
         capped.is_some()
