@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 use gjk::manifold::{Manifold, ManifoldStep};
-use gjk::query::trace_query;
 use gjk::{BodySpec, CastTrace, Placed, PreparedShape, Scenario, SimplexCache, Trace};
 
 /// The system sets every frame runs in order.
@@ -230,7 +229,8 @@ impl Shapes {
     /// Runs the solver on the case (its shapes being these) and records every step.
     pub fn trace(&self, scenario: &Scenario, warm: Option<&SimplexCache>) -> Trace {
         let [a, b] = self.placed(scenario);
-        trace_query(a, b, &scenario.config(), warm)
+        let config = scenario.config();
+        Trace::record(|recorder| gjk::query::query(a, b, &config, warm, recorder))
     }
 
     /// The contact manifold of `finish` (the scenario's answer) with these shapes, its stages
@@ -254,7 +254,10 @@ impl Shapes {
     pub fn cast(&self, scenario: &Scenario) -> Option<CastTrace> {
         let spec = scenario.cast.as_ref()?;
         let [a, b] = self.placed(scenario);
-        Some(gjk::cast::trace_cast(a, b, spec, &scenario.config()))
+        let config = scenario.config();
+        Some(CastTrace::record(|steps| {
+            gjk::cast::cast(a, b, spec, &config, steps)
+        }))
     }
 }
 

@@ -15,11 +15,7 @@ pub struct Contact {
 /// The manifold of `scenario`'s overlapping answer `p`, deepest first, written as the
 /// scenario's dimension writes points.
 pub fn contacts(scenario: &Scenario, shapes: &[PreparedShape; 2], p: &Penetration) -> Vec<Contact> {
-    let (a, b) = (&scenario.a, &scenario.b);
-    let placed = [
-        gjk::Placed::new(&shapes[0], a),
-        gjk::Placed::new(&shapes[1], b),
-    ];
+    let placed = scenario.placed(shapes);
     written(
         scenario,
         &manifold(placed[0], placed[1], p, scenario.dimension).points,

@@ -94,13 +94,8 @@ impl CastFields {
     /// The scenario's cast, on the shapes `shapes` prepared for the static query.
     fn of(scenario: &Scenario, shapes: &[gjk::PreparedShape; 2], reference: bool) -> Option<Self> {
         let spec = scenario.cast.as_ref()?;
-        let cast = gjk::cast::cast(
-            gjk::Placed::new(&shapes[0], &scenario.a),
-            gjk::Placed::new(&shapes[1], &scenario.b),
-            spec,
-            &scenario.config(),
-            &mut gjk::NoTrace,
-        );
+        let [a, b] = scenario.placed(shapes);
+        let cast = gjk::cast::cast(a, b, spec, &scenario.config(), &mut gjk::NoTrace);
         let theirs = reference.then(|| gjk::tools::reference::reference_cast(scenario));
         let (reference_toi, reference_toi_status) = match theirs {
             Some(Ok(r)) => (Some(r.toi), Some(r.status)),
@@ -205,13 +200,8 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     // Prepared once for the static query and the cast (a million-point hull's walk graph
     // takes seconds to build).
     let shapes = scenario.prepare();
-    let finish = gjk::query::query(
-        gjk::Placed::new(&shapes[0], &scenario.a),
-        gjk::Placed::new(&shapes[1], &scenario.b),
-        &config,
-        None,
-        &mut gjk::NoTrace,
-    );
+    let [a, b] = scenario.placed(&shapes);
+    let finish = gjk::query::query(a, b, &config, None, &mut gjk::NoTrace);
     let (distance, point_a, point_b) = match (config.algorithm, finish.outcome) {
         (a, _) if !a.measures_distance() => (None, None, None),
         (

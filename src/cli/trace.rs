@@ -16,14 +16,15 @@ type Contacts = (gjk::manifold::Manifold, Vec<gjk::manifold::ManifoldStep>);
 /// [`traced`], with the answer's contact manifold when it overlaps.
 fn traced_all(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>, Option<Contacts>) {
     let shapes = scenario.prepare();
-    let trace = gjk::query::trace_query(
-        gjk::Placed::new(&shapes[0], &scenario.a),
-        gjk::Placed::new(&shapes[1], &scenario.b),
-        &scenario.config(),
-        None,
-    );
+    let [a, b] = scenario.placed(&shapes);
+    let config = scenario.config();
+    let trace = gjk::Trace::record(|recorder| gjk::query::query(a, b, &config, None, recorder));
     let contacts = scenario.manifold_prepared(&shapes, &trace.finish);
-    (trace, scenario.trace_cast_prepared(&shapes), contacts)
+    let cast = scenario
+        .cast
+        .as_ref()
+        .map(|spec| gjk::CastTrace::record(|steps| gjk::cast::cast(a, b, spec, &config, steps)));
+    (trace, cast, contacts)
 }
 
 /// A whole run as the JSON document `trace` prints: the scenario as understood, every step,

@@ -216,7 +216,8 @@ fn mover<'s, R: Real>(
 }
 
 /// Casts two placed prepared shapes in the configured precision, handing every step to
-/// `observer` ([`crate::NoTrace`] for none, a `Vec<CastStep>` to keep them).
+/// `observer`: the one way to cast, untraced with [`crate::NoTrace`], traced with
+/// [`CastTrace::record`].
 pub fn cast<O: Observer<CastStep>>(
     a: Placed<'_>,
     b: Placed<'_>,
@@ -256,18 +257,6 @@ pub fn cast<O: Observer<CastStep>>(
 fn centre(a: DVec3, b: DVec3) -> DVec3 {
     let c = a * 0.5 + b * 0.5;
     if c.is_finite() { c } else { DVec3::ZERO }
-}
-
-/// Records every step of [`cast`].
-pub fn trace_cast(
-    a: Placed<'_>,
-    b: Placed<'_>,
-    spec: &CastSpec,
-    config: &SolverConfig,
-) -> CastTrace {
-    let mut steps = Vec::new();
-    let answer = cast(a, b, spec, config, &mut steps);
-    CastTrace { steps, answer }
 }
 
 /// Casts bodies of any shapes, your own included, in precision `R`. (With no f64 copy of your

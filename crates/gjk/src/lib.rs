@@ -15,8 +15,9 @@
 //!   ([`Placed`]) as [`Body`]s in the working precision, forms `A ⊖ B` ([`shape::cso`]) and runs
 //!   the configured GJK variant ([`gjk::distance`], [`gjk::boolean`]), then EPA ([`epa`]) for an
 //!   intersecting pair, and certifies the answer ([`proof`]); [`query::run`] does the same for
-//!   bodies of any [`SupportMap`]. [`solve`] and [`trace`](fn@trace) prepare and query in one
-//!   call. Nothing is kept between queries: the same input gives the same trace.
+//!   bodies of any [`SupportMap`]. [`Trace::record`] traces either: the same call, handed a
+//!   [`Recorder`]. [`solve`] and [`trace`](fn@trace) prepare and query in one call. Nothing is
+//!   kept between queries: the same input gives the same trace.
 //! - **A step is recorded** by the [`Observer`] the query is given ([`trace`](mod@trace)): a
 //!   [`Recorder`] keeps every [`Step`], [`NoTrace`] compiles the recording away. Each solver is
 //!   [`Steppable`] one iteration at a time, for a debugger.

@@ -31,7 +31,7 @@ use crate::shape::prepared::PreparedShape;
 use crate::shape::support::SupportMap;
 use crate::shape::{BodySpec, Pose, Shape};
 use crate::trace::SimplexCache;
-use crate::trace::{Finish, NoTrace, Observer, Outcome, Recorder, Trace};
+use crate::trace::{Finish, NoTrace, Observer, Outcome, Trace};
 use deepen::deepen;
 use glam::DVec3;
 use observe::{Answered, Shifted};
@@ -142,7 +142,32 @@ pub fn query<O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> Finish {
-    if let Some(cores) = closed_form(a, b, config) {
+    match config.precision {
+        Precision::F32 => plan::<f32, O>(a, b, config, warm, observer),
+        Precision::F64 => plan::<f64, O>(a, b, config, warm, observer),
+    }
+}
+
+/// The query's plan, in precision `R` throughout:
+/// 1. a shortcut where one answers at once: the cores' closed form ([`closed_form`]), two
+///    boxes' separating axes ([`boxes`]);
+/// 2. the frame to solve in ([`query_framed`], [`query_centred`]);
+/// 3. the cores, their radii added back after ([`query_here`]);
+/// 4. GJK's run on the bodies ([`query_whole`], [`run_grown`]);
+/// 5. for an intersecting pair, the depth ([`deepen`]).
+///
+/// Inlined, with its shortcuts, into each precision's branch of [`query`]: a function called
+/// from two branches is left out of line, and a closed form's answer, tens of nanoseconds,
+/// would pay for the call and for copying the answer out.
+#[inline(always)]
+fn plan<R: Real, O: Observer>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> Finish {
+    if let Some(cores) = closed_form::<R>(a, b, config) {
         return closed_answer(cores, config, observer);
     }
     // Two boxes asked only whether they overlap need no GJK (see [`boxes`]).
@@ -150,32 +175,43 @@ pub fn query<O: Observer>(
         (a.shape.shape(), a.pose, a.margin),
         (b.shape.shape(), b.pose, b.margin),
         config,
-    ) && let Some(decided) = match config.precision {
-        Precision::F32 => pair.decide::<f32>(config),
-        Precision::F64 => pair.decide::<f64>(config),
-    } {
+    ) && let Some(decided) = pair.decide::<R>(config)
+    {
         if O::ENABLED {
             observer.on_step(decided.step());
         }
         return decided.finish();
     }
+    solve_run::<R, O>(a, b, config, warm, observer)
+}
+
+/// The plan past its shortcuts: GJK and EPA in the frame the pair is best solved in. Kept out
+/// of line: the shortcuts' answers, a few dozen nanoseconds, do not pay for the run's state.
+#[inline(never)]
+fn solve_run<R: Real, O: Observer>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    config: &SolverConfig,
+    warm: Option<&SimplexCache>,
+    observer: &mut O,
+) -> Finish {
     // With nothing recorded there is no last step to hold back, and the answer is written
     // where the caller wants it (held back, the finish, a large record, is copied once more).
     if !O::ENABLED {
-        return query_framed(a, b, config, warm, observer);
+        return query_framed::<R, O>(a, b, config, warm, observer);
     }
     let mut answered = Answered {
         inner: observer,
         held: None,
     };
-    let finish = query_framed(a, b, config, warm, &mut answered);
+    let finish = query_framed::<R, _>(a, b, config, warm, &mut answered);
     answered.end(&finish);
     finish
 }
 
 /// [`query`] in the frame it is best solved in.
 #[inline]
-fn query_framed<O: Observer>(
+fn query_framed<R: Real, O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
@@ -190,10 +226,10 @@ fn query_framed<O: Observer>(
         + b.margin
         + (anchor_a - anchor_b).length();
     if !origin.is_finite() {
-        return query_here(a, b, config, warm, observer);
+        return query_here::<R, O>(a, b, config, warm, observer);
     }
     if origin.length() <= 4.0 * extent {
-        let finish = query_here(a, b, config, warm, observer);
+        let finish = query_here::<R, O>(a, b, config, warm, observer);
         // The rounding allowance grows with the numbers the support points are made of. A
         // second run can decide only where the centred frame's allowance falls below what the
         // run estimates, the distance or the depth: a pair that truly touches stays open in
@@ -203,7 +239,7 @@ fn query_framed<O: Observer>(
         }
         observer.discard();
     }
-    query_centred(a, b, origin, config, warm, observer)
+    query_centred::<R, O>(a, b, origin, config, warm, observer)
 }
 
 /// Whether the open answer `finish` is worth solving again in the frame centred on `origin`:
@@ -218,7 +254,7 @@ fn decidable_centred(finish: &Finish, a: Placed<'_>, b: Placed<'_>, origin: DVec
 }
 
 /// [`query`] in the frame centred on `origin`, its answer and steps moved back.
-fn query_centred<O: Observer>(
+fn query_centred<R: Real, O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     origin: DVec3,
@@ -230,7 +266,7 @@ fn query_centred<O: Observer>(
         inner: observer,
         by: origin,
     };
-    let finish = query_here(
+    let finish = query_here::<R, _>(
         a.moved(-origin),
         b.moved(-origin),
         config,
@@ -242,7 +278,7 @@ fn query_centred<O: Observer>(
 
 /// [`query`] in the frame the poses are given in.
 #[inline]
-fn query_here<O: Observer>(
+fn query_here<R: Real, O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
@@ -256,27 +292,26 @@ fn query_here<O: Observer>(
         let mut on_cores = OnCores::new(observer, [radius_a, radius_b]);
         let grown = radius_a + radius_b;
         let warm = warm.filter(|c| c.cores);
-        let mut finish = query_whole(core_a, core_b, grown, config, warm, &mut on_cores);
-        let epsilon = config.precision.epsilon();
-        let allowance = allowance_for(epsilon, core_a.reach() + core_b.reach());
+        let mut finish = query_whole::<R, _>(core_a, core_b, grown, config, warm, &mut on_cores);
+        let allowance = allowance_for(R::EPSILON.to_f64(), core_a.reach() + core_b.reach());
         add_radii(&mut finish, [radius_a, radius_b], allowance, config);
         // Placed in f64 only where the bound is needed (cores touching, not proven apart).
         let along = |n: DVec3| Placed::overlap_along(core_a, core_b, n);
         bound_touching_cores(&mut finish, along, allowance, config);
         return finish;
     }
-    query_whole(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
+    query_whole::<R, O>(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
 
 /// With `radii: closed`: the cores of two spheres or capsules (points or segments) in closed
-/// form, in the configured precision (see [`crate::gjk::closed`]), and the frame they were
+/// form, in precision `R` (see [`crate::gjk::closed`]), and the frame they were
 /// solved in, or `None` where GJK must answer. It is worked out in a frame centred between the
 /// two bodies, as [`query`] solves far pairs, so that its rounding is of the bodies' size, not
 /// of their distance from the world's origin. Boolean GJK's question is answered from it too:
 /// the cores' proven distance against the radii decides it, as parry and Box2D decide a ball
 /// and a capsule.
-#[inline]
-fn closed_form(
+#[inline(always)]
+fn closed_form<R: Real>(
     a: Placed<'_>,
     b: Placed<'_>,
     config: &SolverConfig,
@@ -289,15 +324,12 @@ fn closed_form(
         return None;
     }
     let origin = a.anchor() * 0.5 + b.anchor() * 0.5;
-    let closest = match config.precision {
-        Precision::F64 => closed_cores::<f64>([core_a, core_b], origin, config)?,
-        Precision::F32 => closed_cores::<f32>([core_a, core_b], origin, config)?,
-    };
+    let closest = closed_cores::<R>([core_a, core_b], origin, config)?;
     Some((closest, origin, [radius_a, radius_b]))
 }
 
 /// The closed form of two cores in precision `R`, in the frame centred on `origin`.
-#[inline]
+#[inline(always)]
 fn closed_cores<R: Real>(
     [a, b]: [Placed<'_>; 2],
     origin: DVec3,
@@ -312,7 +344,7 @@ fn closed_cores<R: Real>(
 /// The shapes' answer from their cores' closed form: the radii added, moved back from the
 /// frame it was solved in, recorded as one step. The answer is built where it is returned
 /// (a `Finish` is a large record: built in place, it is not copied on its way out).
-#[inline]
+#[inline(always)]
 fn closed_answer<O: Observer>(
     (closest, origin, [radius_a, radius_b]): (closed::Closest, DVec3, [f64; 2]),
     config: &SolverConfig,
@@ -348,7 +380,7 @@ fn closed_answer<O: Observer>(
 
 /// The query on the bodies as they are, which are cores grown by `radius` when it is above 0
 /// (the distance algorithms then aim their tolerance at the grown shapes' distance).
-fn query_whole<O: Observer>(
+fn query_whole<R: Real, O: Observer>(
     a: Placed<'_>,
     b: Placed<'_>,
     radius: f64,
@@ -360,22 +392,13 @@ fn query_whole<O: Observer>(
         grown_by: radius,
         strictly_convex: a.strictly_convex() && b.strictly_convex(),
     };
-    match config.precision {
-        Precision::F32 => run_grown(
-            MinkowskiDifference::new(&a.body::<f32>(), &b.body::<f32>()),
-            bodies,
-            config,
-            warm,
-            observer,
-        ),
-        Precision::F64 => run_grown(
-            MinkowskiDifference::new(&a.body::<f64>(), &b.body::<f64>()),
-            bodies,
-            config,
-            warm,
-            observer,
-        ),
-    }
+    run_grown(
+        MinkowskiDifference::new(&a.body::<R>(), &b.body::<R>()),
+        bodies,
+        config,
+        warm,
+        observer,
+    )
 }
 
 /// Runs the configured algorithm on `A ⊖ B` for bodies of any shapes, your own included (the
@@ -437,22 +460,6 @@ fn run_grown<R: Real, A: SupportMap<R>, B: SupportMap<R>, O: Observer>(
     }
 }
 
-/// Runs [`query`] recording every step.
-pub fn trace_query(
-    a: Placed<'_>,
-    b: Placed<'_>,
-    config: &SolverConfig,
-    warm: Option<&SimplexCache>,
-) -> Trace {
-    let mut recorder = Recorder::default();
-    let finish = query(a, b, config, warm, &mut recorder);
-    Trace {
-        steps: recorder.steps,
-        finish,
-        cache: recorder.cache,
-    }
-}
-
 /// Prepares both shapes and runs without recording, for a one-off query (a caller that
 /// queries the same shapes again keeps its [`PreparedShape`]s and calls [`query`]).
 pub fn solve(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Finish {
@@ -475,5 +482,6 @@ pub fn trace(a: &BodySpec, b: &BodySpec, config: &SolverConfig) -> Trace {
         PreparedShape::new(a.shape.clone()),
         PreparedShape::new(b.shape.clone()),
     );
-    trace_query(Placed::new(&pa, a), Placed::new(&pb, b), config, None)
+    let (a, b) = (Placed::new(&pa, a), Placed::new(&pb, b));
+    Trace::record(|recorder| query(a, b, config, None, recorder))
 }

@@ -20,7 +20,7 @@ pub mod validate;
 
 pub use text::{MAX_FILE_BYTES, document_text, parse_document, read_capped, read_text};
 
-use crate::cast::{CastAnswer, CastSpec, CastStep, CastTrace};
+use crate::cast::{CastAnswer, CastSpec, CastTrace};
 use crate::config::{Acceleration, Algorithm, Dimension, Precision, Radii, SolverConfig};
 use crate::manifold::{Manifold, ManifoldStep};
 use crate::query::Placed;
@@ -28,7 +28,7 @@ use crate::scenario::engine::EngineAnswer;
 use crate::scenario::expect::Expectation;
 use crate::shape::BodySpec;
 use crate::shape::prepared::PreparedShape;
-use crate::trace::{NoTrace, Observer};
+use crate::trace::NoTrace;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -418,38 +418,38 @@ impl Scenario {
 
 /// The scenario's cast (its `cast` section), `None` when it has none.
 impl Scenario {
-    /// Casts on the shapes already prepared (`shapes`, as [`Scenario::prepare`] makes them for
-    /// the static query), handing every step to `observer`.
-    pub fn cast_prepared<O: Observer<CastStep>>(
-        &self,
-        shapes: &[PreparedShape; 2],
-        observer: &mut O,
-    ) -> Option<CastAnswer> {
-        let spec = self.cast.as_ref()?;
-        Some(crate::cast::cast(
+    /// Its bodies: the shapes already prepared (`shapes`, as [`Scenario::prepare`] makes them)
+    /// where the scenario puts them, for [`crate::query::query`] and [`crate::cast::cast`].
+    pub fn placed<'s>(&self, shapes: &'s [PreparedShape; 2]) -> [Placed<'s>; 2] {
+        [
             Placed::new(&shapes[0], &self.a),
             Placed::new(&shapes[1], &self.b),
-            spec,
-            &self.config(),
-            observer,
-        ))
+        ]
     }
 
-    /// [`Scenario::cast_prepared`] with every step recorded.
-    pub fn trace_cast_prepared(&self, shapes: &[PreparedShape; 2]) -> Option<CastTrace> {
-        let mut steps = Vec::new();
-        let answer = self.cast_prepared(shapes, &mut steps)?;
-        Some(CastTrace { steps, answer })
+    /// The cast's bodies on the shapes already prepared, and their motion.
+    fn cast_question<'s>(
+        &'s self,
+        shapes: &'s [PreparedShape; 2],
+    ) -> Option<([Placed<'s>; 2], &'s CastSpec)> {
+        Some((self.placed(shapes), self.cast.as_ref()?))
     }
 
     /// The cast answered without recording, its shapes prepared for it (one-off).
     pub fn solve_cast(&self) -> Option<CastAnswer> {
-        self.cast_prepared(&self.prepare(), &mut NoTrace)
+        let shapes = self.prepare();
+        let ([a, b], spec) = self.cast_question(&shapes)?;
+        Some(crate::cast::cast(a, b, spec, &self.config(), &mut NoTrace))
     }
 
-    /// The cast with every step recorded (one-off).
+    /// The cast with every step recorded, its shapes prepared for it (one-off).
     pub fn trace_cast(&self) -> Option<CastTrace> {
-        self.trace_cast_prepared(&self.prepare())
+        let shapes = self.prepare();
+        let ([a, b], spec) = self.cast_question(&shapes)?;
+        let config = self.config();
+        Some(CastTrace::record(|steps| {
+            crate::cast::cast(a, b, spec, &config, steps)
+        }))
     }
 }
 
@@ -463,9 +463,10 @@ impl Scenario {
         finish: &crate::trace::Finish,
     ) -> Option<(Manifold, Vec<ManifoldStep>)> {
         let answer = finish.penetration?;
+        let [a, b] = self.placed(shapes);
         Some(crate::manifold::trace_manifold(
-            Placed::new(&shapes[0], &self.a),
-            Placed::new(&shapes[1], &self.b),
+            a,
+            b,
             &answer,
             self.dimension,
         ))

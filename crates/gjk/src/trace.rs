@@ -212,6 +212,21 @@ pub struct Trace {
     pub cache: Option<SimplexCache>,
 }
 
+impl Trace {
+    /// The trace of `run`, a query handed a [`Recorder`]: the one way to trace what the same
+    /// call answers untraced with [`NoTrace`], e.g.
+    /// `Trace::record(|r| gjk::query::query(a, b, &config, None, r))`.
+    pub fn record(run: impl FnOnce(&mut Recorder) -> Finish) -> Trace {
+        let mut recorder = Recorder::default();
+        let finish = run(&mut recorder);
+        Trace {
+            steps: recorder.steps,
+            finish,
+            cache: recorder.cache,
+        }
+    }
+}
+
 /// A finished run's simplex as witness points in each body's frame, to warm-start the next run.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SimplexCache {

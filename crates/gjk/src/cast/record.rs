@@ -187,3 +187,14 @@ pub struct CastTrace {
     /// The answer.
     pub answer: CastAnswer,
 }
+
+impl CastTrace {
+    /// The trace of `run`, a cast handed a list to record into: the one way to trace what the
+    /// same call answers untraced with [`crate::NoTrace`], e.g.
+    /// `CastTrace::record(|steps| gjk::cast::cast(a, b, &spec, &config, steps))`.
+    pub fn record(run: impl FnOnce(&mut Vec<CastStep>) -> CastAnswer) -> CastTrace {
+        let mut steps = Vec::new();
+        let answer = run(&mut steps);
+        CastTrace { steps, answer }
+    }
+}

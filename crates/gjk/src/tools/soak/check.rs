@@ -159,7 +159,7 @@ pub(super) fn contacts(s: &Scenario, f: &Finish, slack: f64) -> Option<Contacts>
     // only to about the square root of the tolerance (the distance is flat in the angle near
     // its minimum): along it two shapes may reach past each other by more than their depth.
     // No pair of their points reaches further than their support planes across it.
-    let placed = [Placed::new(&shapes[0], &s.a), Placed::new(&shapes[1], &s.b)];
+    let placed = s.placed(&shapes);
     let reach = Placed::overlap_along(placed[0], placed[1], m.normal);
     if deepest > upper.max(reach) + slack {
         return Some(Contacts::Wrong(what()));

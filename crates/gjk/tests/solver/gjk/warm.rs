@@ -2,7 +2,6 @@
 //! iterations while the bodies move a little between queries (temporal coherence).
 
 use crate::solver::common::{KINDS, Rng, body};
-use gjk::query::trace_query;
 use gjk::{Algorithm, BodySpec, Outcome, Placed, Precision, SimplexCache, SolverConfig, Trace};
 
 /// A run on freshly prepared shapes, warm-started from `cache` when given.
@@ -16,7 +15,8 @@ fn trace_warm(
         gjk::PreparedShape::new(a.shape.clone()),
         gjk::PreparedShape::new(b.shape.clone()),
     );
-    trace_query(Placed::new(&pa, a), Placed::new(&pb, b), config, cache)
+    let (a, b) = (Placed::new(&pa, a), Placed::new(&pb, b));
+    Trace::record(|recorder| gjk::query::query(a, b, config, cache, recorder))
 }
 
 #[test]

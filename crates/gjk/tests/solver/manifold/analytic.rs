@@ -215,10 +215,7 @@ fn a_normal_found_to_the_tolerance_measures_points_within_the_support_planes() {
     let [_, upper] = finish.penetration.unwrap().depth_bounds.unwrap();
     let (m, _) = manifold(&s);
     let shapes = s.prepare();
-    let placed = [
-        gjk::query::Placed::new(&shapes[0], &s.a),
-        gjk::query::Placed::new(&shapes[1], &s.b),
-    ];
+    let placed = s.placed(&shapes);
     let planes = gjk::query::Placed::overlap_along(placed[0], placed[1], m.normal);
     // The true normal: from the cylinder's axis to the capsule's, across.
     let truth = DVec3::new(-5.462218254665678e-5, 0.0, 4.935929583549034e-5).normalize();

@@ -247,13 +247,14 @@ fn a_cache_only_warm_starts_runs_on_the_same_kind_of_body() {
         gjk::PreparedShape::new(a.shape.clone()),
         gjk::PreparedShape::new(b.shape.clone()),
     );
-    let placed = || (gjk::Placed::new(&pa, &a), gjk::Placed::new(&pb, &b));
+    let (x, y) = (gjk::Placed::new(&pa, &a), gjk::Placed::new(&pb, &b));
+    let trace = |config: &gjk::SolverConfig, warm: Option<&gjk::SimplexCache>| {
+        gjk::Trace::record(|recorder| gjk::query::query(x, y, config, warm, recorder))
+    };
     for (from, to) in [(folded(), split()), (split(), folded())] {
-        let (x, y) = placed();
-        let cache = gjk::query::trace_query(x, y, &from, None).cache.unwrap();
+        let cache = trace(&from, None).cache.unwrap();
         assert_eq!(cache.cores, from.radii == Radii::Split);
-        let (x, y) = placed();
-        let warm = gjk::query::trace_query(x, y, &to, Some(&cache));
+        let warm = trace(&to, Some(&cache));
         let cold = gjk::trace(&a, &b, &to);
         assert_eq!(
             warm.steps, cold.steps,
