@@ -29,8 +29,10 @@ use glam::DVec3;
 /// The proof carries over: the cores' distance bounds `[lo, hi]` become `[lo − r, hi − r]`
 /// (floored at 0). Overlap is proven when `hi ≤ r`, separation when `lo > r`; between the two
 /// the verdict is not proven, and the finish says so. `allowance` is the rounding the cores'
-/// support points may carry ([`crate::proof::bounds::allowance`]; 0 for a closed form): the
-/// bounds are judged tight by the same rule as a run on the whole shapes, which allows for it.
+/// support points may carry: the query gives the full one for their reach
+/// ([`crate::proof::bounds::allowance_for`], at least what the run's own bounds allowed), the
+/// closed form its own. The bounds are judged tight by the same rule as a run on the whole
+/// shapes, which allows for it.
 #[inline]
 pub fn add_radii(
     finish: &mut Finish,
