@@ -222,8 +222,7 @@ impl Shapes {
 
     /// The shapes where the case puts them.
     pub fn placed(&self, scenario: &Scenario) -> [Placed<'_>; 2] {
-        let [a, b] = &self.0;
-        [Placed::new(a, &scenario.a), Placed::new(b, &scenario.b)]
+        scenario.placed(&self.0)
     }
 
     /// Runs the solver on the case (its shapes being these) and records every step.

@@ -216,8 +216,8 @@ fn mover<'s, R: Real>(
 }
 
 /// Casts two placed prepared shapes in the configured precision, handing every step to
-/// `observer`: the one way to cast, untraced with [`crate::NoTrace`], traced with
-/// [`CastTrace::record`].
+/// `observer`: the one way to cast placed shapes, untraced with [`crate::NoTrace`], traced
+/// with [`CastTrace::record`] (your own shapes: [`cast_bodies`]).
 pub fn cast<O: Observer<CastStep>>(
     a: Placed<'_>,
     b: Placed<'_>,

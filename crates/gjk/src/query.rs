@@ -148,17 +148,17 @@ pub fn query<O: Observer>(
     }
 }
 
-/// The query's plan, in precision `R` throughout:
-/// 1. a shortcut where one answers at once: the cores' closed form ([`closed_form`]), two
-///    boxes' separating axes ([`boxes`]);
+/// The query's plan, its solvers run in precision `R`:
+/// 1. a shortcut where one answers at once: the cores' closed form ([`closed_form`],
+///    [`closed_answer`]), two boxes' separating axes ([`boxes`]);
 /// 2. the frame to solve in ([`query_framed`], [`query_centred`]);
 /// 3. the cores, their radii added back after ([`query_here`]);
 /// 4. GJK's run on the bodies ([`query_whole`], [`run_grown`]);
 /// 5. for an intersecting pair, the depth ([`deepen`]).
 ///
-/// Inlined, with its shortcuts, into each precision's branch of [`query`]: a function called
-/// from two branches is left out of line, and a closed form's answer, tens of nanoseconds,
-/// would pay for the call and for copying the answer out.
+/// The shortcuts are inlined into each precision's branch of [`query`]: [`closed_answer`],
+/// reached from both branches, would otherwise be left out of line, and a closed form, the
+/// quickest answer there is, would pay for the call and for copying its answer out.
 #[inline(always)]
 fn plan<R: Real, O: Observer>(
     a: Placed<'_>,
@@ -186,7 +186,7 @@ fn plan<R: Real, O: Observer>(
 }
 
 /// The plan past its shortcuts: GJK and EPA in the frame the pair is best solved in. Kept out
-/// of line: the shortcuts' answers, a few dozen nanoseconds, do not pay for the run's state.
+/// of line, so that the shortcuts' quick answers do not pay for the run's state.
 #[inline(never)]
 fn solve_run<R: Real, O: Observer>(
     a: Placed<'_>,

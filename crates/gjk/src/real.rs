@@ -187,10 +187,9 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, Vec3, Mat3, |m: DMat3| m.as_mat3(), |v: Vec3| v
-    .as_dvec3());
-// In f64 a vector is wide already: returned whole, not rebuilt a component at a time.
-impl_real!(f64, DVec3, DMat3, |m: DMat3| m, |v: DVec3| v);
+impl_real!(f32, Vec3, Mat3, |m: DMat3| m.as_mat3(), Vec3::as_dvec3);
+// In f64 a vector is its own f64 vector: the value itself, copied as one.
+impl_real!(f64, DVec3, DMat3, |m: DMat3| m, std::convert::identity);
 
 /// `d` scaled by a power of two into `[2⁻³⁰, 2³⁰]` (its largest component), or `d` itself
 /// when it is there already, zero or not finite.

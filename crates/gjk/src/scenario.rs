@@ -416,7 +416,7 @@ impl Scenario {
     }
 }
 
-/// The scenario's cast (its `cast` section), `None` when it has none.
+/// The scenario's bodies, on shapes prepared once for every question asked of them.
 impl Scenario {
     /// Its bodies: the shapes already prepared (`shapes`, as [`Scenario::prepare`] makes them)
     /// where the scenario puts them, for [`crate::query::query`] and [`crate::cast::cast`].
@@ -426,7 +426,10 @@ impl Scenario {
             Placed::new(&shapes[1], &self.b),
         ]
     }
+}
 
+/// The scenario's cast (its `cast` section), `None` when it has none.
+impl Scenario {
     /// The cast's bodies on the shapes already prepared, and their motion.
     fn cast_question<'s>(
         &'s self,

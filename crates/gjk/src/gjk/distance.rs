@@ -304,7 +304,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 
     /// Builds the record of the iteration that just ran (only when someone is watching): with
     /// the reduction of its candidate and which of the candidate's points the simplex kept (a
-    /// mask of their slots), or without (the step stopped first and kept its simplex whole).
+    /// mask of their slots), or without, where the candidate recorded is the simplex kept
+    /// whole (the step stopped before `w` joined, or an accelerated step gave `w` back).
     #[inline(always)]
     fn record(
         &self,

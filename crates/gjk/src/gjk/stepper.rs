@@ -67,8 +67,9 @@ pub(crate) fn slots(mask: u8) -> Few<u8> {
     slots
 }
 
-/// The mask of a simplex's first `n` points: all of them, where a step kept its simplex whole.
+/// The mask of a simplex's first `n` points (a simplex has at most four).
 pub(crate) fn first(n: usize) -> u8 {
+    debug_assert!(n <= 4, "a simplex has at most four points");
     (1u8 << n.min(4)) - 1
 }
 

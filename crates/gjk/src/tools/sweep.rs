@@ -6,7 +6,7 @@
 //! certified to 1e-9 relative by its gap test. Tolerances are swept on a log scale.
 
 use crate::config::{Algorithm, Precision, SolverConfig};
-use crate::query::{Placed, query};
+use crate::query::query;
 use crate::scenario::Scenario;
 use crate::shape::prepared::PreparedShape;
 use crate::trace::{Certificate, NoTrace, Outcome, Termination};
@@ -311,16 +311,8 @@ impl Sweep {
                 reason: e.to_string(),
             })?;
         let config = s.config();
-        let solve = |config: &SolverConfig| {
-            let [a, b] = shapes;
-            query(
-                Placed::new(a, &s.a),
-                Placed::new(b, &s.b),
-                config,
-                None,
-                &mut NoTrace,
-            )
-        };
+        let [a, b] = s.placed(shapes);
+        let solve = |config: &SolverConfig| query(a, b, config, None, &mut NoTrace);
         let finish = solve(&config);
         let reference = solve(&SolverConfig::default_for(
             Algorithm::Distance,
