@@ -251,12 +251,7 @@ impl Shapes {
 
     /// The scenario's cast with these shapes, every step recorded.
     pub fn cast(&self, scenario: &Scenario) -> Option<CastTrace> {
-        let spec = scenario.cast.as_ref()?;
-        let [a, b] = self.placed(scenario);
-        let config = scenario.config();
-        Some(CastTrace::record(|steps| {
-            gjk::cast::cast(a, b, spec, &config, steps)
-        }))
+        scenario.trace_cast_prepared(&self.0)
     }
 }
 

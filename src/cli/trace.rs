@@ -20,11 +20,7 @@ fn traced_all(scenario: &Scenario) -> (gjk::Trace, Option<gjk::CastTrace>, Optio
     let config = scenario.config();
     let trace = gjk::Trace::record(|recorder| gjk::query::query(a, b, &config, None, recorder));
     let contacts = scenario.manifold_prepared(&shapes, &trace.finish);
-    let cast = scenario
-        .cast
-        .as_ref()
-        .map(|spec| gjk::CastTrace::record(|steps| gjk::cast::cast(a, b, spec, &config, steps)));
-    (trace, cast, contacts)
+    (trace, scenario.trace_cast_prepared(&shapes), contacts)
 }
 
 /// A whole run as the JSON document `trace` prints: the scenario as understood, every step,

@@ -430,29 +430,28 @@ impl Scenario {
 
 /// The scenario's cast (its `cast` section), `None` when it has none.
 impl Scenario {
-    /// The cast's bodies on the shapes already prepared, and their motion.
-    fn cast_question<'s>(
-        &'s self,
-        shapes: &'s [PreparedShape; 2],
-    ) -> Option<([Placed<'s>; 2], &'s CastSpec)> {
-        Some((self.placed(shapes), self.cast.as_ref()?))
+    /// The cast on the shapes already prepared (`shapes`, as [`Scenario::prepare`] makes them
+    /// for the static query), every step recorded.
+    pub fn trace_cast_prepared(&self, shapes: &[PreparedShape; 2]) -> Option<CastTrace> {
+        let spec = self.cast.as_ref()?;
+        let [a, b] = self.placed(shapes);
+        let config = self.config();
+        Some(CastTrace::record(|steps| {
+            crate::cast::cast(a, b, spec, &config, steps)
+        }))
     }
 
     /// The cast answered without recording, its shapes prepared for it (one-off).
     pub fn solve_cast(&self) -> Option<CastAnswer> {
+        let spec = self.cast.as_ref()?;
         let shapes = self.prepare();
-        let ([a, b], spec) = self.cast_question(&shapes)?;
+        let [a, b] = self.placed(&shapes);
         Some(crate::cast::cast(a, b, spec, &self.config(), &mut NoTrace))
     }
 
     /// The cast with every step recorded, its shapes prepared for it (one-off).
     pub fn trace_cast(&self) -> Option<CastTrace> {
-        let shapes = self.prepare();
-        let ([a, b], spec) = self.cast_question(&shapes)?;
-        let config = self.config();
-        Some(CastTrace::record(|steps| {
-            crate::cast::cast(a, b, spec, &config, steps)
-        }))
+        self.trace_cast_prepared(&self.prepare())
     }
 }
 

@@ -68,6 +68,7 @@ pub(crate) fn slots(mask: u8) -> Few<u8> {
 }
 
 /// The mask of a simplex's first `n` points (a simplex has at most four).
+#[inline]
 pub(crate) fn first(n: usize) -> u8 {
     debug_assert!(n <= 4, "a simplex has at most four points");
     (1u8 << n.min(4)) - 1
