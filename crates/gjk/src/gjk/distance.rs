@@ -304,8 +304,9 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
 
     /// Builds the record of the iteration that just ran (only when someone is watching): with
     /// the reduction of its candidate and which of the candidate's points the simplex kept (a
-    /// mask of their slots), or without, where the candidate recorded is the simplex kept
-    /// whole (the step stopped before `w` joined, or an accelerated step gave `w` back).
+    /// mask of their slots), or without, where the simplex kept is the one the iteration
+    /// started from (the step stopped before `w` joined, or an accelerated step gave `w`
+    /// back).
     #[inline(always)]
     fn record(
         &self,
@@ -316,7 +317,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
         termination: Option<GjkStop>,
         momentum: Option<Momentum>,
     ) -> Step {
-        let kept = reduced.map_or(first(candidate.points.len()), |(_, kept)| kept);
+        let kept = reduced.map_or(first(asked.before), |(_, kept)| kept);
         let feature = reduced.map(|(r, _)| {
             let vertices: Few<usize> = (0..candidate.points.len())
                 .filter(|i| r.mask & (1 << i) != 0)
@@ -384,7 +385,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
                 }
             };
             if let Some(off) = off {
-                return self.switch_off(m, off, &asked, q, observer);
+                return self.switch_off(m, off, &asked, q, None, observer);
             }
         } else if let Some(t) = self.nothing_new(&w, &mut q) {
             self.end(self.separated(), t);
@@ -414,7 +415,15 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         {
             self.simplex.pop();
             q.v_norm = Some(self.v.length_squared().sqrt().to_f64());
-            return self.switch_off(m, MomentumOff::NotDecreasing, &asked, q, observer);
+            let given_back = Some(&mut candidate);
+            return self.switch_off(
+                m,
+                MomentumOff::NotDecreasing,
+                &asked,
+                q,
+                given_back,
+                observer,
+            );
         }
         let (termination, kept) = self.descend(&reduction);
         if termination.is_none() {

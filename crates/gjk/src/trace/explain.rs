@@ -95,6 +95,12 @@ fn distance_step(step: &Step, plane: bool) -> String {
             "The support point w furthest along {along} is the new vertex {}.",
             step.label(before_len)
         )
+    } else if step.candidate.len() > before_len {
+        // Joined and given back (momentum's "not decreasing"): the next sentence says why.
+        format!(
+            "The support point w furthest along {along} is tried as vertex {}.",
+            step.label(before_len)
+        )
     } else {
         format!(
             "The support point w furthest along {along} is examined before it joins the simplex."
@@ -128,8 +134,10 @@ fn distance_step(step: &Step, plane: bool) -> String {
         ),
         None => match step.next_direction {
             Some(next) => s.push_str(&format!(
-                " The next direction is −v = {}, from the new closest point v towards the origin.",
-                fmt_vec(next)
+                " The next direction is −v = {}, from the {} closest point v towards the origin.",
+                fmt_vec(next),
+                // Without a feature the simplex, and so v, is the one the step started from.
+                if feature.is_some() { "new" } else { "same" }
             )),
             None => s.push_str(
                 " The search continues along −v, from the closest point v towards the origin.",

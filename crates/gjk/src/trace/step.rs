@@ -127,7 +127,9 @@ pub struct Step {
     /// The simplex kept for the next iteration: where its points are in `candidate`, in its
     /// order.
     pub kept: Few<u8>,
-    /// Which feature of `candidate` holds the origin (absent when the step stopped first).
+    /// Which feature of `candidate` holds the origin: absent when the step stopped before `w`
+    /// joined, or when an accelerated step added `w` and gave it back (it brought `v` no
+    /// closer), where the simplex kept is the one the step started from.
     pub feature: Option<Feature>,
     /// Closest point of the kept simplex to the origin (distance GJK and EPA).
     pub closest: Option<DVec3>,

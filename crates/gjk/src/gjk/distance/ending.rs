@@ -7,6 +7,7 @@ use crate::gjk::stepper::{Asked, first};
 use crate::real::{Real, Vector};
 use crate::shape::cso::CsoPoint;
 use crate::shape::support::SupportMap;
+use crate::simplex::Recorded;
 use crate::simplex::voronoi::Reduction;
 use crate::trace::{GjkStop, Observer, Quantities};
 use crate::trace::{Momentum, MomentumOff};
@@ -15,12 +16,18 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     /// Ends an accelerated iteration whose support point proved nothing (see
     /// [`crate::gjk::momentum`]): the simplex and `v` stay, the momentum is dropped for good, and
     /// the next iteration searches along `−v`. Only the iteration cap can end the run here.
+    ///
+    /// `given_back` is the candidate `w` joined, where `w` was added and then given back (it
+    /// brought `v` no closer): the step records that candidate, with the old simplex kept and
+    /// no feature (the candidate's nearest feature is not what the simplex kept). Otherwise `w`
+    /// never joined, and the candidate is the simplex as it stands.
     pub(super) fn switch_off<O: Observer>(
         &mut self,
         mut momentum: Momentum,
         why: MomentumOff,
         asked: &Asked<R>,
         q: Quantities,
+        given_back: Option<&mut Recorded>,
         observer: &mut O,
     ) -> bool {
         momentum.switched_off = Some(why);
@@ -34,9 +41,15 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
             self.end(self.separated(), t);
         }
         if O::ENABLED {
-            let mut candidate = crate::simplex::Recorded::default();
-            self.simplex.record_into(&mut candidate);
-            let step = self.record(asked, &mut candidate, None, q, capped, Some(momentum));
+            let mut unchanged = Recorded::default();
+            let candidate = match given_back {
+                Some(candidate) => candidate,
+                None => {
+                    self.simplex.record_into(&mut unchanged);
+                    &mut unchanged
+                }
+            };
+            let step = self.record(asked, candidate, None, q, capped, Some(momentum));
             observer.on_step(step);
         }
         capped.is_some()

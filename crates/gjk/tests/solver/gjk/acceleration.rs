@@ -3,6 +3,7 @@
 //! histogram comes from `gjk-lab bench-momentum`).
 
 use crate::solver::common::{KINDS, Rng, body};
+use gjk::trace::MomentumOff;
 use gjk::{Acceleration, Finish, Outcome, Radii, SolverConfig};
 
 fn config(acceleration: Acceleration, radii: Radii) -> SolverConfig {
@@ -135,4 +136,57 @@ fn accelerated_steps_record_their_weight_and_the_plain_direction() {
         );
     }
     assert!(t.finish.certificate.certified);
+}
+
+/// An accelerated step whose support point brought `v` no closer adds it and gives it back: its
+/// record shows the candidate `w` joined (the old simplex, then `w`) and the old simplex kept,
+/// so the next step starts from it, and its words say `w` was tried and why it went.
+/// A tolerance tighter than f64 can meet keeps the runs going until rounding stops `v`
+/// decreasing, which is where momentum gives points back.
+#[test]
+fn a_support_point_given_back_is_in_the_candidate_and_not_kept() {
+    let mut rng = Rng::new(61);
+    let mut seen = 0;
+    for i in 0..300 {
+        let (ka, kb) = (KINDS[i % 6], KINDS[(i / 6) % 6]);
+        let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+        for acceleration in [Acceleration::Polyak, Acceleration::Nesterov] {
+            let tight = SolverConfig {
+                rel_tolerance: 1e-15,
+                ..config(acceleration, Radii::Folded)
+            };
+            let t = gjk::trace(&a, &b, &tight);
+            for (k, step) in t.steps.iter().enumerate() {
+                let given_back = step
+                    .momentum
+                    .and_then(|m| m.switched_off)
+                    .is_some_and(|off| off == MomentumOff::NotDecreasing);
+                if !given_back {
+                    continue;
+                }
+                seen += 1;
+                let at = format!("pair {i}, step {}", step.iteration);
+                assert_eq!(step.candidate.len(), step.before + 1, "{at}");
+                assert_eq!(step.candidate.last(), Some(&step.support), "{at}");
+                let kept: Vec<u8> = (0..step.before as u8).collect();
+                assert_eq!(step.kept.as_slice(), kept, "{at}");
+                assert_eq!(
+                    step.simplex_after().as_slice(),
+                    step.simplex_before(),
+                    "{at}"
+                );
+                assert!(step.feature.is_none(), "{at}");
+                let words = step.explanation();
+                assert!(words.contains("is tried as vertex"), "{at}: {words}");
+                assert!(words.contains("no closer"), "{at}: {words}");
+                assert!(!words.contains("new closest point"), "{at}: {words}");
+                if let Some(next) = t.steps.get(k + 1) {
+                    assert_eq!(next.simplex_before(), step.simplex_before(), "{at}");
+                    assert_eq!(next.names[..next.before], step.names[..step.before], "{at}");
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no accelerated step gave its support point back");
+    println!("{seen} support points given back");
 }
