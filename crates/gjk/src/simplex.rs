@@ -148,6 +148,15 @@ impl<R: Real> Simplex<R> {
         into.points
             .extend(self.vertices().iter().map(record_vertex));
     }
+
+    /// Writes the candidate an iteration is about to build, the simplex and then `w`, into
+    /// `into`, before `w` joins. Taken from the simplex once `w` is in it, the copy would read
+    /// `w` back before the stores that put it there had finished, and wait for them.
+    #[inline(always)]
+    pub fn record_with(&self, w: &CsoPoint<R>, into: &mut Recorded) {
+        self.record_into(into);
+        into.points.push(record_vertex(w));
+    }
 }
 
 /// A simplex as a step records it: its points with their witnesses, in f64.

@@ -189,12 +189,12 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
         // The candidate is built in the simplex itself, and recorded only when someone is
         // watching.
         let before = self.simplex.len();
-        self.simplex.push(w);
-        let case = evolve::<R>(self.simplex.points(), self.plane);
         let mut candidate = Recorded::default();
         if O::ENABLED {
-            self.simplex.record_into(&mut candidate);
+            self.simplex.record_with(&w, &mut candidate);
         }
+        self.simplex.push(w);
+        let case = evolve::<R>(self.simplex.points(), self.plane);
         self.simplex.select(&case.keep);
         self.direction = case.direction;
 

@@ -400,14 +400,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for DistanceGjk<'_, 
         }
         // Y ← W ∪ {w}; v ← the point of conv(Y) nearest the origin; W ← the smallest Y' holding it.
         // Y is built in the simplex itself, which `descend` then reduces to W (or gives w back).
+        let mut candidate = Recorded::default();
+        if O::ENABLED {
+            self.simplex.record_with(&w, &mut candidate);
+        }
         self.simplex.push(w);
         let reduction = self
             .subalgorithm
             .closest_feature::<R>(self.simplex.points());
-        let mut candidate = Recorded::default();
-        if O::ENABLED {
-            self.simplex.record_into(&mut candidate);
-        }
         q.v_norm = Some(reduction.closest.length_squared().sqrt().to_f64());
         if let Some(m) = momentum
             && reduction.closest.is_finite()
