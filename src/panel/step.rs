@@ -38,11 +38,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
         ui.label("point of A − B (hover: witnesses)");
         ui.label("λ");
         ui.end_row();
-        // A step that stopped before adding w kept its whole simplex.
-        let kept: gjk::Few<usize> = step.feature.as_ref().map_or_else(
-            || (0..step.candidate.len()).collect(),
-            |f| f.vertices.clone(),
-        );
+        // The weights are those of the simplex kept, whose points stand in the candidate's order.
         let mut weights = step.weights.iter();
         for (slot, v) in step.candidate.iter().enumerate() {
             let name = step.label(slot).to_string();
@@ -57,7 +53,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                     fmt_in(v.a, dimension),
                     fmt_in(v.b, dimension)
                 ));
-            let weight = if kept.contains(&slot) {
+            let weight = if step.keeps(slot) {
                 weights.next()
             } else {
                 None
@@ -70,7 +66,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
                     .first()
                     .is_some_and(|s| s.weights.is_empty()),
             ) {
-                (_, true) if kept.contains(&slot) => "kept".to_string(),
+                (_, true) if step.keeps(slot) => "kept".to_string(),
                 (Some(w), _) => format!("{w:.4}"),
                 _ => "dropped".to_string(),
             };

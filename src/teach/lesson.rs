@@ -426,9 +426,9 @@ impl Shown<'_> {
         let feature = || step.and_then(|s| s.feature.as_ref().map(|f| (s, f)));
         match name {
             "feature" => feature().map(|(s, f)| feature_name(&f.vertices, &|i| s.label(i))),
-            "dropped" => feature().map(|(s, f)| {
+            "dropped" => step.filter(|s| s.epa().is_none()).map(|s| {
                 let mut dropped: Vec<&str> = (0..s.candidate.len())
-                    .filter(|i| !f.vertices.contains(i))
+                    .filter(|&i| !s.keeps(i))
                     .map(|i| s.label(i))
                     .collect();
                 dropped.sort_unstable();

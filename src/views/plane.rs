@@ -201,7 +201,7 @@ fn drawing_box(points: &[DVec3]) -> [DVec2; 4] {
 
 /// Every Voronoi region of the step's candidate simplex (two or three points in the plane),
 /// clipped to a rectangle round it and the origin; none for a single point (its region is the
-/// whole plane) or a step with no feature (EPA's).
+/// whole plane) or a step with no feature (see [`gjk::Step::feature`]).
 pub fn regions(step: &gjk::Step) -> Vec<Region> {
     let Some(feature) = &step.feature else {
         return Vec::new();

@@ -287,15 +287,10 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
         draw_epa_horizon(epa, gizmos);
     }
 
-    let all: Vec<usize> = (0..step.candidate.len()).collect();
-    let kept: &[usize] = step
-        .feature
-        .as_ref()
-        .map_or(all.as_slice(), |f| f.vertices.as_slice());
     let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
     for i in 0..pts.len() {
         for j in i + 1..pts.len() {
-            let both_kept = kept.contains(&i) && kept.contains(&j);
+            let both_kept = step.keeps(i) && step.keeps(j);
             let c = if both_kept {
                 palette::SIMPLEX_EDGE
             } else {
@@ -306,7 +301,7 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
     }
     for (slot, &p) in pts.iter().enumerate() {
         let c = palette::SLOTS[step.name(slot) % 4];
-        let r = if kept.contains(&slot) { 0.07 } else { 0.045 } * marks;
+        let r = if step.keeps(slot) { 0.07 } else { 0.045 } * marks;
         gizmos.sphere(Isometry3d::from_translation(p), r, c);
     }
     // The search direction from the origin (GJK only: in EPA it is the face normal, drawn above),

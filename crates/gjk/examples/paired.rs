@@ -75,7 +75,8 @@ fn main() {
         .filter(|(name, ..)| only.as_deref().is_none_or(|o| o == *name))
         .collect();
     if pairs.is_empty() {
-        eprintln!("{usage}");
+        let names: Vec<_> = pairs::bench_pairs().into_iter().map(|(n, ..)| n).collect();
+        eprintln!("{usage}: {}", names.join(", "));
         std::process::exit(2);
     }
     println!(

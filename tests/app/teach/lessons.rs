@@ -259,3 +259,39 @@ fn a_lesson_opened_mid_tour_starts_at_its_first_slide_and_ends_where_the_tour_be
     app.update();
     assert_eq!(app.world().resource::<Lab>().scenario, before);
 }
+
+/// `{dropped}` names what the simplex did not keep, as the solver recorded it: on an accelerated
+/// step that tried a support point and gave it back, that point, though no feature was found.
+#[test]
+fn dropped_names_a_support_point_given_back() {
+    // Polyak momentum on a cone and a sphere, at a tolerance tighter than f64 can meet: at
+    // iteration 10 the support point repeats a vertex, brings v no closer and is given back.
+    let text = r#"{
+      "a": {"position": [-1.7381957667292909, -0.1918733697706534, 0.9101446616640017],
+            "rotation": [-0.31241241533065234, -0.508452276857697, 0.018026772056953324, -0.8022155573128076],
+            "shape": {"type": "cone", "half_height": 0.7806231432583199, "radius": 0.4623900206247218}},
+      "b": {"position": [1.253209388508251, -0.15359842748090546, 1.9245926057088916],
+            "rotation": [0.5341776976932607, 0.600317289698685, -0.20914257322263005, -0.5572546303457417],
+            "shape": {"type": "sphere", "radius": 0.6830522841968223}},
+      "solver": {"algorithm": "distance", "radii": "folded", "acceleration": "polyak",
+                 "rel_tolerance": 1e-15}
+    }"#;
+    let s = gjk::Scenario::parse(text, Format::Json).unwrap();
+    let trace = gjk::trace(&s.a, &s.b, &s.config());
+    let at = trace
+        .steps
+        .iter()
+        .position(|step| step.feature.is_none() && step.candidate.len() > step.before)
+        .expect("a support point given back");
+    let step = &trace.steps[at];
+    let shown = Shown {
+        trace: &trace,
+        step: at + 1,
+    };
+    assert_eq!(
+        shown.fill("{dropped}").unwrap(),
+        step.label(step.before),
+        "{}",
+        step.explanation()
+    );
+}

@@ -259,7 +259,7 @@ fn region_holds_origin<R: Real>(y: &[R::V], mask: u8) -> Option<bool> {
 /// The Voronoi region of a recorded step's feature, as half-spaces `normal·x ≥ offset` with unit
 /// normals, for drawing: worked out from the step's candidate points when read (recording a
 /// step computes none). Empty for a single point (its region is everything), an undefined
-/// region, or a step with no feature (EPA's).
+/// region, or a step with no feature (see [`Step::feature`]).
 pub fn step_region(step: &Step) -> Few<HalfSpace> {
     let Some(feature) = &step.feature else {
         return Few::new();

@@ -127,9 +127,11 @@ pub struct Step {
     /// The simplex kept for the next iteration: where its points are in `candidate`, in its
     /// order.
     pub kept: Few<u8>,
-    /// Which feature of `candidate` holds the origin: absent when the step stopped before `w`
-    /// joined, or when an accelerated step added `w` and gave it back (it brought `v` no
-    /// closer), where the simplex kept is the one the step started from.
+    /// Which feature of `candidate` holds the origin: absent on EPA's steps, on a step that
+    /// stopped before `w` joined, and on an accelerated step that added `w` and gave it back
+    /// (it brought `v` no closer; the simplex kept is the one the step started from). What the
+    /// simplex kept is [`Step::kept`]: a run that ends because `v` stopped decreasing records
+    /// the feature it found and keeps the simplex it started from.
     pub feature: Option<Feature>,
     /// Closest point of the kept simplex to the origin (distance GJK and EPA).
     pub closest: Option<DVec3>,
@@ -199,6 +201,13 @@ impl Step {
             .iter()
             .filter_map(|&i| self.candidate.get(usize::from(i)).copied())
             .collect()
+    }
+
+    /// Whether the simplex kept for the next iteration holds `candidate[slot]`. This is the
+    /// solver's own record: a point can lie on the feature nearest the origin and still be
+    /// given back (the step then kept the simplex it started from).
+    pub fn keeps(&self, slot: usize) -> bool {
+        self.kept.iter().any(|&k| usize::from(k) == slot)
     }
 
     /// The label of `candidate[slot]`: its kept name (w₁–w₄), or the slot's when unnamed.

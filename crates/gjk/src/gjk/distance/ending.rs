@@ -19,8 +19,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'_, R, A, B> {
     ///
     /// `given_back` is the candidate `w` joined, where `w` was added and then given back (it
     /// brought `v` no closer): the step records that candidate, with the old simplex kept and
-    /// no feature (the candidate's nearest feature is not what the simplex kept). Otherwise `w`
-    /// never joined, and the candidate is the simplex as it stands.
+    /// no feature, so that its words tell of a point tried and given back rather than of a
+    /// region the run goes on from. Otherwise `w` never joined, and the candidate is the
+    /// simplex as it stands.
     pub(super) fn switch_off<O: Observer>(
         &mut self,
         mut momentum: Momentum,

@@ -170,6 +170,8 @@ fn a_support_point_given_back_is_in_the_candidate_and_not_kept() {
                 assert_eq!(step.candidate.last(), Some(&step.support), "{at}");
                 let kept: Vec<u8> = (0..step.before as u8).collect();
                 assert_eq!(step.kept.as_slice(), kept, "{at}");
+                assert!((0..step.before).all(|i| step.keeps(i)), "{at}");
+                assert!(!step.keeps(step.before), "{at}: w is given back");
                 assert_eq!(
                     step.simplex_after().as_slice(),
                     step.simplex_before(),
@@ -179,7 +181,10 @@ fn a_support_point_given_back_is_in_the_candidate_and_not_kept() {
                 let words = step.explanation();
                 assert!(words.contains("is tried as vertex"), "{at}: {words}");
                 assert!(words.contains("no closer"), "{at}: {words}");
-                assert!(!words.contains("new closest point"), "{at}: {words}");
+                assert!(
+                    words.contains("from the same closest point v"),
+                    "{at}: {words}"
+                );
                 if let Some(next) = t.steps.get(k + 1) {
                     assert_eq!(next.simplex_before(), step.simplex_before(), "{at}");
                     assert_eq!(next.names[..next.before], step.names[..step.before], "{at}");
