@@ -79,10 +79,16 @@ fn distance_step(step: &Step, plane: bool) -> String {
         format!("d = {} (the last step's −v)", fmt_vec(step.direction))
     };
     let mut s = if step.iteration == 1 && before_len > 0 {
+        // A warm run can end at once, its first support point examined and found to bring
+        // nothing new: then w never joins.
+        let w = if step.candidate.len() > before_len {
+            format!("is the new vertex {}", step.label(before_len))
+        } else {
+            "is examined before it joins the simplex".to_string()
+        };
         format!(
-            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along its −v, d = {}, is the new vertex {}.",
+            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along its −v, d = {}, {w}.",
             fmt_vec(step.direction),
-            step.label(before_len)
         )
     } else if step.iteration == 1 {
         format!(

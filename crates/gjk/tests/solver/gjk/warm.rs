@@ -82,3 +82,29 @@ fn a_warm_first_step_says_so() {
         step.explanation()
     );
 }
+
+/// A warm run on the pose its cache came from can end at its first step, on the gap test,
+/// before the support point joins: its words then say the point was examined, and name no
+/// vertex the simplex does not have.
+#[test]
+fn a_warm_run_that_ends_at_once_names_no_new_vertex() {
+    let mut rng = Rng::new(3);
+    let mut ended_at_once = 0;
+    for _ in 0..40 {
+        let a = body(&mut rng, "cuboid");
+        let b = body(&mut rng, "cuboid");
+        let config = SolverConfig::default();
+        let first = gjk::trace(&a, &b, &config);
+        let warm = trace_warm(&a, &b, &config, first.cache.as_ref());
+        let step = &warm.steps[0];
+        let words = step.explanation();
+        if step.candidate.len() == step.before {
+            ended_at_once += 1;
+            assert!(words.contains("is examined before it joins"), "{words}");
+            assert!(!words.contains("new vertex"), "{words}");
+        } else {
+            assert!(words.contains("is the new vertex"), "{words}");
+        }
+    }
+    assert!(ended_at_once > 0, "no warm run ended at its first step");
+}
