@@ -78,16 +78,19 @@ fn distance_step(step: &Step, plane: bool) -> String {
     } else {
         format!("d = {} (the last step's −v)", fmt_vec(step.direction))
     };
+    // What became of w: it joined the simplex; it joined and was given back (momentum's "not
+    // decreasing"); or it was examined before joining. The momentum's or the termination's
+    // sentence after it says why.
+    let fate = if feature.is_some() {
+        format!("is the new vertex {}", step.label(before_len))
+    } else if step.candidate.len() > before_len {
+        format!("is tried as vertex {}", step.label(before_len))
+    } else {
+        "is examined before it joins the simplex".to_string()
+    };
     let mut s = if step.iteration == 1 && before_len > 0 {
-        // A warm run can end at once, its first support point examined and found to bring
-        // nothing new: then w never joins.
-        let w = if step.candidate.len() > before_len {
-            format!("is the new vertex {}", step.label(before_len))
-        } else {
-            "is examined before it joins the simplex".to_string()
-        };
         format!(
-            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along its −v, d = {}, {w}.",
+            "Warm start: the previous run's simplex, its witness points carried along with the bodies, is the first guess; the support point w furthest along its −v, d = {}, {fate}.",
             fmt_vec(step.direction),
         )
     } else if step.iteration == 1 {
@@ -96,21 +99,8 @@ fn distance_step(step: &Step, plane: bool) -> String {
             fmt_vec(step.direction),
             step.label(0)
         )
-    } else if feature.is_some() {
-        format!(
-            "The support point w furthest along {along} is the new vertex {}.",
-            step.label(before_len)
-        )
-    } else if step.candidate.len() > before_len {
-        // Joined and given back (momentum's "not decreasing"): the next sentence says why.
-        format!(
-            "The support point w furthest along {along} is tried as vertex {}.",
-            step.label(before_len)
-        )
     } else {
-        format!(
-            "The support point w furthest along {along} is examined before it joins the simplex."
-        )
+        format!("The support point w furthest along {along} {fate}.")
     };
     if let Some(m) = &step.momentum {
         s.insert_str(0, &format!(
