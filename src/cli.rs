@@ -97,6 +97,37 @@ pub fn parse_axis(s: &str) -> Result<gjk::SweepAxis, String> {
     axis.validated()
 }
 
+/// What `gjk-lab FILE` was given: a file to open, or a link.
+#[derive(Debug, Clone)]
+pub enum Opened {
+    /// A `.json` or `.ron` file: a scenario opens, a lesson is presented.
+    File(PathBuf),
+    /// A link made by *Copy link* (`#case=…` or `#lesson=…`).
+    Link(String),
+}
+
+/// The word after `gjk-lab` when it names no command: a link, or a scenario or lesson file by
+/// its extension. Anything else is refused here, with the commands listed, so that a misspelt
+/// command is not taken for a file name.
+fn parse_opened(word: &str) -> Result<Opened, String> {
+    if word.contains("#case=") || word.contains("#lesson=") {
+        return Ok(Opened::Link(word.to_string()));
+    }
+    let path = PathBuf::from(word);
+    if gjk::Format::from_path(&path).is_ok() {
+        return Ok(Opened::File(path));
+    }
+    use clap::CommandFactory;
+    let commands: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    Err(format!(
+        "not a command ({}), a scenario or lesson file (.json or .ron) or a link (#case=…)",
+        commands.join(", ")
+    ))
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "gjk-lab",
@@ -104,6 +135,14 @@ pub fn parse_axis(s: &str) -> Result<gjk::SweepAxis, String> {
     about = "See every step of the Gilbert-Johnson-Keerthi algorithm."
 )]
 pub struct Cli {
+    /// Open this file or link: a scenario (as --scenario), a lesson, which is presented (as
+    /// --lesson), or a link made by *Copy link* (as --link).
+    #[arg(
+        value_name = "FILE",
+        value_parser = parse_opened,
+        conflicts_with_all = ["scenario", "link", "plane", "lesson"]
+    )]
+    pub open: Option<Opened>,
     /// Open the app on this scenario (.json or .ron) instead of the default scene.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,

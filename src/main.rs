@@ -4,7 +4,7 @@
 use {
     clap::Parser,
     gjk_lab::app::{self, Mode},
-    gjk_lab::cli::{self, Cli, Command},
+    gjk_lab::cli::{self, Cli, Command, Opened},
     std::path::Path,
 };
 
@@ -21,6 +21,50 @@ fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
             }
         },
     }
+}
+
+/// The case in a link made by *Copy link*, at its step; a link that does not open opens the
+/// default scene, with the reason, as the page does.
+#[cfg(not(target_arch = "wasm32"))]
+fn linked(link: &str, options: &mut app::Options) -> gjk::Scenario {
+    let (scenario, linked) = app::from_link(link);
+    if let Some(why) = &linked.notice {
+        eprintln!("gjk-lab: {why}");
+    }
+    options.step = linked.step;
+    options.notice = linked.notice;
+    if linked.lesson.is_some() {
+        options.lesson = linked.lesson;
+        options.present = options.present.or(linked.present);
+    }
+    scenario
+}
+
+/// The case in a file: a scenario opens (and *Save* writes over it), a lesson is presented
+/// from its first slide. A file that does not open opens the default scene with the reason at
+/// the top of the panel: started from a desktop launcher, there is no terminal to read it in.
+#[cfg(not(target_arch = "wasm32"))]
+fn from_file(path: &Path, options: &mut app::Options) -> gjk::Scenario {
+    use gjk_lab::teach::lesson::{Lesson, is_lesson};
+    let read = gjk::scenario::read_text(path, "scenario or lesson").and_then(|text| {
+        let format = gjk::Format::from_path(path)?;
+        if is_lesson(&text, format) {
+            Lesson::parse_named(path, &text).map(|lesson| {
+                options.lesson = Some(lesson);
+                options.present = options.present.or(Some(1));
+                gjk_lab::case::assets::default_scenario()
+            })
+        } else {
+            gjk::Scenario::parse_named(path, &text).inspect(|_| {
+                options.file = Some(path.display().to_string());
+            })
+        }
+    });
+    read.unwrap_or_else(|e| {
+        eprintln!("gjk-lab: {e}");
+        options.notice = Some(format!("{e} (the default scene is open)"));
+        gjk_lab::case::assets::default_scenario()
+    })
 }
 
 /// In a page: the app, on the case in the page's link.
@@ -79,38 +123,17 @@ fn main() {
             }),
         None => {
             let mut options: app::Options = cli.launch.into();
-            let opened = match cli.link.as_deref().map(app::from_link) {
-                // A link that does not open opens the default scene, with the reason, as the
-                // page does.
-                Some((scenario, linked)) => {
-                    if let Some(why) = &linked.notice {
-                        eprintln!("gjk-lab: {why}");
-                    }
-                    options.step = linked.step;
-                    options.notice = linked.notice;
-                    if linked.lesson.is_some() {
-                        options.lesson = linked.lesson;
-                        options.present = options.present.or(linked.present);
-                    }
-                    scenario
-                }
+            let (link, file) = match cli.open {
+                Some(Opened::Link(link)) => (Some(link), None),
+                Some(Opened::File(path)) => (None, Some(path)),
+                None => (cli.link, cli.scenario),
+            };
+            let opened = match link {
+                Some(link) => linked(&link, &mut options),
                 None if cli.plane => gjk_lab::case::assets::default_plane_scenario(),
-                None => match cli.scenario.as_deref() {
+                None => match file {
                     None => gjk_lab::case::assets::default_scenario(),
-                    Some(path) => match gjk::Scenario::load(path) {
-                        Ok(s) => {
-                            options.file = Some(path.display().to_string());
-                            s
-                        }
-                        // A file that does not open opens the default scene with the reason at
-                        // the top of the panel, as a broken link does: started from a desktop
-                        // launcher, there is no terminal to read it in.
-                        Err(e) => {
-                            eprintln!("gjk-lab: {e}");
-                            options.notice = Some(format!("{e} (the default scene is open)"));
-                            gjk_lab::case::assets::default_scenario()
-                        }
-                    },
+                    Some(path) => from_file(&path, &mut options),
                 },
             };
             app::run(opened, Mode::Interactive, (1280, 800), options)

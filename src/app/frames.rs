@@ -61,7 +61,7 @@ fn first_frame(mut said: Local<bool>) {
     }
 }
 
-/// bevy_egui 0.42 hands egui the keyboard modifiers as an event on every frame, changed or not,
+/// bevy_egui 0.43 hands egui the keyboard modifiers as an event on every frame, changed or not,
 /// and egui answers any event with a request for the next frame: the app would never idle.
 /// Only a change is passed on.
 fn quiet_modifiers(

@@ -1,12 +1,16 @@
 //! The documentation holds: every link in the README, the changelog and `docs/` leads to a
 //! file that is there (and, for a link to a heading, to that heading), every page is reachable
 //! from the README, every JSON scenario the format page shows reads as a scenario, every
-//! repository path in backticks exists, every `gjk-lab` command shown is one the command line
-//! accepts, no page or comment names a work item by its number, and no rustdoc example is
-//! left uncompiled.
+//! repository path in backticks exists, every `gjk-lab` command shown (and every one the
+//! capture crate prints) is one the command line's own parser accepts, no page or comment
+//! names a work item by its number, no rustdoc example is left uncompiled, and the lists the
+//! pages keep (the gallery's cases, the tour's slides) are the repository's own.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
+
+mod commands;
+mod lists;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -235,91 +239,6 @@ fn every_repository_path_in_backticks_exists() {
     }
     assert!(missing.is_empty(), "no such paths:\n{}", missing.join("\n"));
     assert!(checked > 20, "only {checked} paths");
-}
-
-/// The words of a `gjk-lab` command line after the program's name (`gjk-lab …` or
-/// `./lab run …`), up to a comment or the next command of a pipe.
-fn command_words(line: &str) -> Option<Vec<String>> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let at = words
-        .iter()
-        .position(|w| *w == "gjk-lab")
-        .map(|i| i + 1)
-        .or_else(|| {
-            words
-                .windows(2)
-                .position(|w| w == ["./lab", "run"])
-                .map(|i| i + 2)
-        })?;
-    Some(
-        words[at..]
-            .iter()
-            .take_while(|w| !matches!(**w, "#" | "|" | "&&" | ";" | ">" | "2>&1"))
-            .map(|w| w.to_string())
-            .collect(),
-    )
-}
-
-#[test]
-fn every_gjk_lab_command_the_pages_show_is_one_the_cli_accepts() {
-    use clap::CommandFactory;
-    let cli = gjk_lab::cli::Cli::command();
-    let mut wrong = Vec::new();
-    let mut flags_checked = 0;
-    for page in pages() {
-        let text = std::fs::read_to_string(&page).unwrap();
-        let lines = fenced_lines(&text).into_iter().chain(spans(&text));
-        for line in lines {
-            let Some(words) = command_words(&line) else {
-                continue;
-            };
-            // A first word that reads as a command's name must be one of them.
-            let first = words.first().map(String::as_str).unwrap_or("");
-            let command = if first.starts_with(|c: char| c.is_ascii_lowercase())
-                && first.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-            {
-                match cli.find_subcommand(first) {
-                    Some(sub) => sub,
-                    None => {
-                        wrong.push(format!("{}: `{line}`: no command {first}", page.display()));
-                        continue;
-                    }
-                }
-            } else {
-                &cli
-            };
-            for word in &words {
-                let word = word.trim_start_matches(['[', '(']);
-                let Some(flag) = word.strip_prefix("--") else {
-                    continue;
-                };
-                let flag: String = flag
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-                    .collect();
-                if flag.is_empty() || flag == "help" || flag == "version" {
-                    continue;
-                }
-                flags_checked += 1;
-                if !command
-                    .get_arguments()
-                    .any(|a| a.get_long() == Some(flag.as_str()))
-                {
-                    wrong.push(format!(
-                        "{}: `{line}`: {} takes no --{flag}",
-                        page.display(),
-                        command.get_name()
-                    ));
-                }
-            }
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "commands the CLI refuses:\n{}",
-        wrong.join("\n")
-    );
-    assert!(flags_checked > 30, "only {flags_checked} flags");
 }
 
 /// `#` and digits with no name before them: a work item's number, which an outsider cannot

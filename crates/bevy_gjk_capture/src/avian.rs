@@ -358,8 +358,11 @@ macro_rules! avian_capture {
                         on_hit(hit)
                     },
                 );
+                if armed && first.is_none() {
+                    self.armed.misses += 1;
+                }
                 if let Some(sweep) = first {
-                    self.armed.armed = false;
+                    self.armed.disarm();
                     let frame = self.frame.as_ref().map_or(0, |f| f.0);
                     let outcome = self
                         .sweep_case(shape, shape_rotation, filter, sweep)
@@ -444,7 +447,7 @@ macro_rules! avian_capture {
                 if self.armed.armed {
                     let against = hit.as_ref().map(|h| h.entity).or(self.armed.against);
                     if let Some(target) = against {
-                        self.armed.armed = false;
+                        self.armed.disarm();
                         let frame = self.frame.as_ref().map_or(0, |f| f.0);
                         let cast = Cast {
                             shape,
@@ -457,6 +460,8 @@ macro_rules! avian_capture {
                             .capture(&self.colliders, target, hit.as_ref())
                             .write(&self.settings, frame);
                         self.outcomes.write(outcome);
+                    } else {
+                        self.armed.misses += 1;
                     }
                 }
                 hit

@@ -77,17 +77,34 @@ pub enum CaptureOutcome {
     },
 }
 
-/// Whether the next cast through a capture parameter is written.
+/// Whether the next cast through a capture parameter is written, and who asked.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ArmedCast {
     pub armed: bool,
     pub against: Option<Entity>,
+    /// Armed by the key: for the frame it was pressed in, through the first physics step from
+    /// it (a game casts in `Update` or in `FixedUpdate`, which a frame may run none of), not
+    /// until some later hit. A game's [`CaptureRequest::NextCast`] waits for the next hit.
+    pub by_key: bool,
+    /// A fixed step ran since the key armed it.
+    pub stepped: bool,
+    /// Casts made while armed that hit nothing, with no collider named to write them against.
+    pub misses: u32,
 }
 
-/// The key sends the settings' contacts request and arms the next cast.
+impl ArmedCast {
+    /// A cast written: nothing more is.
+    pub(crate) fn disarm(&mut self) {
+        *self = ArmedCast::default();
+    }
+}
+
+/// The key sends the settings' contacts request and arms the casts of this frame (here, in
+/// `PreUpdate`, so that the fixed steps before `Update` see it too).
 pub(crate) fn key_requests(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     settings: Res<CaptureSettings>,
+    mut armed: ResMut<ArmedCast>,
     mut requests: MessageWriter<CaptureRequest>,
 ) {
     let (Some(keys), Some(key)) = (keys, settings.key) else {
@@ -95,20 +112,63 @@ pub(crate) fn key_requests(
     };
     if keys.just_pressed(key) {
         requests.write(CaptureRequest::Contacts(settings.on_key));
+        // Also sent as a request, for the casts the engine made itself (avian's ShapeCaster).
         requests.write(CaptureRequest::NextCast { against: None });
+        *armed = ArmedCast {
+            armed: true,
+            by_key: true,
+            ..default()
+        };
     }
 }
 
-/// A [`CaptureRequest::NextCast`] arms the cast parameters.
+/// A [`CaptureRequest::NextCast`] arms the cast parameters until a cast is written (the key's
+/// own request is armed already, for its frame).
 pub(crate) fn arm_casts(mut requests: MessageReader<CaptureRequest>, mut armed: ResMut<ArmedCast>) {
     for request in requests.read() {
         if let CaptureRequest::NextCast { against } = *request {
+            if armed.by_key && against.is_none() {
+                continue;
+            }
             *armed = ArmedCast {
                 armed: true,
                 against,
+                ..default()
             };
         }
     }
+}
+
+/// A fixed step ran while the key's arming stands.
+pub(crate) fn note_fixed_step(mut armed: ResMut<ArmedCast>) {
+    armed.stepped = true;
+}
+
+/// At the end of a frame in which the key's arming has seen a fixed step and no cast was
+/// written: says why (every cast missed, or none was made through the capture) in the log and
+/// as a [`CaptureOutcome::Refused`], and disarms.
+pub(crate) fn expire_key_cast(
+    mut armed: ResMut<ArmedCast>,
+    mut outcomes: MessageWriter<CaptureOutcome>,
+) {
+    if !(armed.armed && armed.by_key && armed.stepped) {
+        return;
+    }
+    let reason = match armed.misses {
+        0 => "no shape cast was made through the capture (GjkSpatialQuery, GjkMoveAndSlide, \
+              GjkRapierContext or a character controller) in the key's frame"
+            .to_string(),
+        n => format!(
+            "{n} shape cast(s) in the key's frame hit nothing; a miss is written only against \
+             a collider named by CaptureRequest::NextCast {{ against }}"
+        ),
+    };
+    warn!("gjk capture: no cast written: {reason}");
+    outcomes.write(CaptureOutcome::Refused {
+        what: "the key's shape cast".into(),
+        reason,
+    });
+    armed.disarm();
 }
 
 /// A captured pair, ready to write: the two convex pieces in the world, and what the engine
@@ -136,8 +196,9 @@ impl Captured {
         {
             Ok((scenario, path)) => {
                 let link = link(&scenario, &settings.page);
+                // Each command between backticks, whole, so that it can be copied as it is.
                 info!(
-                    "gjk capture: {what} written to {} (open: gjk-lab {0}, or gjk-lab --link '{link}')",
+                    "gjk capture: {what} written to {0}; open it with `gjk-lab {0}`, or `gjk-lab '{link}'`, or the link in the lab's page",
                     path.display()
                 );
                 CaptureOutcome::Written { path, link }

@@ -90,7 +90,12 @@ impl Plugin for GjkCapturePlugin {
             .add_message::<CaptureRequest>()
             .add_message::<CaptureOutcome>()
             .add_systems(PreUpdate, case::key_requests)
-            .add_systems(Update, case::arm_casts.run_if(on_message::<CaptureRequest>));
+            .add_systems(Update, case::arm_casts.run_if(on_message::<CaptureRequest>))
+            .add_systems(
+                FixedLast,
+                case::note_fixed_step.run_if(|armed: Res<case::ArmedCast>| armed.by_key),
+            )
+            .add_systems(Last, case::expire_key_cast);
         #[cfg(feature = "avian3d")]
         avian::dim3::plugin(app);
         #[cfg(feature = "avian2d")]

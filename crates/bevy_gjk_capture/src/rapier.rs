@@ -176,7 +176,7 @@ macro_rules! rapier_capture {
             let frame = frame.map_or(0, |f| f.0);
             for (character, controller, output) in &controllers {
                 for collision in &output.collisions {
-                    armed.armed = false;
+                    armed.disarm();
                     let label = format!("character{character}-{}", collision.entity);
                     outcomes.write(
                         match character_cast(&ctx, character, controller, collision) {
@@ -271,7 +271,8 @@ macro_rules! rapier_capture {
             use super::*;
 
             /// bevy_rapier's context for scene queries, recording the next shape cast when the
-            /// capture is armed (the key, or [`CaptureRequest::NextCast`]).
+            /// capture is armed (the key, or [`CaptureRequest::NextCast`]). Use it where the
+            /// game used `ReadRapierContext`: everything else derefs to the engine's own.
             #[derive(SystemParam)]
             pub struct GjkRapierContext<'w, 's> {
                 /// The engine's read-only context.
@@ -280,6 +281,13 @@ macro_rules! rapier_capture {
                 pub(super) settings: Res<'w, CaptureSettings>,
                 pub(super) frame: Option<Res<'w, FrameCount>>,
                 pub(super) outcomes: MessageWriter<'w, CaptureOutcome>,
+            }
+        }
+
+        impl<'w, 's> std::ops::Deref for GjkRapierContext<'w, 's> {
+            type Target = ReadRapierContext<'w, 's>;
+            fn deref(&self) -> &Self::Target {
+                &self.inner
             }
         }
 
@@ -300,7 +308,7 @@ macro_rules! rapier_capture {
                 let hit = ctx.cast_shape(shape_pos, shape_rot, shape_vel, shape, options, filter);
                 if self.armed.armed {
                     if let Some(target) = hit.as_ref().map(|h| h.0).or(self.armed.against) {
-                        self.armed.armed = false;
+                        self.armed.disarm();
                         let start: Pose = ($pose)(shape_pos, shape_rot);
                         let outcome = match collider(&ctx, target, "A") {
                             Ok(co) => {
@@ -340,6 +348,8 @@ macro_rules! rapier_capture {
                             },
                         };
                         self.outcomes.write(outcome);
+                    } else {
+                        self.armed.misses += 1;
                     }
                 }
                 hit

@@ -232,8 +232,10 @@ impl Trace {
 pub struct SimplexCache {
     /// Up to four witnesses on A, in A's frame (a simplex has at most four points; a longer
     /// list in a file is refused).
+    #[serde(with = "step::few")]
     pub local_a: Few<glam::DVec3>,
     /// Their partners on B, in B's frame.
+    #[serde(with = "step::few")]
     pub local_b: Few<glam::DVec3>,
     /// The witnesses are points of the bodies' cores (`radii: split`), not of the whole bodies:
     /// a cache only warm-starts a run on the same kind of body.

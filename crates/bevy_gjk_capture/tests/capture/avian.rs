@@ -174,6 +174,69 @@ mod space {
         );
     }
 
+    /// A cast that passes well above the box, every frame.
+    fn cast_wide(mut query: GjkSpatialQuery) {
+        query.cast_shape(
+            &Collider::sphere(0.5),
+            Vec3::new(-5.0, 10.0, 0.0),
+            Quat::IDENTITY,
+            Dir3::X,
+            &ShapeCastConfig::from_max_distance(100.0),
+            &SpatialQueryFilter::default(),
+        );
+    }
+
+    /// The outcomes of `frames` updates.
+    fn run(app: &mut App, frames: usize) -> Vec<CaptureOutcome> {
+        app.world_mut().resource_mut::<Seen>().0.clear();
+        for _ in 0..frames {
+            app.update();
+        }
+        std::mem::take(&mut app.world_mut().resource_mut::<Seen>().0)
+    }
+
+    #[test]
+    fn the_key_s_cast_that_hits_nothing_says_so_and_does_not_stay_armed() {
+        let mut app = world("avian3d-key-miss");
+        app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::cuboid(1.0, 1.0, 1.0),
+            Transform::default(),
+        ));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_systems(Update, cast_wide);
+        run(&mut app, 2);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::F9);
+        let mut outcomes = run(&mut app, 1);
+        // No input plugin here: the press is over once its frame is.
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .reset_all();
+        outcomes.extend(run(&mut app, 2));
+        let casts: Vec<_> = outcomes
+            .iter()
+            .filter(|o| matches!(o, CaptureOutcome::Refused { what, .. } if what.contains("cast")))
+            .collect();
+        match &casts[..] {
+            [CaptureOutcome::Refused { reason, .. }] => {
+                assert!(reason.contains("hit nothing"), "{reason}")
+            }
+            other => panic!("one refusal for the key's cast: {other:?}"),
+        }
+        // A hit long after the key is not written.
+        app.add_systems(Update, cast_ball);
+        let later = run(&mut app, 3);
+        assert!(
+            !later
+                .iter()
+                .any(|o| matches!(o, CaptureOutcome::Written { .. })),
+            "{later:?}"
+        );
+        assert!(!folder_has_files("avian3d-key-miss"));
+    }
+
     #[test]
     fn a_shape_cast_with_a_known_time_is_captured_and_agrees() {
         let mut app = world("avian3d-cast");

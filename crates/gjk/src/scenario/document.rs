@@ -139,6 +139,7 @@ impl<'t> TraceDocument<'t> {
 struct WrittenFeature<'s> {
     #[serde(flatten)]
     feature: &'s Feature,
+    #[serde(with = "crate::trace::step::few")]
     region: Few<HalfSpace>,
 }
 
@@ -184,6 +185,7 @@ impl Serialize for WrittenStep<'_> {
             /// stays).
             #[serde(skip_serializing_if = "Vec::is_empty")]
             labels: Vec<&'static str>,
+            #[serde(with = "crate::trace::step::few")]
             simplex_after: Few<SimplexVertex>,
             feature: Option<WrittenFeature<'s>>,
             closest: Option<DVec3>,

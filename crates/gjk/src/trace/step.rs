@@ -10,6 +10,31 @@ use serde::{Deserialize, Serialize};
 /// recording a step allocates only its three simplices (and an EPA step's polytope).
 pub type Few<T> = arrayvec::ArrayVec<T, 4>;
 
+/// A [`Few`] in a document: a sequence, as a `Vec` is. (Written here rather than taken from
+/// arrayvec's own `serde` feature: in a game's build that feature would reach every crate that
+/// uses arrayvec, Bevy's ECS and wgpu among them, and rebuild them all.)
+pub mod few {
+    use super::Few;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes the points in order.
+    pub fn serialize<T: Serialize, S: Serializer>(few: &Few<T>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(few)
+    }
+
+    /// Reads at most four; a longer sequence is refused with its length.
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Few<T>, D::Error> {
+        let all = Vec::<T>::deserialize(d)?;
+        if all.len() > 4 {
+            return Err(D::Error::invalid_length(all.len(), &"at most 4 elements"));
+        }
+        Ok(all.into_iter().collect())
+    }
+}
+
 /// A simplex vertex: a point of `A ⊖ B` and the two witnesses `a − b` that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SimplexVertex {
@@ -80,6 +105,7 @@ pub struct Feature {
     /// A vertex, an edge, a face or the inside.
     pub kind: FeatureKind,
     /// Indices into the step's `candidate` simplex.
+    #[serde(with = "few")]
     pub vertices: Few<usize>,
     /// True when the region tests were inconclusive (a flat simplex, rounding) and the feature was
     /// chosen as the nearest sub-simplex instead.

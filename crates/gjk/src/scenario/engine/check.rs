@@ -237,8 +237,9 @@ impl Scenario {
         let agreement = separation.map_or(Agreement::Undecided, |s| agreement(proven, s, rounding));
         let sentence = match separation {
             Some(s) => format!(
-                "Your engine ({}) said: separation {s:.6e} (negative: overlap). GJK Lab proves: signed distance {}. The engine's value is {}.",
+                "Your engine ({}) said: separation {s:.6e} ({}). GJK Lab proves: signed distance {}. The engine's value is {}.",
                 engine.engine,
+                separation_words(s),
                 interval(proven),
                 verdict_words(agreement)
             ),
@@ -336,5 +337,17 @@ impl Scenario {
             points: Vec::new(),
             our_points: None,
         }
+    }
+}
+
+/// What the sign of an engine's separation means, said of the value at hand (its sign is the
+/// engine's convention: below zero, the shapes overlap).
+fn separation_words(separation: f64) -> &'static str {
+    if separation < 0.0 {
+        "below zero: an overlap"
+    } else if separation > 0.0 {
+        "above zero: apart"
+    } else {
+        "zero: touching"
     }
 }
