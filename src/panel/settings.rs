@@ -364,7 +364,7 @@ fn plane_body_ui(ui: &mut egui::Ui, body: &mut gjk::BodySpec, which: Which) -> b
             .speed(0.5)
             .max_decimals(2);
         if ui.add(drag).changed() {
-            body.rotation = glam::DQuat::from_rotation_z(degrees.to_radians());
+            body.rotation = gjk::shape::plane::rotation_of(degrees.to_radians());
             changed = true;
         }
     });

@@ -22,29 +22,33 @@ use std::path::Path;
 
 include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
 
+mod reading;
+pub use reading::is_lesson;
+
 /// The tour presenter mode opens with.
 pub const TOUR: &str = "tour.json";
 
-/// A lesson file.
+/// A lesson file. `S` is how a slide's written-out case is held: a scenario, or while the
+/// file is read, its text ([`Lesson::parse`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Lesson {
+#[serde(deny_unknown_fields, bound(deserialize = "S: Deserialize<'de>"))]
+pub struct Lesson<S = Box<Scenario>> {
     pub title: String,
-    pub slides: Vec<Slide>,
+    pub slides: Vec<Slide<S>>,
 }
 
 /// One slide: a case at a step, as the views show it, with a caption.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Slide {
+#[serde(deny_unknown_fields, bound(deserialize = "S: Deserialize<'de>"))]
+pub struct Slide<S = Box<Scenario>> {
     pub title: String,
     /// A preset or gallery case by its name under `assets/scenarios/`
     /// (`gallery/10-touching-boxes.json`); or else `scenario`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub case: Option<String>,
-    /// The case written out.
+    /// The case written out, as a scenario file holds it (in space or in the plane).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scenario: Option<Box<Scenario>>,
+    pub scenario: Option<S>,
     #[serde(default)]
     pub step: SlideStep,
     #[serde(default)]
@@ -107,46 +111,7 @@ pub struct Orbit {
 /// characters), far below what a browser refuses; a lesson of large meshes is a file.
 pub const MAX_LINK_CHARS: usize = 200_000;
 
-/// What a second value after the lesson is taken for.
-const TRAILING: &str = "the text goes on after the lesson ends; a file holds one lesson";
-
-/// Whether a file's text is a lesson rather than a scenario: it has `slides` at the top.
-pub fn is_lesson(text: &str, format: Format) -> bool {
-    #[derive(Deserialize)]
-    struct Probe {
-        slides: Option<serde::de::IgnoredAny>,
-    }
-    // A scenario never names slides: most files are told apart without being read twice.
-    if !text.contains("slides") {
-        return false;
-    }
-    match format {
-        Format::Json => gjk::scenario::parse_document::<Probe>(text, format, TRAILING)
-            .is_ok_and(|p| p.slides.is_some()),
-        // RON cannot skip a value it has no type for (a bare `End`), so the text is read as
-        // a lesson, or else taken for one when it names slides and is no scenario.
-        Format::Ron => {
-            Lesson::parse(text, format).is_ok() || Scenario::parse(text, format).is_err()
-        }
-    }
-}
-
 impl Lesson {
-    /// Reads and validates a lesson; every error names the field and the reason.
-    pub fn parse(text: &str, format: Format) -> Result<Self, ScenarioError> {
-        gjk::scenario::parse_document::<Lesson>(text, format, TRAILING)?.validated()
-    }
-
-    /// [`Self::parse`] of a file's text, errors naming the file.
-    pub fn parse_named(path: &Path, text: &str) -> Result<Self, ScenarioError> {
-        Self::parse(text, Format::from_path(path)?).map_err(|e| e.in_file(path))
-    }
-
-    /// Reads a `.json` or `.ron` lesson file.
-    pub fn load(path: &Path) -> Result<Self, ScenarioError> {
-        Self::parse_named(path, &gjk::scenario::read_text(path, "lesson")?)
-    }
-
     /// A bundled lesson by its name under `assets/lessons/`.
     pub fn bundled(name: &str) -> Option<Self> {
         let (_, text) = LESSONS.iter().find(|(n, _)| *n == name)?;

@@ -149,8 +149,11 @@ fn drag_shape(
     if plane {
         // In the plane a body moves in it and turns about its normal (drag right: clockwise).
         if turning {
-            let turn = DQuat::from_rotation_z(-f64::from(delta.x + delta.y) * 0.01);
-            body.rotation = (turn * body.rotation).normalize();
+            // Held as the angle a file writes and reads back, so that a saved case is the
+            // case on screen to the bit.
+            let angle = gjk::shape::plane::angle_of(body.rotation);
+            let turn = -f64::from(delta.x + delta.y) * 0.01;
+            body.rotation = gjk::shape::plane::rotation_of(angle + turn);
         } else {
             let mut by = in_view_plane(delta, body.position, (orbit, cam, camera));
             by.z = 0.0;

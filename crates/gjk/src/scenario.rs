@@ -280,6 +280,27 @@ impl fmt::Display for ScenarioError {
 impl std::error::Error for ScenarioError {}
 
 impl ScenarioError {
+    /// The error of a document held inside another, at `field` of it: its field's path
+    /// starts there (`slides[0].scenario` and `a.shape.radius` make
+    /// `slides[0].scenario.a.shape.radius`).
+    pub fn within(self, field: &str) -> Self {
+        let under = |inner: String| match inner.as_str() {
+            "" | "." => field.to_string(),
+            _ => format!("{field}.{inner}"),
+        };
+        match self {
+            ScenarioError::Parse { field, message } => ScenarioError::Parse {
+                field: under(field),
+                message,
+            },
+            ScenarioError::Invalid { field, reason } => ScenarioError::Invalid {
+                field: under(field),
+                reason,
+            },
+            other => other,
+        }
+    }
+
     /// The error with the file's name in front, where it does not carry it already.
     pub fn in_file(self, path: &Path) -> Self {
         match self {

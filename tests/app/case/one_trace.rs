@@ -219,3 +219,37 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
     app.update();
     assert!(app.world().resource::<Playback>().cast.is_none());
 }
+
+#[test]
+fn a_case_turned_and_moved_in_the_plane_and_saved_is_the_case_on_screen_to_the_bit() {
+    let mut app = headless_app(gjk_lab::case::assets::default_plane_scenario());
+    app.update();
+    // As a Shift-drag and a drag in the plane change a body (`views::scene`), and as the
+    // panel's angle field does.
+    for turn in [0.13, -0.02, 0.3, 0.01, 0.0071] {
+        let mut lab = app.world_mut().resource_mut::<Lab>();
+        let a = &mut lab.scenario.a;
+        a.rotation = gjk::shape::plane::rotation_of(gjk::shape::plane::angle_of(a.rotation) + turn);
+        lab.scenario.b.position += DVec3::new(0.0173, -0.011, 0.0);
+        app.update();
+    }
+    app.world_mut().resource_mut::<Lab>().scenario.b.rotation =
+        gjk::shape::plane::rotation_of(57.3_f64.to_radians());
+    app.update();
+    let dir = std::env::temp_dir().join(format!("gjk-plane-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("turned.json");
+    app.world_mut()
+        .write_message(ScenarioRequest::Save(path.clone()));
+    app.update();
+    let saved = Scenario::load(&path).expect("the saved case reads back");
+    let _ = std::fs::remove_dir_all(&dir);
+    let held = app.world().resource::<Lab>().scenario.clone();
+    assert_eq!(saved.a, held.a, "what the app holds is what it saved");
+    assert_eq!(saved.b, held.b);
+    assert_eq!(
+        shown(&app),
+        fresh(&saved),
+        "the trace on screen is the file's"
+    );
+}

@@ -42,11 +42,29 @@ fn lessons_round_trip_in_json_and_ron() {
             distance: 4.0,
         },
     };
+    // And every kind of case written out: each gallery case, in space and in the plane, and a
+    // case turned and moved in the plane as the app saves it.
+    let mut plane = gjk_lab::case::assets::default_plane_scenario();
+    plane.a.rotation = gjk::shape::plane::rotation_of(0.5);
+    plane.b.rotation = gjk::shape::plane::rotation_of(1.0 + 1e-9);
+    plane.b.position.x += 0.0173;
+    let cases = gjk_lab::case::assets::gallery()
+        .into_iter()
+        .map(|case| case.load().expect("a gallery case"))
+        .chain([plane]);
+    let template = lesson.slides[0].clone();
+    lesson.slides = cases
+        .map(|scenario| {
+            let mut slide = template.clone();
+            slide.scenario = Some(Box::new(scenario));
+            slide
+        })
+        .collect();
+    assert!(lesson.slides.len() > 60);
     for format in [Format::Json, Format::Ron] {
-        assert_eq!(
-            Lesson::parse(&lesson.to_text(format), format).unwrap(),
-            lesson
-        );
+        let back = Lesson::parse(&lesson.to_text(format), format)
+            .unwrap_or_else(|e| panic!("{format:?}: {e}"));
+        assert_eq!(back, lesson, "{format:?}");
     }
 }
 

@@ -162,37 +162,26 @@ mod space {
         std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
     }
 
-    /// The game's shape cast, made every frame through the capture's parameter.
-    fn cast_ball(mut query: GjkSpatialQuery) {
+    /// A ball of radius 0.5 cast along +x from `origin`, through the capture's parameter.
+    fn cast_from(query: &mut GjkSpatialQuery, origin: Vec3) {
         query.cast_shape(
             &Collider::sphere(0.5),
-            Vec3::new(-5.0, 0.0, 0.0),
+            origin,
             Quat::IDENTITY,
             Dir3::X,
             &ShapeCastConfig::from_max_distance(100.0),
             &SpatialQueryFilter::default(),
         );
+    }
+
+    /// The game's shape cast, made every frame through the capture's parameter.
+    fn cast_ball(mut query: GjkSpatialQuery) {
+        cast_from(&mut query, Vec3::new(-5.0, 0.0, 0.0));
     }
 
     /// A cast that passes well above the box, every frame.
     fn cast_wide(mut query: GjkSpatialQuery) {
-        query.cast_shape(
-            &Collider::sphere(0.5),
-            Vec3::new(-5.0, 10.0, 0.0),
-            Quat::IDENTITY,
-            Dir3::X,
-            &ShapeCastConfig::from_max_distance(100.0),
-            &SpatialQueryFilter::default(),
-        );
-    }
-
-    /// The outcomes of `frames` updates.
-    fn run(app: &mut App, frames: usize) -> Vec<CaptureOutcome> {
-        app.world_mut().resource_mut::<Seen>().0.clear();
-        for _ in 0..frames {
-            app.update();
-        }
-        std::mem::take(&mut app.world_mut().resource_mut::<Seen>().0)
+        cast_from(&mut query, Vec3::new(-5.0, 10.0, 0.0));
     }
 
     #[test]

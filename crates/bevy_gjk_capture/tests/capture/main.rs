@@ -53,10 +53,16 @@ mod common {
 
     /// Sends `request`, runs two updates, and returns what the capture reported.
     pub fn capture(app: &mut App, request: CaptureRequest) -> Vec<CaptureOutcome> {
-        app.world_mut().resource_mut::<Seen>().0.clear();
         app.world_mut().write_message(request);
-        app.update();
-        app.update();
+        run(app, 2)
+    }
+
+    /// Runs `frames` updates and returns what the capture reported in them.
+    pub fn run(app: &mut App, frames: usize) -> Vec<CaptureOutcome> {
+        app.world_mut().resource_mut::<Seen>().0.clear();
+        for _ in 0..frames {
+            app.update();
+        }
         std::mem::take(&mut app.world_mut().resource_mut::<Seen>().0)
     }
 

@@ -18,8 +18,8 @@ use crate::scenario::engine::EngineAnswer;
 use crate::scenario::expect::Expectation;
 use crate::scenario::{Scenario, ScenarioError, SolverSpec};
 use crate::shape::BodySpec;
-use crate::shape::plane::{PlaneShape, angle_of};
-use glam::{DQuat, DVec2, DVec3};
+use crate::shape::plane::{PlaneShape, file_angle, rotation_of};
+use glam::{DVec2, DVec3};
 use serde::{Deserialize, Serialize};
 
 /// A 2D scenario as its file writes it.
@@ -62,7 +62,7 @@ impl PlaneBody {
         BodySpec {
             shape: self.shape.0,
             position: self.position.extend(0.0),
-            rotation: DQuat::from_rotation_z(self.angle),
+            rotation: rotation_of(self.angle),
             margin: self.margin,
         }
     }
@@ -71,7 +71,7 @@ impl PlaneBody {
         PlaneBody {
             shape: PlaneShape(body.shape.clone()),
             position: body.position.truncate(),
-            angle: angle_of(body.rotation),
+            angle: file_angle(body.rotation),
             margin: body.margin,
         }
     }

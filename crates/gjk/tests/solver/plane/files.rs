@@ -135,3 +135,33 @@ fn a_scenario_built_in_code_is_held_to_the_plane() {
         "{e}"
     );
 }
+
+#[test]
+fn a_body_turned_in_the_plane_reads_back_as_the_same_quaternion_to_the_bit() {
+    use gjk::shape::plane::{angle_of, rotation_of};
+    let mut s = Scenario::parse(ISSUE_EXAMPLE, Format::Json).unwrap();
+    let bits = |q: glam::DQuat| q.to_array().map(f64::to_bits);
+    // Turns as the app makes them: typed angles anywhere on the circle, near 0 and ±π too,
+    // and a drag's many small turns added up.
+    let mut dragged = rotation_of(0.0);
+    for k in 0..3000 {
+        let typed = match k % 3 {
+            0 => 7.0 * (f64::from(k) * 0.618).sin(),
+            1 => 1e-7 * (f64::from(k) * 0.37).cos(),
+            _ => std::f64::consts::PI - 1e-9 * f64::from(k % 11),
+        };
+        dragged = rotation_of(angle_of(dragged) - 0.01 * f64::from(k % 17));
+        for q in [rotation_of(typed), dragged] {
+            s.a.rotation = q;
+            for format in [Format::Json, Format::Ron] {
+                let back = Scenario::parse(&s.to_text(format), format).unwrap();
+                assert_eq!(
+                    bits(back.a.rotation),
+                    bits(q),
+                    "{q:?} in {format:?}: {}",
+                    s.to_text(format)
+                );
+            }
+        }
+    }
+}
