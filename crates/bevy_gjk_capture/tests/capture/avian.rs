@@ -16,6 +16,15 @@ mod space {
         app
     }
 
+    /// A still box of half-extent 1 at the origin, for the casts.
+    fn unit_box(app: &mut App) {
+        app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::cuboid(1.0, 1.0, 1.0),
+            Transform::default(),
+        ));
+    }
+
     fn floor(app: &mut App) -> Entity {
         app.world_mut()
             .spawn((
@@ -187,11 +196,7 @@ mod space {
     #[test]
     fn the_key_s_cast_that_hits_nothing_says_so_and_does_not_stay_armed() {
         let mut app = world("avian3d-key-miss");
-        app.world_mut().spawn((
-            RigidBody::Static,
-            Collider::cuboid(1.0, 1.0, 1.0),
-            Transform::default(),
-        ));
+        unit_box(&mut app);
         app.init_resource::<ButtonInput<KeyCode>>();
         app.add_systems(Update, cast_wide);
         run(&mut app, 2);
@@ -229,11 +234,7 @@ mod space {
     #[test]
     fn a_shape_cast_with_a_known_time_is_captured_and_agrees() {
         let mut app = world("avian3d-cast");
-        app.world_mut().spawn((
-            RigidBody::Static,
-            Collider::cuboid(1.0, 1.0, 1.0),
-            Transform::default(),
-        ));
+        unit_box(&mut app);
         app.add_systems(Update, cast_ball);
         app.update();
         app.update();
@@ -258,11 +259,7 @@ mod space {
     #[test]
     fn a_shape_caster_s_hit_is_captured_with_no_wrapper() {
         let mut app = world("avian3d-shape-caster");
-        app.world_mut().spawn((
-            RigidBody::Static,
-            Collider::cuboid(1.0, 1.0, 1.0),
-            Transform::default(),
-        ));
+        unit_box(&mut app);
         app.world_mut().spawn((
             ShapeCaster::new(Collider::sphere(0.5), Vec3::ZERO, Quat::IDENTITY, Dir3::X),
             Transform::from_xyz(-5.0, 0.0, 0.0),
