@@ -269,8 +269,9 @@ fn epa_step(step: &Step, removed: usize, horizon: usize, plane: bool) -> String 
             if removed == 1 { "it is" } else { "they are" }
         )),
         None => s.push_str(&format!(
-            " It sees {removed} face{}; they are removed and the {horizon} horizon edges are joined to it.",
-            if removed == 1 { "" } else { "s" }
+            " It sees {removed} face{}; {} removed and the {horizon} horizon edges are joined to it.",
+            if removed == 1 { "" } else { "s" },
+            if removed == 1 { "it is" } else { "they are" }
         )),
     }
     s

@@ -279,3 +279,32 @@ fn every_stop_names_the_setting_or_threshold_that_decided_it() {
     });
     assert_ne!(collapsed.decided_by(true), collapsed.decided_by(false));
 }
+
+#[test]
+fn epa_says_what_it_removes_in_the_number_it_removes() {
+    // Every gallery case's EPA steps: one face or edge removed is "it", more are "they".
+    let (mut one, mut many) = (0, 0);
+    for (name, s) in gallery() {
+        let trace = gjk::trace(&s.a, &s.b, &s.config());
+        for step in trace
+            .steps
+            .iter()
+            .filter(|s| matches!(s.phase, Phase::Epa(_)))
+        {
+            let words = step.explanation();
+            for kind in ["face", "edge"] {
+                if words.contains(&format!(" sees 1 {kind};")) {
+                    one += 1;
+                    assert!(
+                        words.contains(&format!("1 {kind}; it is")),
+                        "{name}: {words}"
+                    );
+                } else if words.contains(&format!("{kind}s; ")) && words.contains(" sees ") {
+                    many += 1;
+                    assert!(words.contains("; they are"), "{name}: {words}");
+                }
+            }
+        }
+    }
+    assert!(one > 0 && many > 0, "one face {one}, many {many}");
+}
