@@ -151,7 +151,7 @@ pub(crate) fn expire_key_cast(
     mut armed: ResMut<ArmedCast>,
     mut outcomes: MessageWriter<CaptureOutcome>,
 ) {
-    if !(armed.armed && armed.by_key && armed.stepped) {
+    if !armed.stepped {
         return;
     }
     let reason = match armed.misses {

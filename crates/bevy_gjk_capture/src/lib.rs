@@ -91,11 +91,9 @@ impl Plugin for GjkCapturePlugin {
             .add_message::<CaptureOutcome>()
             .add_systems(PreUpdate, case::key_requests)
             .add_systems(Update, case::arm_casts.run_if(on_message::<CaptureRequest>))
-            .add_systems(
-                FixedLast,
-                case::note_fixed_step.run_if(|armed: Res<case::ArmedCast>| armed.by_key),
-            )
-            .add_systems(Last, case::expire_key_cast);
+            // Both only while the key's arming stands: a frame otherwise pays two conditions.
+            .add_systems(FixedLast, case::note_fixed_step.run_if(armed_by_key))
+            .add_systems(Last, case::expire_key_cast.run_if(armed_by_key));
         #[cfg(feature = "avian3d")]
         avian::dim3::plugin(app);
         #[cfg(feature = "avian2d")]
@@ -105,4 +103,9 @@ impl Plugin for GjkCapturePlugin {
         #[cfg(feature = "bevy_rapier2d")]
         rapier::dim2::plugin(app);
     }
+}
+
+/// Whether the key armed the casts (and no cast has been written since).
+fn armed_by_key(armed: Res<case::ArmedCast>) -> bool {
+    armed.by_key
 }
