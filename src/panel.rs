@@ -21,6 +21,7 @@ mod engine;
 mod files;
 mod lesson;
 mod manifold;
+mod number;
 mod outcome;
 mod plot;
 mod reference;

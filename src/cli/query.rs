@@ -3,8 +3,9 @@
 //! runs in constant memory; a progress line appears on a terminal's stderr after a second.
 //!
 //! Every line is answered or gets an error line of its own, even when the solver has a bug (the
-//! panic is caught for that line). Exit 0 when every answer is certified, 3 when every line was
-//! answered but some answer is not certified, 1 when some line could not be answered.
+//! panic is caught for that line). Exit 0 when every answer is certified or proven to its
+//! precision's limit (`limit`, see `gjk::PrecisionLimit`), 3 when every line was answered but
+//! some answer is not certified, 1 when some line could not be answered.
 //!
 //! A scenario with a `cast` section also gets its time of impact (`toi`, `toi_status`, …);
 //! a cast that hit its cap or failed counts as not certified.
@@ -17,6 +18,9 @@ use serde::Serialize;
 use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use tally::{Tally, Verdict};
+
+mod tally;
 
 /// Lines answered together: enough to keep every core busy, few enough to stay small.
 const CHUNK: usize = 4096;
@@ -30,6 +34,10 @@ struct Answer<'a> {
     /// The whole answer is proven (see `gjk::Certificate`).
     certified: bool,
     distance_bounds: [f64; 2],
+    /// A separation proven only as far as the working precision resolves at this size: its
+    /// `precision`, each support point's `rounding` and what the tolerance `asked`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<gjk::PrecisionLimit>,
     distance: Option<f64>,
     point_a: Option<gjk::config::Written>,
     point_b: Option<gjk::config::Written>,
@@ -228,6 +236,7 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
         intersecting: finish.intersecting(),
         certified: finish.certificate.certified,
         distance_bounds: finish.certificate.distance_bounds,
+        limit: finish.certificate.limit,
         distance,
         point_a: written(point_a),
         point_b: written(point_b),
@@ -246,14 +255,6 @@ fn answer(scenario: &Scenario, reference: bool) -> Answer<'_> {
     }
 }
 
-/// How a line ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Certified,
-    Uncertified,
-    Failed,
-}
-
 /// The output line for one scenario (or why it could not be read or answered).
 fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (String, Verdict) {
     let answered = parsed.and_then(|mut s| {
@@ -264,8 +265,12 @@ fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (
             let answer = answer(&s, reference);
             let cast_certified = answer.cast.as_ref().is_none_or(CastFields::certified);
             let depth_certified = answer.depth_certified.unwrap_or(true);
-            let verdict = if answer.certified && cast_certified && depth_certified {
+            let verdict = if !(cast_certified && depth_certified) {
+                Verdict::Uncertified
+            } else if answer.certified {
                 Verdict::Certified
+            } else if answer.limit.is_some() {
+                Verdict::AtPrecision
             } else {
                 Verdict::Uncertified
             };
@@ -285,33 +290,6 @@ fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (
     });
     json.push('\n');
     (json, verdict)
-}
-
-/// What the lines so far came to.
-#[derive(Debug, Default)]
-struct Tally {
-    failed: u64,
-    uncertified: u64,
-}
-
-impl Tally {
-    fn add(&mut self, verdict: Verdict) {
-        match verdict {
-            Verdict::Certified => {}
-            Verdict::Uncertified => self.uncertified += 1,
-            Verdict::Failed => self.failed += 1,
-        }
-    }
-
-    fn exit_code(&self) -> i32 {
-        if self.failed > 0 {
-            1
-        } else if self.uncertified > 0 {
-            3
-        } else {
-            0
-        }
-    }
 }
 
 /// Counts answered lines; shows a spinner with the rate once a run passes a second.
@@ -475,11 +453,6 @@ pub fn query(files: &[PathBuf], reference: bool) -> i32 {
     if let Err(e) = out.flush() {
         return crate::cli::guard::output_failed("query", &e, tally.exit_code());
     }
-    if tally.uncertified > 0 {
-        eprintln!(
-            "gjk-lab query: {} answer(s) not certified (see `certified` and `distance_bounds`)",
-            tally.uncertified
-        );
-    }
+    tally.say();
     tally.exit_code()
 }

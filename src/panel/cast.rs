@@ -2,6 +2,7 @@
 //! answer, each cast iteration in words, a time slider that poses the ghosts, and the distance
 //! against time with the iterates, the target and the time of impact.
 
+use super::number::number_ui;
 use crate::case::cast_plot::{CastPlot, CastView};
 use crate::case::playback::{Lab, Playback, PlaybackCommand, Timeline};
 use crate::views::palette;
@@ -286,7 +287,7 @@ fn number_row(ui: &mut egui::Ui, label: &str, mut value: f64) -> f64 {
 fn vector_ui(ui: &mut egui::Ui, components: Vec<&mut f64>) {
     ui.horizontal(|ui| {
         for x in components {
-            ui.add(egui::DragValue::new(x).speed(0.05).max_decimals(4));
+            number_ui(ui, x, |d| d.speed(0.05).max_decimals(4));
         }
     });
 }

@@ -2,13 +2,14 @@
 //! its colour), the first step where the two runs part ways (with both numbers), and this
 //! step's numbers side by side, the last |v| in its certificate's colour.
 
-use super::outcome::{certified_color, named_verdict_ui};
+use super::outcome::{certificate_color, named_verdict_ui};
 use super::settings::spec_ui;
 use crate::case::compare::{CompareRun, CompareSettings};
 use crate::case::playback::{Playback, PlaybackCommand, Timeline};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+use gjk::trace::explain::feature_name_in;
 
 pub fn compare_ui(
     ui: &mut egui::Ui,
@@ -88,21 +89,27 @@ pub fn compare_ui(
                 // At a run's last step |v| is its answer: in the certificate's colour, and
                 // said on hover when not proven (the run's line above says it too).
                 let last = playback.step >= trace.steps.len();
-                let certified = trace.finish.certificate.certified;
+                let certificate = trace.finish.certificate;
                 let v = RichText::new(num(q.v_norm)).monospace();
                 if !last {
                     ui.label(v);
-                } else if certified {
-                    ui.label(v.color(certified_color(true)));
+                } else if certificate.certified {
+                    ui.label(v.color(certificate_color(&certificate)));
                 } else {
-                    ui.label(v.color(certified_color(false)))
-                        .on_hover_text("not certified: see this run's answer above");
+                    let why = if certificate.limit.is_some() {
+                        "proven only to the precision's limit: see this run's answer above"
+                    } else {
+                        "not certified: see this run's answer above"
+                    };
+                    ui.label(v.color(certificate_color(&certificate)))
+                        .on_hover_text(why);
                 }
                 ui.label(RichText::new(num(q.gap)).monospace());
+                // Named as the step's sentence names it ("face w₁w₂w₄"), whichever run.
                 let feature = step
-                    .and_then(|s| s.feature.as_ref())
-                    .map_or("—".to_string(), |f| {
-                        format!("{:?}", f.kind).to_lowercase()
+                    .and_then(|s| s.feature.as_ref().map(|f| (s, f)))
+                    .map_or("—".to_string(), |(s, f)| {
+                        feature_name_in(&f.vertices, &|i| s.label(i), playback.case.dimension)
                     });
                 ui.label(feature);
                 let end = if last {

@@ -29,7 +29,7 @@ pub fn engine_ui(ui: &mut egui::Ui, check: &EngineCheck, answer: Option<&EngineA
 fn colour(agreement: Agreement) -> Color32 {
     match agreement {
         Agreement::Inside => palette::egui(palette::CLOSEST),
-        Agreement::WithinRounding { .. } => Color32::from_rgb(250, 210, 90),
+        Agreement::WithinRounding { .. } => palette::egui(palette::WITHIN_ROUNDING),
         Agreement::Outside { .. } => palette::egui(palette::UNCERTIFIED),
         Agreement::Undecided => Color32::GRAY,
     }

@@ -5,6 +5,7 @@ use super::fmt_in;
 use crate::views::palette;
 use bevy_egui::egui::{self, RichText};
 use gjk::config::Dimension;
+use gjk::trace::explain::fmt_num;
 use gjk::{Finish, GjkStop, Outcome, Termination};
 
 /// The answer in one line, always at the top of the panel whatever step is on screen: what the
@@ -17,7 +18,7 @@ pub fn verdict_ui(ui: &mut egui::Ui, finish: &Finish) {
 /// [`verdict_ui`] under another name: compare shows each run's answer as `Run 1: …`.
 pub fn named_verdict_ui(ui: &mut egui::Ui, name: &str, finish: &Finish) {
     let certificate = finish.certificate;
-    let color = certified_color(certificate.certified);
+    let color = certificate_color(&certificate);
     let mut text = format!("{name}: {}", certificate.describe_of("shapes"));
     if let Some(p) = finish.penetration {
         let proven = if p.certified {
@@ -28,6 +29,17 @@ pub fn named_verdict_ui(ui: &mut egui::Ui, name: &str, finish: &Finish) {
         text.push_str(&format!(" Depth {} ({proven}).", six(p.depth)));
     }
     ui.label(RichText::new(text).strong().color(color));
+}
+
+/// The colour of what `certificate` proves: the success colour when certified, amber for a
+/// separation proven to the precision's limit ([`gjk::PrecisionLimit`]), the uncertified
+/// colour otherwise.
+pub fn certificate_color(certificate: &gjk::Certificate) -> egui::Color32 {
+    if !certificate.certified && certificate.limit.is_some() {
+        palette::egui(palette::WITHIN_ROUNDING)
+    } else {
+        certified_color(certificate.certified)
+    }
 }
 
 /// The success colour for a certified answer, the uncertified one otherwise.
@@ -64,6 +76,19 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension, bool
     // Only a proven answer gets the success colour; anything else says what is known.
     let (text, color) = if certificate.certified {
         (format!("Outcome: {verdict}"), palette::CLOSEST)
+    } else if let Some(limit) = certificate.limit {
+        (
+            format!(
+                "PROVEN TO {} PRECISION (apart; the tolerance asks for {}, finer than a support \
+                 point's rounding of {} here)\n  distance in [{}, {}]\n  the run arrived at: {verdict}",
+                limit.precision.name().to_uppercase(),
+                fmt_num(limit.asked),
+                fmt_num(limit.rounding),
+                six(lower),
+                six(upper)
+            ),
+            palette::WITHIN_ROUNDING,
+        )
     } else {
         let claim = match certificate.intersecting {
             Some(true) if finish.penetration.is_some_and(|p| !p.certified) => {
@@ -139,10 +164,11 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension, bool
     }
 }
 
-/// A number to six places, or to seven significant digits when it is small: a distance of
-/// 3.6e-6 reads as such, not as 0.000004.
+/// A number to six places, or to seven significant digits when it is small or large: a
+/// distance of 3.6e-6 reads as such, not as 0.000004, and a depth of 1e40 in one short line,
+/// not forty digits that push the panel off the screen.
 fn six(x: f64) -> String {
-    if x != 0.0 && x.abs() < 1e-3 {
+    if x != 0.0 && !(1e-3..1e6).contains(&x.abs()) {
         format!("{x:.6e}")
     } else {
         format!("{x:.6}")

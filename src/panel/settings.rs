@@ -1,6 +1,7 @@
 //! The settings sections of the panel: the solver's configuration and both shapes. Each edit
 //! is written into the scenario, which reruns the solver.
 
+use super::number::number_ui;
 use crate::case::playback::Lab;
 use crate::case::playback::Which;
 use crate::views::scene::{euler_degrees, from_euler_degrees};
@@ -12,6 +13,12 @@ use gjk::{Acceleration, Algorithm, GjkStop, Precision, Radii, Shape};
 use glam::DVec3;
 
 /// A tolerance edited on a log scale, or typed.
+///
+/// The slider shows the exponent to one decimal but never rounds it: egui rounds a slider's
+/// value to its decimals every frame, which turned a case opened at 7.406e-7 (a heat map's
+/// cell) into 10^-6.1 = 7.943e-7 and reran it there. The typed value is not clamped either: 5
+/// in a relative tolerance is refused by the scenario's own check, with its reason, rather than
+/// silently made 1.
 fn tolerance_ui(ui: &mut egui::Ui, label: &str, value: &mut Option<f64>, default: f64) -> bool {
     let mut x = value.unwrap_or(default);
     let mut exponent = x.max(1e-16).log10();
@@ -20,22 +27,20 @@ fn tolerance_ui(ui: &mut egui::Ui, label: &str, value: &mut Option<f64>, default
         ui.label(label);
         if ui
             .add(
-                egui::Slider::new(&mut exponent, -16.0..=-1.0)
+                egui::Slider::new(&mut exponent, -16.0..=0.0)
                     .text("log₁₀")
-                    .fixed_decimals(1),
+                    .clamping(egui::SliderClamping::Never)
+                    .custom_formatter(|v, _| format!("{v:.1}")),
             )
             .changed()
         {
             x = 10f64.powf(exponent);
             changed = true;
         }
-        if ui
-            .add(
-                egui::DragValue::new(&mut x)
-                    .range(0.0..=1.0)
-                    .custom_formatter(|v, _| format!("{v:.1e}")),
-            )
-            .changed()
+        if number_ui(ui, &mut x, |d| {
+            d.custom_formatter(|v, _| format!("{v:.1e}"))
+        })
+        .changed()
         {
             changed = true;
         }
@@ -188,9 +193,7 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
 fn vec_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {
     let mut changed = false;
     for c in [&mut v.x, &mut v.y, &mut v.z] {
-        changed |= ui
-            .add(egui::DragValue::new(c).speed(speed).max_decimals(3))
-            .changed();
+        changed |= number_ui(ui, c, |d| d.speed(speed).max_decimals(3)).changed();
     }
     changed
 }
@@ -234,8 +237,7 @@ fn shape_of_kind(kind: &str, size: f64) -> Shape {
 fn length_ui(ui: &mut egui::Ui, label: &str, x: &mut f64) -> bool {
     ui.horizontal(|ui| {
         ui.label(label);
-        ui.add(egui::DragValue::new(x).speed(0.01).max_decimals(3))
-            .changed()
+        number_ui(ui, x, |d| d.speed(0.01).max_decimals(3)).changed()
     })
     .inner
 }
@@ -360,10 +362,7 @@ fn plane_body_ui(ui: &mut egui::Ui, body: &mut gjk::BodySpec, which: Which) -> b
     let mut degrees = gjk::shape::plane::angle_of(body.rotation).to_degrees();
     ui.horizontal(|ui| {
         ui.label("angle °");
-        let drag = egui::DragValue::new(&mut degrees)
-            .speed(0.5)
-            .max_decimals(2);
-        if ui.add(drag).changed() {
+        if number_ui(ui, &mut degrees, |d| d.speed(0.5).max_decimals(2)).changed() {
             body.rotation = gjk::shape::plane::rotation_of(degrees.to_radians());
             changed = true;
         }
@@ -376,9 +375,7 @@ fn plane_body_ui(ui: &mut egui::Ui, body: &mut gjk::BodySpec, which: Which) -> b
 fn pair_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {
     let mut changed = false;
     for c in [&mut v.x, &mut v.y] {
-        changed |= ui
-            .add(egui::DragValue::new(c).speed(speed).max_decimals(3))
-            .changed();
+        changed |= number_ui(ui, c, |d| d.speed(speed).max_decimals(3)).changed();
     }
     changed
 }
@@ -425,5 +422,36 @@ fn apply(
             crate::views::palette::egui(crate::views::palette::UNCERTIFIED),
             why,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `tolerance_ui` drawn for `frames` frames with nothing touched: what it reported.
+    fn untouched(value: &mut Option<f64>, frames: usize) -> bool {
+        let ctx = egui::Context::default();
+        let mut changed = false;
+        for _ in 0..frames {
+            ctx.run_ui(egui::RawInput::default(), |ui| {
+                changed |= tolerance_ui(ui, "abs tol", value, 1e-9);
+            })
+            .drop_without_applying_deltas();
+        }
+        changed
+    }
+
+    #[test]
+    fn a_tolerance_off_the_sliders_grid_stays_as_it_is() {
+        // A heat map's cell at 7.406e-7, the default, and values the slider cannot reach.
+        for x in [7.406e-7, 1e-9, 3.3e-17, 5.0] {
+            let mut value = Some(x);
+            assert!(!untouched(&mut value, 3), "{x:e}");
+            assert_eq!(value, Some(x));
+        }
+        let mut unset = None;
+        assert!(!untouched(&mut unset, 3));
+        assert_eq!(unset, None);
     }
 }

@@ -76,9 +76,11 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
     });
     let q = &step.quantities;
     let num = |x: Option<f64>| x.map_or("—".to_string(), |x| format!("{x:.3e}"));
-    // EPA's numbers are its closest face's: the face's distance from the origin, and how far
-    // the support point along the face's normal n reaches beyond it.
-    let (distance, gap) = if step.epa().is_some() {
+    // EPA's numbers are its closest face's (in the plane, edge's): its distance from the
+    // origin, and how far the support point along its normal n reaches beyond it.
+    let (distance, gap) = if step.epa().is_some() && playback.case.dimension.is_plane() {
+        ("edge distance", "gap w·n − distance")
+    } else if step.epa().is_some() {
         ("face distance", "gap w·n − distance")
     } else {
         ("|v|", "gap |v|²−v·w")

@@ -58,7 +58,7 @@ impl Classroom {
     }
 
     /// The slide on screen: its title, and its caption as the room reads it (placeholders
-    /// filled from the step shown, a placeholder with nothing to say at this step as "—"; or
+    /// filled from the step shown, a placeholder with nothing to say at this step as "—" and why; or
     /// why the slide could not be opened). The room is not told about the author's
     /// placeholders: the lesson section's list says what each needs.
     pub fn slide_caption(&self, playback: &Playback) -> (&str, String) {
@@ -66,6 +66,7 @@ impl Classroom {
         let shown = Shown {
             trace: &playback.trace,
             step: playback.step,
+            dimension: playback.case.dimension,
         };
         let text = match (&self.error, shown.fill(&slide.caption)) {
             (Some(e), _) => e.clone(),

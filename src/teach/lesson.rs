@@ -315,7 +315,10 @@ pub const PLACEHOLDERS: [(&str, &str); 10] = [
     ("v", "|v| at the step"),
     ("distance", "the run's distance (a separated case)"),
     ("depth", "the run's depth (an overlapping case, EPA run)"),
-    ("termination", "how the run ended (\"gap below tolerance\")"),
+    (
+        "termination",
+        "how the run ended (\"gap below tolerance\"; on EPA's steps, how EPA did)",
+    ),
     ("iterations", "the run's GJK iterations"),
     ("step", "the step's number"),
     ("steps", "the run's number of steps"),
@@ -376,47 +379,77 @@ pub struct Shown<'a> {
     pub trace: &'a gjk::Trace,
     /// 0 = before the first iteration; k = after iteration k.
     pub step: usize,
+    /// Where the run is: in the plane three points make a triangle, EPA's sides are edges.
+    pub dimension: gjk::config::Dimension,
 }
 
 impl Shown<'_> {
-    /// A placeholder's value here, or `None` where it has none (`{feature}` before the first
-    /// step, `{distance}` of an overlapping pair).
-    fn value(&self, name: &str) -> Option<String> {
-        use gjk::trace::explain::{feature_name, fmt_num};
+    /// A placeholder's value here, or why it has none (`{feature}` before the first step,
+    /// `{distance}` of an overlapping pair).
+    fn value(&self, name: &str) -> Result<String, &'static str> {
+        use gjk::trace::explain::{feature_name_in, fmt_num};
         let step = self
             .step
             .checked_sub(1)
             .and_then(|i| self.trace.steps.get(i));
         let finish = &self.trace.finish;
-        let feature = || step.and_then(|s| s.feature.as_ref().map(|f| (s, f)));
+        let shown = step.ok_or("before the first step");
         match name {
-            "feature" => feature().map(|(s, f)| feature_name(&f.vertices, &|i| s.label(i))),
-            "dropped" => step.filter(|s| s.epa().is_none()).map(|s| {
+            "feature" => shown.and_then(|s| {
+                let f = s.feature.as_ref().ok_or("this step keeps no feature")?;
+                Ok(feature_name_in(
+                    &f.vertices,
+                    &|i| s.label(i),
+                    self.dimension,
+                ))
+            }),
+            "dropped" => shown.and_then(|s| {
+                if s.epa().is_some() {
+                    return Err("EPA's steps drop no simplex points");
+                }
                 let mut dropped: Vec<&str> = (0..s.candidate.len())
                     .filter(|&i| !s.keeps(i))
                     .map(|i| s.label(i))
                     .collect();
                 dropped.sort_unstable();
-                if dropped.is_empty() {
+                Ok(if dropped.is_empty() {
                     "nothing".to_string()
                 } else {
                     dropped.join(" and ")
-                }
+                })
             }),
-            "simplex" => step.map(|s| (0..s.candidate.len()).map(|i| s.label(i)).collect()),
-            "v" => step.and_then(|s| s.closest).map(|v| fmt_num(v.length())),
-            "distance" => finish.outcome.distance().map(fmt_num),
-            "depth" => finish.penetration.as_ref().map(|p| fmt_num(p.depth)),
-            "termination" => Some(finish.termination.name().replace('_', " ")),
-            "iterations" => Some(finish.iterations.to_string()),
-            "step" => Some(self.step.to_string()),
-            "steps" => Some(self.trace.steps.len().to_string()),
-            _ => None,
+            "simplex" => shown.map(|s| (0..s.candidate.len()).map(|i| s.label(i)).collect()),
+            "v" => shown.and_then(|s| {
+                let v = s.closest.ok_or("this step has no closest point")?;
+                Ok(fmt_num(v.length()))
+            }),
+            "distance" => match finish.outcome {
+                gjk::Outcome::Separated { distance, .. } => Ok(fmt_num(distance)),
+                gjk::Outcome::Intersecting => Err("the shapes overlap"),
+                gjk::Outcome::Disjoint => Err("boolean GJK measures no distance"),
+                gjk::Outcome::Undecided => Err("the run decided nothing"),
+            },
+            "depth" => match (&finish.penetration, finish.outcome) {
+                (Some(p), _) => Ok(fmt_num(p.depth)),
+                (None, gjk::Outcome::Intersecting) => Err("no depth was measured"),
+                (None, _) => Err("the shapes do not overlap"),
+            },
+            // On EPA's steps, how EPA ended; elsewhere how GJK did.
+            "termination" => Ok(match (step.and_then(|s| s.epa()), finish.epa_termination) {
+                (Some(_), Some(epa)) => epa.name(),
+                _ => finish.termination.name(),
+            }
+            .replace('_', " ")),
+            "iterations" => Ok(finish.iterations.to_string()),
+            "step" => Ok(self.step.to_string()),
+            "steps" => Ok(self.trace.steps.len().to_string()),
+            _ => Err("not a placeholder"),
         }
     }
 
     /// The caption with its placeholders filled; `Err` names those with no value here (the
-    /// caption is still returned, each such placeholder shown as "—").
+    /// caption is still returned, each such placeholder shown as "—" with why, "— (the shapes
+    /// overlap)").
     pub fn fill(&self, caption: &str) -> Result<String, (String, Vec<String>)> {
         let mut out = String::with_capacity(caption.len());
         let mut missing = Vec::new();
@@ -424,9 +457,9 @@ impl Shown<'_> {
             match piece {
                 Piece::Text(text) | Piece::Unclosed(text) => out.push_str(text),
                 Piece::Name(name) => match self.value(name) {
-                    Some(v) => out.push_str(&v),
-                    None => {
-                        out.push('—');
+                    Ok(v) => out.push_str(&v),
+                    Err(why) => {
+                        out.push_str(&format!("— ({why})"));
                         missing.push(format!("{{{name}}}"));
                     }
                 },

@@ -17,7 +17,7 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 mod framing;
 
-pub use framing::{FIELD_OF_VIEW, FramedFor, Heading, fit, step_points};
+pub use framing::{FIELD_OF_VIEW, FramedFor, Heading, fit, step_points, world_framing};
 use framing::{ease, follow_steps, frame_step, frame_views, keep_framing};
 
 /// Render layer of the world view (shapes, witnesses).

@@ -30,6 +30,9 @@ pub const SIMPLEX_EDGE: Color = Color::srgb(0.95, 0.95, 0.95);
 pub const CONTACT: Color = Color::srgb(0.25, 0.92, 0.98);
 /// An answer the run did not prove (see `gjk::Certificate`): never the success colour.
 pub const UNCERTIFIED: Color = Color::srgb(1.0, 0.45, 0.45);
+/// Proven only as far as rounding allows: a separation at the working precision's limit
+/// (`gjk::PrecisionLimit`), an engine's number outside the bounds by less than its rounding.
+pub const WITHIN_ROUNDING: Color = Color::srgb(0.98, 0.82, 0.35);
 /// Where two compared runs part ways (the plots' marker; unlike any curve's colour).
 pub const DIFFER: Color = Color::srgb(0.45, 0.75, 1.0);
 /// A core's lines (`radii: split`): the colour of the body (or of A ⊖ B) it lies inside,

@@ -139,6 +139,15 @@ pub enum Precision {
 }
 
 impl Precision {
+    /// The precision of the type `R`.
+    pub fn of<R: crate::real::Real>() -> Self {
+        if R::EPSILON.to_f64() == f64::EPSILON {
+            Precision::F64
+        } else {
+            Precision::F32
+        }
+    }
+
     /// `"f32"` or `"f64"`.
     pub fn name(self) -> &'static str {
         match self {

@@ -80,6 +80,6 @@ pub use shape::{BodySpec, Pose, Shape};
 pub use tools::sweep::{Sweep, SweepAxis, SweepParam, SweepRefusal, SweepSample};
 pub use trace::{
     Boundary, Certificate, CoreCase, CoreRadii, EpaRecord, EpaStop, Feature, FeatureKind, Few,
-    Finish, GjkStop, HalfSpace, NoTrace, Observer, Outcome, Penetration, Phase, Quantities,
-    Recorder, Shortcut, SimplexCache, SimplexVertex, Step, Termination, Trace,
+    Finish, GjkStop, HalfSpace, NoTrace, Observer, Outcome, Penetration, Phase, PrecisionLimit,
+    Quantities, Recorder, Shortcut, SimplexCache, SimplexVertex, Step, Termination, Trace,
 };

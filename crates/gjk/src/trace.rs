@@ -16,7 +16,7 @@ pub mod finish;
 pub mod step;
 pub mod stop;
 
-pub use finish::{Certificate, CoreCase, CoreRadii, Finish, Outcome, Penetration};
+pub use finish::{Certificate, CoreCase, CoreRadii, Finish, Outcome, Penetration, PrecisionLimit};
 pub use step::{
     Boundary, EpaRecord, Feature, FeatureKind, Few, HalfSpace, Momentum, MomentumOff, Phase,
     Quantities, SimplexVertex, Step,

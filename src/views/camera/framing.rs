@@ -191,26 +191,7 @@ pub(super) fn frame_views(
     // Once the case is solved, the Minkowski view closes in on the step shown.
     then_step.write(FrameStep);
     let [a, b] = shapes.placed(&lab.scenario);
-    // The bodies where they stand and, for a cast, where their motion takes them by its end.
-    let cast = lab.scenario.cast;
-    let end = cast.map_or(0.0, |c| c.settings(gjk::Precision::F64).max_time);
-    let poses = [
-        (a, cast.map(|c| c.motion_a(a.pose).at(end))),
-        (b, cast.map(|c| c.motion_b(b.pose).at(end))),
-    ];
-    let world = poses.into_iter().flat_map(|(body, moved)| {
-        let points = crate::views::hull::local_shape_points(body.shape, body.margin, 200);
-        [Some(body.pose), moved]
-            .into_iter()
-            .flatten()
-            .flat_map(move |pose| {
-                points
-                    .clone()
-                    .into_iter()
-                    .map(move |p| (pose.rotation.as_quat() * p) + pose.position.as_vec3())
-            })
-    });
-    let world = bounds(world);
+    let world = world_framing(&lab.scenario, [a, b]);
     // The Minkowski view leans towards the origin: that is where the action is.
     let cloud = crate::views::hull::minkowski_points(a, b, 200);
     let (center, _) = bounds(cloud.iter().copied().chain([Vec3::ZERO]));
@@ -234,6 +215,54 @@ pub(super) fn frame_views(
             .remove::<Heading>()
             .insert(FramedFor(aspect));
     }
+}
+
+/// What the world view frames for `scenario` with its bodies placed as `[a, b]`: both bodies
+/// where they stand and, for a cast, where their motion takes them by its end; for a captured
+/// contact, the smaller body and the engine's points, so a box resting on a 20 m floor fills
+/// the view rather than a few of its pixels. The centre and radius of a ball holding them.
+pub fn world_framing(scenario: &gjk::Scenario, [a, b]: [gjk::Placed<'_>; 2]) -> (Vec3, f32) {
+    let cast = scenario.cast;
+    let end = cast.map_or(0.0, |c| c.settings(gjk::Precision::F64).max_time);
+    let poses = [
+        (a, cast.map(|c| c.motion_a(a.pose).at(end))),
+        (b, cast.map(|c| c.motion_b(b.pose).at(end))),
+    ];
+    let outline = |(body, moved): (gjk::Placed<'_>, Option<gjk::Pose>)| {
+        let points = crate::views::hull::local_shape_points(body.shape, body.margin, 200);
+        [Some(body.pose), moved]
+            .into_iter()
+            .flatten()
+            .flat_map(move |pose| {
+                points
+                    .clone()
+                    .into_iter()
+                    .map(move |p| (pose.rotation.as_quat() * p) + pose.position.as_vec3())
+            })
+    };
+    match engine_contact(scenario) {
+        Some(contact) => {
+            let size = |(body, _): &(gjk::Placed<'_>, _)| body.shape.centred_radius() + body.margin;
+            let smaller = if size(&poses[0]) <= size(&poses[1]) {
+                poses[0]
+            } else {
+                poses[1]
+            };
+            bounds(outline(smaller).chain(contact))
+        }
+        None => bounds(poses.into_iter().flat_map(outline)),
+    }
+}
+
+/// A captured case's contact: both ends of each point of the engine's manifold (`None` for
+/// any other case, and for a capture of a cast).
+fn engine_contact(scenario: &gjk::Scenario) -> Option<Vec<Vec3>> {
+    let contact = scenario.engine.as_ref()?.contact.as_ref()?;
+    let ends = contact
+        .points
+        .iter()
+        .flat_map(|p| [p.point_a.as_vec3(), p.point_b.as_vec3()]);
+    Some(ends.collect()).filter(|ends: &Vec<Vec3>| !ends.is_empty())
 }
 
 /// Frames the step whenever the cursor moves to another step or timeline — not while a drag

@@ -39,6 +39,7 @@ fn the_tour_walks_separated_touching_intersecting_and_every_region_kind() {
         let caption = Shown {
             trace: &playback.trace,
             step: playback.step,
+            dimension: playback.case.dimension,
         }
         .fill(&lesson.caption)
         .expect("every placeholder has a value at the slide's step");

@@ -92,6 +92,7 @@ fn every_bundled_lesson_s_placeholders_resolve_at_its_slides_steps() {
             let filled = Shown {
                 trace: &playback.trace,
                 step: playback.step,
+                dimension: playback.case.dimension,
             }
             .fill(&slide.caption);
             let filled =
@@ -156,6 +157,7 @@ fn the_tour_as_a_lesson_keeps_today_s_seven_captions() {
     let filled = Shown {
         trace: &playback.trace,
         step: playback.step,
+        dimension: playback.case.dimension,
     }
     .fill(captions[3])
     .unwrap();
@@ -305,11 +307,59 @@ fn dropped_names_a_support_point_given_back() {
     let shown = Shown {
         trace: &trace,
         step: at + 1,
+        dimension: s.dimension,
     };
     assert_eq!(
         shown.fill("{dropped}").unwrap(),
         step.label(step.before),
         "{}",
         step.explanation()
+    );
+}
+
+#[test]
+fn a_placeholder_says_why_it_has_no_value_and_speaks_the_planes_words() {
+    // Two polygons overlapping in the plane: GJK ends on a triangle round the origin, then EPA
+    // measures the depth.
+    let text = r#"{"dimension": 2,
+      "a": {"shape": {"type": "polygon", "vertices": [[-1, -1], [1, -1], [0, 1]]}},
+      "b": {"shape": {"type": "polygon", "vertices": [[-1, -1], [1, -1], [1, 1], [-1, 1]]}, "position": [0.5, 0.3]}}"#;
+    let s = gjk::Scenario::parse(text, Format::Json).unwrap();
+    let trace = gjk::trace(&s.a, &s.b, &s.config());
+    let at = |k: usize| Shown {
+        trace: &trace,
+        step: k,
+        dimension: s.dimension,
+    };
+    let (distance, _) = at(1).fill("{distance}").unwrap_err();
+    assert_eq!(distance, "— (the shapes overlap)");
+    let (before, missing) = at(0).fill("{feature}").unwrap_err();
+    assert_eq!(
+        (before.as_str(), missing),
+        ("— (before the first step)", vec!["{feature}".to_string()])
+    );
+    let enclosing = 1 + trace
+        .steps
+        .iter()
+        .position(|step| step.feature.as_ref().is_some_and(|f| f.vertices.len() == 3))
+        .expect("a triangle round the origin");
+    let feature = at(enclosing).fill("{feature}").unwrap();
+    assert!(feature.starts_with("triangle w"), "{feature}");
+    // On an EPA step, {termination} is how EPA ended; on GJK's, how GJK did.
+    let epa = 1 + trace
+        .steps
+        .iter()
+        .position(|step| step.epa().is_some())
+        .expect("EPA's steps");
+    let epa_stop = trace
+        .finish
+        .epa_termination
+        .unwrap()
+        .name()
+        .replace('_', " ");
+    assert_eq!(at(epa).fill("{termination}").unwrap(), epa_stop);
+    assert_eq!(
+        at(1).fill("{termination}").unwrap(),
+        trace.finish.termination.name().replace('_', " ")
     );
 }

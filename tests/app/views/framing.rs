@@ -209,3 +209,38 @@ fn labels_keep_off_drawn_lines_where_they_can() {
         .collect();
     assert!(place(&[label], bounds, &[], &fence)[0].is_some());
 }
+
+#[test]
+fn a_captured_contact_opens_framed_on_the_smaller_body_and_the_engines_points() {
+    // A box 0.5 wide resting 0.0041 above a floor 20 m wide, as a capture writes it: framed
+    // on both bodies the box is a few pixels; framed on the contact it fills the view.
+    let point = |x: f64, z: f64| {
+        format!(
+            r#"{{"point_a": [{x}, 0.5041, {z}], "point_b": [{x}, 0.5, {z}], "separation": 0.0041}}"#
+        )
+    };
+    let points = [(2.95, -2.35), (3.45, -2.35), (3.45, -1.85), (2.95, -1.85)]
+        .map(|(x, z)| point(x, z))
+        .join(", ");
+    let bodies = r#""a": {"shape": {"type": "cuboid", "half_extents": [0.25, 0.25, 0.25]}, "position": [3.2, 0.7541, -2.1]},
+        "b": {"shape": {"type": "cuboid", "half_extents": [10.0, 0.5, 10.0]}},
+        "solver": {"precision": "f32"}"#;
+    let captured = format!(
+        r#"{{{bodies}, "engine": {{"engine": "avian3d 0.8", "poses": "recomputed",
+            "contact": {{"normal": [0.0, -1.0, 0.0], "points": [{points}]}}}}}}"#
+    );
+    let framed = |json: &str| {
+        let s = gjk::Scenario::parse(json, gjk::Format::Json).unwrap();
+        let shapes = s.prepare();
+        gjk_lab::views::camera::world_framing(&s, s.placed(&shapes))
+    };
+    let (centre, radius) = framed(&captured);
+    assert!(radius < 0.6, "{radius}");
+    for (x, z) in [(2.95, -2.35), (3.45, -1.85)] {
+        let contact = Vec3::new(x, 0.502, z);
+        assert!(centre.distance(contact) < radius, "{centre} {radius}");
+    }
+    // Any other case keeps both bodies in view.
+    let (_, radius) = framed(&format!("{{{bodies}}}"));
+    assert!(radius > 10.0, "{radius}");
+}

@@ -235,6 +235,7 @@ impl Pair {
                 intersecting: Some(true),
                 certified: true,
                 distance_bounds: [0.0, apart],
+                limit: None,
             },
             axis,
             support: moved(SimplexVertex {

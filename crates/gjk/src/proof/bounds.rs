@@ -23,7 +23,7 @@
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
-use crate::trace::{Certificate, GjkStop, Outcome, Shortcut, Termination};
+use crate::trace::{Certificate, GjkStop, Outcome, PrecisionLimit, Shortcut, Termination};
 use glam::DVec3;
 
 mod pairs;
@@ -270,12 +270,14 @@ pub fn certify(
         intersecting: None,
         certified: false,
         distance_bounds: bounds,
+        limit: None,
     };
     match (outcome, termination) {
         (Outcome::Intersecting, _) if upper <= abs_tolerance => Certificate {
             intersecting: Some(true),
             certified: true,
             distance_bounds: bounds,
+            limit: None,
         },
         (Outcome::Separated { .. } | Outcome::Disjoint, t) if lower > 0.0 => Certificate {
             intersecting: Some(false),
@@ -287,6 +289,7 @@ pub fn certify(
                     ) | Termination::Shortcut(Shortcut::SeparatingAxis { .. })
                 ),
             distance_bounds: bounds,
+            limit: None,
         },
         _ => unproven,
     }
@@ -379,7 +382,30 @@ impl Tracker {
     /// does not certify is the simplex's nearest point worked out again in f64, by signed
     /// volumes and then, if still not tight enough, by the Voronoi tests ([`hull_distance`]),
     /// and the best kept.
+    ///
+    /// A separation left short of the tolerance by the precision itself carries its
+    /// [`PrecisionLimit`].
     pub fn certify<R: Real>(
+        &self,
+        outcome: &Outcome,
+        termination: GjkStop,
+        simplex: &[CsoPoint<R>],
+        weights: &[R],
+        tolerances: [f64; 2],
+    ) -> Certificate {
+        let mut certificate = self.bound(outcome, termination, simplex, weights, tolerances);
+        certificate.limit = PrecisionLimit::judge(
+            &certificate,
+            termination.into(),
+            tolerances[1],
+            self.allowance,
+            crate::config::Precision::of::<R>(),
+        );
+        certificate
+    }
+
+    /// [`Tracker::certify`]'s bounds and verdict.
+    fn bound<R: Real>(
         &self,
         outcome: &Outcome,
         termination: GjkStop,

@@ -13,7 +13,8 @@
 
 use crate::config::SolverConfig;
 use crate::trace::{
-    Certificate, CoreCase, CoreRadii, Finish, Observer, Outcome, Penetration, SimplexCache, Step,
+    Certificate, CoreCase, CoreRadii, Finish, Observer, Outcome, Penetration, PrecisionLimit,
+    SimplexCache, Step,
 };
 use glam::DVec3;
 
@@ -129,7 +130,20 @@ pub fn add_radii_along(
         intersecting,
         certified,
         distance_bounds: [(lo - r).max(0.0), (hi - r).max(0.0)],
+        limit: None,
     };
+    // The shapes' distance is smaller than the cores': what the tolerance asks of it is
+    // judged again, against the cores' rounding (only a separation left uncertified can have
+    // a limit; the closed form's answers, the quickest there are, skip the judging).
+    if intersecting == Some(false) && !certified {
+        finish.certificate.limit = PrecisionLimit::judge(
+            &finish.certificate,
+            finish.termination,
+            config.rel_tolerance,
+            allowance,
+            config.precision,
+        );
+    }
     finish.radii = Some(CoreRadii {
         radius_a,
         radius_b,

@@ -36,13 +36,43 @@ fn parse_json<T: serde::de::DeserializeOwned>(
     let mut de = serde_json::Deserializer::from_str(text);
     let parsed = serde_path_to_error::deserialize(&mut de).map_err(|e| ScenarioError::Parse {
         field: e.path().to_string(),
-        message: e.inner().to_string(),
+        message: format!("{}{}", e.inner(), non_number_at(text, e.inner())),
     })?;
     de.end().map_err(|e| ScenarioError::Parse {
         field: String::new(),
         message: format!("line {} column {}: {trailing}", e.line(), e.column()),
     })?;
     Ok(parsed)
+}
+
+/// Why JSON said "expected value" where a number was meant: JSON has no NaN or infinity,
+/// which other writers (Python's `json`, JavaScript's `String(x)`) print as `NaN`,
+/// `Infinity` or `inf`. Empty for any other error.
+fn non_number_at(text: &str, error: &serde_json::Error) -> &'static str {
+    let Some(line) = error
+        .line()
+        .checked_sub(1)
+        .and_then(|l| text.lines().nth(l))
+    else {
+        return "";
+    };
+    // serde_json stops inside the word (at `a` of `nan`, read as a misspelt `null`): the
+    // word is what runs back from there to the last character no number or word has.
+    let at = error.column().min(line.len());
+    let head = line.get(..at).unwrap_or(line);
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '+'))
+        .map_or(0, |i| i + 1);
+    let word = line[start..].trim_start_matches(['-', '+']);
+    let named = ["nan", "inf"].iter().any(|w| {
+        word.get(..3)
+            .is_some_and(|head| head.eq_ignore_ascii_case(w))
+    });
+    if error.is_syntax() && named {
+        " (JSON has no NaN or infinity: write a finite number)"
+    } else {
+        ""
+    }
 }
 
 fn parse_ron<T: serde::de::DeserializeOwned>(

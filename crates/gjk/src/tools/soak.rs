@@ -209,6 +209,7 @@ impl Run<'_> {
         }
         if !c.certified {
             report.uncertified += 1;
+            report.at_precision += u64::from(c.limit.is_some());
         }
         let [lower, upper] = c.distance_bounds;
         // The translated copy is a slightly different scene: its positions were rounded

@@ -3,6 +3,7 @@
 //! costs little more than running it. How numbers are written: [`fmt_num`] and its kin.
 
 mod boxes;
+mod certificate;
 mod decided;
 mod numbers;
 mod plane;
@@ -10,9 +11,7 @@ mod plane;
 pub use numbers::{fmt_apart, fmt_num, fmt_vec, fmt_vec_in};
 
 use crate::config::Dimension;
-use crate::trace::{
-    Certificate, EpaStop, Feature, FeatureKind, GjkStop, Phase, Shortcut, Step, Termination,
-};
+use crate::trace::{EpaStop, Feature, FeatureKind, GjkStop, Phase, Shortcut, Step, Termination};
 
 impl Step {
     /// What happened in this step and why, in one plain sentence or a few: the step, then why
@@ -277,43 +276,6 @@ fn epa_step(step: &Step, removed: usize, horizon: usize, plane: bool) -> String 
     s
 }
 
-impl Certificate {
-    /// One plain sentence saying what was proven about `subject`: "shapes", or "cores" for a
-    /// run on the cores.
-    pub fn describe_of(&self, subject: &str) -> String {
-        let [lower, upper] = self.distance_bounds;
-        // Four digits cannot show a tight interval: then say how tight it is.
-        let distance = if fmt_num(lower) == fmt_num(upper) {
-            format!("is {} to within {}", fmt_num(upper), fmt_num(upper - lower))
-        } else {
-            format!("lies in [{}, {}]", fmt_num(lower), fmt_num(upper))
-        };
-        match (self.intersecting, self.certified) {
-            // A proven contact is certified unless its depth is not (one `certified` for the
-            // whole answer, see `query::run`).
-            (Some(true), true) if upper == 0.0 => format!("Certified: the {subject} intersect."),
-            (Some(true), true) => format!(
-                "Certified: the {subject} touch; their distance {distance}, within the absolute tolerance."
-            ),
-            (Some(true), false) if upper == 0.0 => format!(
-                "Not certified: the {subject} are proven to intersect, but their depth is not proven to the tolerance (see its bounds)."
-            ),
-            (Some(true), false) => format!(
-                "Not certified: the {subject} are proven to overlap or touch (their distance {distance}, within the absolute tolerance), but their depth is not proven to the tolerance (see its bounds)."
-            ),
-            (Some(false), true) => {
-                format!("Certified: the {subject} are apart; their distance {distance}.")
-            }
-            (Some(false), false) => format!(
-                "Not certified: a separating plane proves the {subject} apart, but the tolerance was not met; their distance {distance}."
-            ),
-            (None, _) => format!(
-                "Not certified: this run proves neither overlap nor separation; their distance {distance}."
-            ),
-        }
-    }
-}
-
 impl Termination {
     /// One plain sentence saying why the run stopped, with its numbers.
     pub fn describe(&self) -> String {
@@ -460,12 +422,23 @@ pub fn label(i: usize) -> &'static str {
 /// "vertex w₂", "edge w₁w₃", "face w₁w₂w₄", "the inside of tetrahedron w₁w₂w₃w₄", the
 /// candidate slots `indices` labelled by `name`.
 pub fn feature_name(indices: &[usize], name: &dyn Fn(usize) -> &'static str) -> String {
+    feature_name_in(indices, name, Dimension::Three)
+}
+
+/// [`feature_name`] in `dimension`: in the plane three points are the whole simplex, a
+/// triangle, not a face.
+pub fn feature_name_in(
+    indices: &[usize],
+    name: &dyn Fn(usize) -> &'static str,
+    dimension: Dimension,
+) -> String {
     let mut labels: Vec<&str> = indices.iter().map(|&i| name(i)).collect();
     labels.sort_unstable();
     let labels: String = labels.concat();
     match indices.len() {
         1 => format!("vertex {labels}"),
         2 => format!("edge {labels}"),
+        3 if dimension.is_plane() => format!("triangle {labels}"),
         3 => format!("face {labels}"),
         _ => format!("the inside of tetrahedron {labels}"),
     }

@@ -2,7 +2,8 @@
 //! certificate), and for rounded shapes how the radii turned the cores' answer into the shapes'.
 
 use super::explain::fmt_num;
-use super::{EpaStop, Termination};
+use super::{EpaStop, GjkStop, Termination};
+use crate::config::Precision;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
@@ -85,6 +86,10 @@ pub struct Certificate {
     pub certified: bool,
     /// `[lower, upper]`: proven bounds on the distance between the shapes.
     pub distance_bounds: [f64; 2],
+    /// For a separation proven but not to the tolerance: why the working precision could not
+    /// do better at this size ([`PrecisionLimit`]); `None` everywhere else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<PrecisionLimit>,
 }
 
 impl Certificate {
@@ -93,7 +98,55 @@ impl Certificate {
         intersecting: Some(true),
         certified: true,
         distance_bounds: [0.0, 0.0],
+        limit: None,
     };
+}
+
+/// A separation proven to the working precision's limit, not to the tolerance.
+///
+/// GJK's gap test asks `‖v‖² − v·w ≤ rel · ‖v‖²`. Both sides are made of support points, each
+/// off by up to the [`rounding`](Self::rounding) of numbers of the bodies' size, so the gap
+/// itself is known only to about `rounding · ‖v‖`: when `rel · ‖v‖` is smaller than the rounding
+/// the test asks for more than the precision resolves, and the run ends on rounding instead (a
+/// repeated support point, or a `‖v‖` that no longer shrinks). An f32 capture of a box 0.0041
+/// above a floor 5 m wide: the tolerance asks for 4e-8, each support point rounds by up to
+/// 5e-6. The bounds are still proven; the distance is as sharp as they are, and no sharper.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PrecisionLimit {
+    /// The precision the run worked in.
+    pub precision: Precision,
+    /// How far a support point may be off by rounding at this size (the bounds' allowance).
+    pub rounding: f64,
+    /// What the tolerance asked the distance to be known to: `rel_tolerance · upper`.
+    pub asked: f64,
+}
+
+impl PrecisionLimit {
+    /// The limit of `certificate`, for a run stopped by `termination` whose support points are
+    /// rounded by up to `rounding` in `precision`: `Some` only for a proven separation, not
+    /// certified, whose run ended on rounding where what the tolerance asks,
+    /// `rel_tolerance · upper`, is finer than that rounding. A cap, a degeneracy, or a
+    /// tolerance the precision could have met stays plainly not certified.
+    #[inline]
+    pub fn judge(
+        certificate: &Certificate,
+        termination: Termination,
+        rel_tolerance: f64,
+        rounding: f64,
+        precision: Precision,
+    ) -> Option<Self> {
+        let on_rounding = matches!(
+            termination,
+            Termination::Gjk(GjkStop::RepeatedSupport { .. } | GjkStop::NotDecreasing { .. })
+        );
+        let asked = rel_tolerance * certificate.distance_bounds[1];
+        let apart = certificate.intersecting == Some(false) && !certificate.certified;
+        (apart && on_rounding && asked < rounding).then_some(Self {
+            precision,
+            rounding,
+            asked,
+        })
+    }
 }
 
 /// A finished run: what ended it and the answer.

@@ -27,6 +27,9 @@ pub struct Report {
     pub undecided: u64,
     /// (See `undecided`.)
     pub uncertified: u64,
+    /// Of those not certified, separations proven to the working precision's limit
+    /// ([`crate::PrecisionLimit`]).
+    pub at_precision: u64,
     /// Proven claims or bounds that a known truth refutes (see the module's list).
     pub contradictions: u64,
     /// Scenarios with a cast, and those of them that ended without a hit, a miss or an
@@ -97,6 +100,7 @@ impl Report {
         self.non_finite += other.non_finite;
         self.undecided += other.undecided;
         self.uncertified += other.uncertified;
+        self.at_precision += other.at_precision;
         self.contradictions += other.contradictions;
         self.casts += other.casts;
         self.casts_unanswered += other.casts_unanswered;
@@ -157,6 +161,11 @@ impl fmt::Display for Report {
             f,
             "| answers not certified in full | {} |",
             self.uncertified
+        )?;
+        writeln!(
+            f,
+            "| … of them apart, proven to their precision's limit | {} |",
+            self.at_precision
         )?;
         writeln!(
             f,

@@ -33,8 +33,14 @@ pub fn fmt_num(x: f64) -> String {
     if x == 0.0 {
         "0".to_string()
     } else if (1e-3..1e5).contains(&x.abs()) {
-        let s = format!("{x:.4}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        // Four significant digits: 0.0019746 is 0.001975, not 0.002; 1234.56 is 1235.
+        let decimals = (3 - x.abs().log10().floor() as i32).max(0) as usize;
+        let s = format!("{x:.decimals$}");
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
     } else {
         format!("{x:.3e}")
     }
@@ -51,5 +57,22 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!([a.as_str(), b.as_str()], ["1.0000000e-4", "1.0000004e-4"]);
         assert_eq!(fmt_apart(0.25, 0.25), ["0.25", "0.25"]);
+    }
+
+    #[test]
+    fn numbers_keep_four_significant_digits_whatever_their_size() {
+        for (x, written) in [
+            (0.0019746, "0.001975"),
+            (0.0019921, "0.001992"),
+            (0.05678, "0.05678"),
+            (8.91174, "8.912"),
+            (-8.91174, "-8.912"),
+            (1234.56, "1235"),
+            (1.5, "1.5"),
+            (2.0, "2"),
+            (4.2e-4, "4.200e-4"),
+        ] {
+            assert_eq!(fmt_num(x), written, "{x}");
+        }
     }
 }

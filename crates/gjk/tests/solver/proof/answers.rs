@@ -236,3 +236,46 @@ fn an_advancement_hit_whose_two_proofs_cross_by_their_rounding_keeps_its_bounds_
     let [lower, upper] = answer.distance_bounds.unwrap();
     assert!(lower <= upper, "{answer:?}");
 }
+
+#[test]
+fn an_f32_separation_finer_than_f32_resolves_says_it_is_proven_to_f32s_precision() {
+    // A pentagon 3e-4 above a turned plank 5 wide, in f32 (an engine's capture): the tolerance
+    // asks for the distance to within 1e-5 of 3e-4, 3e-9, where each support point carries up
+    // to 4e-6 of rounding at this size. The run ends on a repeated support point with the gap
+    // proven by a plane: proven to f32's precision, not "Not certified", and not certified
+    // either.
+    let json = r#"{"dimension": 2,
+        "a": {"shape": {"type": "polygon", "vertices": [[-2.5, -0.25], [2.5, -0.25], [2.5, 0.25], [-2.5, 0.25]]},
+              "position": [2.7794698954978614, 0.5275492379532281], "angle": -0.43876290706511856},
+        "b": {"shape": {"type": "polygon", "vertices": [[0.38213459565024244, 0.11820808266453582], [0.005663516897660787, 0.39995990371079687], [-0.3786343497116287, 0.12898073196587195], [-0.23967241432766137, -0.320245427462048], [0.23050865149138666, -0.3269032908791566]]},
+              "position": [3.9861660871392472, 0.6418226375162575], "angle": -1.4695858455634698},
+        "solver": {"precision": "f32"SOLVER}}"#;
+    let with = |solver: &str| scenario(&json.replace("SOLVER", solver));
+    let s = with("");
+    let trace = gjk::trace(&s.a, &s.b, &s.config());
+    let c = trace.finish.certificate;
+    inside_its_bounds(&trace.finish);
+    let limit = c.limit.expect("a limit");
+    assert_eq!(
+        (c.intersecting, c.certified, limit.precision),
+        (Some(false), false, gjk::Precision::F32),
+        "{c:?}"
+    );
+    assert!(
+        // The tolerance as the run held it: 1e-5 in f32.
+        limit.asked == f64::from(1e-5_f32) * c.distance_bounds[1] && limit.asked < limit.rounding,
+        "{limit:?}"
+    );
+    let words = trace.steps.last().unwrap().explanation_in(s.dimension);
+    assert!(
+        words.contains("Proven to f32's precision")
+            && words.contains(&fmt_num(limit.rounding))
+            && !words.contains("Not certified"),
+        "{words}"
+    );
+    // A tolerance f32 can meet is met; a cap is a cap: neither is a limit of the precision.
+    let loose = solve(&with(r#", "rel_tolerance": 0.1"#));
+    assert!(loose.certificate.certified && loose.certificate.limit.is_none());
+    let capped = solve(&with(r#", "max_iterations": 3"#));
+    assert!(!capped.certificate.certified && capped.certificate.limit.is_none());
+}

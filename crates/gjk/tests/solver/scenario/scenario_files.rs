@@ -115,6 +115,21 @@ fn bad_input_names_the_field_and_the_reason() {
     );
     let e = nan.expect_err("NaN rejected").to_string();
     assert!(e.contains("a.shape.radius") && e.contains("finite"), "{e}");
+    // JSON has no NaN: what other writers print for one is refused with the reason, at the
+    // field.
+    for word in ["NaN", "-Infinity", "inf", "nan"] {
+        let text = format!(
+            "{{\"a\": {{\"shape\": {{\"type\": \"sphere\", \"radius\": 1}}}},\n \"b\": {{\"shape\": {{\"type\": \"sphere\", \"radius\": {word}}}}}}}"
+        );
+        let e = error_of(&text);
+        assert!(
+            e.starts_with("b.shape.radius") && e.contains("JSON has no NaN or infinity"),
+            "{word}: {e}"
+        );
+    }
+    // Any other missing value is not blamed on NaN.
+    let e = error_of(r#"{"a": {"shape": {"type": "sphere", "radius": }}}"#);
+    assert!(!e.contains("NaN"), "{e}");
 }
 
 #[test]
