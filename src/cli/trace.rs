@@ -58,9 +58,15 @@ fn trace_lines(scenario: &Scenario) -> String {
         trace.finish.certificate.describe_of("shapes")
     ));
     if let Some(p) = &trace.finish.penetration {
-        let proven = if p.certified { "proven" } else { "not proven" };
+        let proven = match (trace.finish.depth_proven(), p.certified) {
+            (true, _) => "proven",
+            (false, true) => "bounded; the overlap itself is not proven",
+            (false, false) => "not proven",
+        };
+        // Bounds written with the digits that tell them apart.
         let bounds = p.depth_bounds.map_or(String::new(), |[lo, hi]| {
-            format!(" in [{}, {}]", fmt_num(lo), fmt_num(hi))
+            let [lo, hi] = gjk::trace::explain::fmt_apart(lo, hi);
+            format!(" in [{lo}, {hi}]")
         });
         lines.push(format!("depth: {}{bounds} ({proven})", fmt_num(p.depth)));
     }

@@ -17,6 +17,7 @@ pub(super) fn number_ui(
     let typed_nan = std::cell::Cell::new(false);
     let field = egui::DragValue::new(x)
         .clamp_existing_to_range(false)
+        .custom_formatter(|v, decimals| written(v, *decimals.end()))
         .custom_parser(|text| {
             let value = parse(text)?;
             typed_nan.set(value.is_nan());
@@ -28,6 +29,22 @@ pub(super) fn number_ui(
         response.mark_changed();
     }
     response
+}
+
+/// `v` as the field shows it: with up to `decimals` decimals, but in scientific notation when
+/// that would hide it (1e-5 as 0.000) or run long (a radius of 1e40 as forty-one digits, which
+/// pushed the panel off the screen).
+fn written(v: f64, decimals: usize) -> String {
+    if v != 0.0 && v.is_finite() && !(1e-3..1e6).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        let s = format!("{v:.decimals$}");
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    }
 }
 
 /// A number as egui reads one: spaces ignored, the minus sign − read as -.
@@ -50,5 +67,19 @@ mod tests {
         assert!(parse("nan").is_some_and(f64::is_nan));
         assert_eq!(parse("inf"), Some(f64::INFINITY));
         assert_eq!(parse("one"), None);
+    }
+
+    #[test]
+    fn huge_and_tiny_numbers_are_shown_short_and_read_back() {
+        for (v, shown) in [
+            (1e40, "1e40"),
+            (1e-5, "1e-5"),
+            (0.25, "0.25"),
+            (2.0, "2"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(written(v, 3), shown);
+            assert_eq!(parse(shown), Some(v));
+        }
     }
 }

@@ -21,10 +21,10 @@ pub fn named_verdict_ui(ui: &mut egui::Ui, name: &str, finish: &Finish) {
     let color = certificate_color(&certificate);
     let mut text = format!("{name}: {}", certificate.describe_of("shapes"));
     if let Some(p) = finish.penetration {
-        let proven = if p.certified {
-            "proven"
-        } else {
-            "NOT CERTIFIED"
+        let proven = match (finish.depth_proven(), p.certified) {
+            (true, _) => "proven",
+            (false, true) => "within its bounds; the overlap itself is not proven",
+            (false, false) => "NOT CERTIFIED",
         };
         text.push_str(&format!(" Depth {} ({proven}).", six(p.depth)));
     }
@@ -123,9 +123,15 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension, bool
         // The depth gets the success colour only when its bounds are as tight as EPA's
         // tolerance; otherwise it says so, with the bounds.
         let proven = match p.depth_bounds {
-            Some([lower, upper]) if p.certified => {
+            Some([lower, upper]) if finish.depth_proven() => {
                 format!("\n  proven in [{}, {}]", six(lower), six(upper))
             }
+            Some([lower, upper]) if p.certified => format!(
+                "\n  OVERLAP NOT PROVEN: the depth is bounded by [{}, {}], but the shapes \
+                 may not touch",
+                six(lower),
+                six(upper)
+            ),
             Some([lower, upper]) => format!(
                 "\n  DEPTH NOT CERTIFIED: proven only in [{}, {}], wider than \
                  EPA's tolerance",
@@ -143,7 +149,7 @@ pub fn outcome_ui(ui: &mut egui::Ui, finish: &Finish, dimension: Dimension, bool
                 fmt_v(p.point_b)
             ))
             .strong()
-            .color(certified_color(p.certified)),
+            .color(certified_color(finish.depth_proven())),
         );
         match (finish.epa_termination, finish.termination) {
             (Some(t), _) => {

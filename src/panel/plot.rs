@@ -8,21 +8,41 @@ use crate::views::palette;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{GridInput, GridMark, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 
-/// Grid lines at 1 and 2 times a power of ten, from the finest egui asks for up to the plot's
-/// whole range. egui_plot's own steps go by tens, and it labels a step only when its lines
-/// are some 60 points apart: across −15…−2 in a narrow window that left one label (−10).
-/// With steps of 2 between the tens, the finest that has room is labelled.
+/// How far apart egui_plot wants an x axis's labels, in points: a step whose lines are
+/// closer goes unlabelled.
+const LABEL_POINTS: f64 = 60.0;
+
+/// egui_plot's finest grid spacing, in points: it asks for steps from `base_step_size`, the
+/// values that span this many points.
+const GRID_POINTS: f64 = 8.0;
+
+/// Grid lines at 1 and 2 (or 5) times a power of ten, from the finest egui asks for up to the
+/// plot's whole range. egui_plot's own steps go by tens, and it labels a step only when its
+/// lines are some 60 points apart: across −15…−2 in a narrow window that left one label (−10).
+/// With steps of 2 between the tens, the finest that has room is labelled; where a step of 2
+/// has no room but one of 5 has (the sweep window's 13 decades in 390 points, 2 decades
+/// 56 points apart), the step between the tens is 5, so −15, −10 and −5 are labelled.
 pub(super) fn decimal_grid(input: GridInput) -> Vec<GridMark> {
     let (lo, hi) = input.bounds;
     if !(input.base_step_size.is_finite() && input.base_step_size > 0.0 && lo < hi) {
         return Vec::new();
     }
+    let points_per_value = GRID_POINTS / input.base_step_size;
+    let labelled = |step: f64| step * points_per_value >= LABEL_POINTS;
     let mut steps = vec![nice_step(input.base_step_size)];
     while let Some(&last) = steps.last()
         && last < hi - lo
         && steps.len() < 12
     {
-        steps.push(next_step(last));
+        let next = next_step(last);
+        // A step of 2 follows a step of 1: 5 divides the next ten as 2 does.
+        let five = next * 2.5;
+        let is_two = (next / last - 2.0).abs() < 1e-9;
+        steps.push(if is_two && !labelled(next) && labelled(five) {
+            five
+        } else {
+            next
+        });
     }
     // Each value once, with the largest step it is a multiple of (egui draws the thickest
     // line and the label for the largest): each step divides the next, so a multiple of a
@@ -208,6 +228,18 @@ mod tests {
             "no step of 0.5"
         );
         assert!(marks.iter().all(|m| (-15.3..=-1.7).contains(&m.value)));
+        // The sweep window: 13 decades in 390 points, 2 decades 56 points apart, too close to
+        // label; 5 decades are labelled, −15, −10 and −5.
+        let narrow = decimal_grid(GridInput {
+            bounds: (-15.6, -1.4),
+            base_step_size: GRID_POINTS * 14.2 / 390.0,
+        });
+        let labelled: Vec<f64> = narrow
+            .iter()
+            .filter(|m| m.step_size * 390.0 / 14.2 >= LABEL_POINTS)
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(labelled, [-15.0, -5.0, -10.0]);
         assert!(
             decimal_grid(GridInput {
                 bounds: (0.0, 0.0),

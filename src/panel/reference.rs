@@ -36,7 +36,17 @@ pub fn reference_ui(ui: &mut egui::Ui, answer: &ReferenceAnswer, playback: &Play
         ui.label("ours − parry");
         ui.end_row();
         let row = |ui: &mut egui::Ui, name: &str, ours: Option<f64>, theirs: Option<f64>| {
-            let num = |x: Option<f64>| x.map_or("—".to_string(), |x| format!("{x:.9}"));
+            // Nine decimals to compare by, in scientific notation past a million (a depth of
+            // 1e40 would print fifty digits and widen the panel past the screen).
+            let num = |x: Option<f64>| {
+                x.map_or("—".to_string(), |x| {
+                    if x.abs() >= 1e6 {
+                        format!("{x:.9e}")
+                    } else {
+                        format!("{x:.9}")
+                    }
+                })
+            };
             ui.label(name);
             ui.label(RichText::new(num(ours)).monospace());
             ui.label(RichText::new(num(theirs)).monospace());

@@ -41,15 +41,27 @@ pub fn switch_ui(
     }
 }
 
-fn fmt_v(v: DVec3) -> String {
-    format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
-}
-
-/// [`fmt_v`] with two components in the plane.
+/// A vector's components (two in the plane) to four decimals, or in scientific notation when
+/// any is so large or so small that four decimals would run long or hide it (a point 5.8e39
+/// out printed forty digits a component and pushed the panel off the screen).
 pub(crate) fn fmt_in(v: DVec3, dimension: Dimension) -> String {
-    if dimension.is_plane() {
-        format!("({:.4}, {:.4})", v.x, v.y)
+    let components = if dimension.is_plane() {
+        &v.to_array()[..2]
     } else {
-        fmt_v(v)
-    }
+        &v.to_array()[..]
+    };
+    let wide = components
+        .iter()
+        .any(|x| *x != 0.0 && !(1e-4..1e6).contains(&x.abs()));
+    let written: Vec<String> = components
+        .iter()
+        .map(|x| {
+            if wide {
+                format!("{x:.4e}")
+            } else {
+                format!("{x:.4}")
+            }
+        })
+        .collect();
+    format!("({})", written.join(", "))
 }

@@ -321,7 +321,8 @@ fn line_plots(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWri
     }
 }
 
-/// A grid of cells coloured by iterations (cool = few), with uncertified runs in red.
+/// A grid of cells coloured by iterations (cool = few), uncertified runs framed in red, the
+/// first and last values of each axis and one between at its edges.
 fn heat_map(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWriter<SweepRequest>) {
     let (first, second) = (
         result.sweep.first,
@@ -336,23 +337,40 @@ fn heat_map(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWrite
         .unwrap_or(1)
         .max(1);
     let side = ui.available_width().min(420.0);
-    let (response, painter) =
-        ui.allocate_painter(egui::vec2(side, side * 0.8), egui::Sense::click());
-    let rect = response.rect;
+    // Room for the axes' tick labels: the second axis's values on the left, the first's below.
+    let (left, below) = (64.0, 16.0);
+    let (response, painter) = ui.allocate_painter(
+        egui::vec2(side, (side - left) * 0.8 + below),
+        egui::Sense::click(),
+    );
+    let rect = egui::Rect::from_min_max(
+        response.rect.min + egui::vec2(left, 0.0),
+        response.rect.max - egui::vec2(0.0, below),
+    );
     let cell = egui::vec2(rect.width() / nx as f32, rect.height() / ny as f32);
     let cell_rect = |i: usize, j: usize| {
         // The second axis grows upwards, like a plot.
         let min = rect.min + egui::vec2(i as f32 * cell.x, (ny - 1 - j) as f32 * cell.y);
         egui::Rect::from_min_size(min, cell)
     };
+    let red = palette::egui(palette::UNCERTIFIED);
     for s in &result.samples {
-        let color = if s.certified() {
-            palette::egui(palette::heat(s.iterations as f32 / max_iter as f32))
-        } else {
-            Color32::from_rgb(230, 30, 30)
-        };
-        painter.rect_filled(cell_rect(s.index[0], s.index[1]), 0.0, color);
+        let color = palette::egui(palette::heat(s.iterations as f32 / max_iter as f32));
+        let at = cell_rect(s.index[0], s.index[1]);
+        // Half a pixel over each edge: cells of fractional width left seams of background.
+        painter.rect_filled(at.expand(0.5), 0.0, color);
+        // Not certified: a red frame round its colour, which still says its iterations.
+        if !s.certified() {
+            let width = (cell.min_elem() * 0.2).clamp(1.0, 3.0);
+            painter.rect_stroke(
+                at.shrink(width * 0.5),
+                0.0,
+                egui::Stroke::new(width, red),
+                egui::StrokeKind::Inside,
+            );
+        }
     }
+    axis_ticks(&painter, rect, [first, second]);
     let pick = |pos: egui::Pos2| {
         let i = ((pos.x - rect.min.x) / cell.x).floor() as usize;
         let j = ny - 1 - ((pos.y - rect.min.y) / cell.y).floor().min((ny - 1) as f32) as usize;
@@ -380,9 +398,53 @@ fn heat_map(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWrite
     }
     ui.label(
         RichText::new(format!(
-            "x: {} {:.3e} … {:.3e}   y: {} {:.3e} … {:.3e}\ndark blue → yellow: 1 … {max_iter} iterations; red: not certified",
+            "x: {} {:.3e} … {:.3e}   y (growing upwards): {} {:.3e} … {:.3e}\ndark blue → yellow: 1 … {max_iter} iterations; framed in red: not certified",
             first.param, first.from, first.to, second.param, second.from, second.to
         ))
         .small(),
     );
+}
+
+/// Tick labels at the first, middle and last samples' values: the first axis under `rect`,
+/// the second (growing upwards) to its left.
+fn axis_ticks(painter: &egui::Painter, rect: egui::Rect, [x, y]: [SweepAxis; 2]) {
+    let font = egui::FontId::proportional(10.0);
+    let color = Color32::GRAY;
+    let at = |n: usize| {
+        let mut ticks = vec![0, n.saturating_sub(1) / 2, n.saturating_sub(1)];
+        ticks.dedup();
+        ticks
+    };
+    let last = x.samples.saturating_sub(1);
+    for i in at(x.samples) {
+        let t = (i as f32 + 0.5) / x.samples as f32;
+        // The ends' labels stay inside the map's width.
+        let align = match i {
+            0 => egui::Align2::LEFT_TOP,
+            i if i == last => egui::Align2::RIGHT_TOP,
+            _ => egui::Align2::CENTER_TOP,
+        };
+        let x_at = match i {
+            0 => rect.left(),
+            i if i == last => rect.right(),
+            _ => rect.left() + t * rect.width(),
+        };
+        painter.text(
+            egui::pos2(x_at, rect.bottom() + 1.0),
+            align,
+            format!("{:.1e}", x.value(i)),
+            font.clone(),
+            color,
+        );
+    }
+    for j in at(y.samples) {
+        let t = (j as f32 + 0.5) / y.samples as f32;
+        painter.text(
+            egui::pos2(rect.left() - 3.0, rect.bottom() - t * rect.height()),
+            egui::Align2::RIGHT_CENTER,
+            format!("{:.1e}", y.value(j)),
+            font.clone(),
+            color,
+        );
+    }
 }

@@ -219,6 +219,13 @@ impl Finish {
     pub fn intersecting(&self) -> Option<bool> {
         self.certificate.intersecting
     }
+
+    /// The depth is proven: EPA's bounds are as tight as its tolerance *and* the overlap itself
+    /// is proven. Bounds of [0, 1.5e-6] on a pair that may be 1e-7 apart (gallery 11 at an
+    /// absolute tolerance of 7.9e-7) bound the depth, but prove no overlap to measure.
+    pub fn depth_proven(&self) -> bool {
+        self.penetration.is_some_and(|p| p.certified) && self.certificate.intersecting == Some(true)
+    }
 }
 
 /// How a run on the cores became the shapes' answer.

@@ -279,3 +279,25 @@ fn an_f32_separation_finer_than_f32_resolves_says_it_is_proven_to_f32s_precision
     let capped = solve(&with(r#", "max_iterations": 3"#));
     assert!(!capped.certificate.certified && capped.certificate.limit.is_none());
 }
+
+#[test]
+fn a_depth_bounded_on_a_pair_not_proven_to_overlap_is_not_a_proven_depth() {
+    // Gallery 11's cubes, 1e-7 apart in f32, at an absolute tolerance of 7.9e-7: GJK stops
+    // within the tolerance but proves neither verdict, and EPA's bounds [0, 1.5e-6] are tight
+    // for its tolerance. They bound the depth; there is no proven overlap to measure.
+    let json = r#"{"a": {"shape": {"type": "cuboid", "half_extents": [0.5, 0.5, 0.5]}},
+        "b": {"shape": {"type": "cuboid", "half_extents": [0.5, 0.5, 0.5]}, "position": [1.0000001, 0.2, 0.1]},
+        "solver": {"algorithm": "distance", "precision": "f32", "abs_tolerance": 7.9e-7}}"#;
+    let f = solve(&scenario(json));
+    let p = f.penetration.expect("EPA ran");
+    assert!(p.certified && f.certificate.intersecting.is_none(), "{f:?}");
+    assert!(!f.depth_proven());
+    // At the default tolerance the pair is proven to touch, and its depth is proven.
+    let touching = solve(&scenario(&json.replace(r#", "abs_tolerance": 7.9e-7"#, "")));
+    assert_eq!(
+        touching.certificate.intersecting,
+        Some(true),
+        "{touching:?}"
+    );
+    assert!(touching.depth_proven(), "{touching:?}");
+}
