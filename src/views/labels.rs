@@ -6,7 +6,7 @@ use crate::case::playback::{Lab, Playback};
 use crate::views::camera::{Orbit, View, ViewLayout, view_rect};
 use crate::views::label_layout::{self, Wanted};
 use crate::views::palette;
-use crate::views::step_view::DIRECTION_LENGTH;
+use crate::views::step_view::{DIRECTION_LENGTH, epa_normal};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, FontId};
@@ -263,8 +263,8 @@ fn minkowski_labels(
     items.push(("w".into(), step.support.point, palette::SUPPORT));
     match step.epa() {
         Some(epa) => {
-            let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
-            items.push(("n".into(), foot.as_dvec3(), palette::CLOSEST));
+            let (_, tip) = epa_normal(epa, marks);
+            items.push(("n".into(), tip.as_dvec3(), palette::CLOSEST));
         }
         None => {
             let d = step.direction.as_vec3().normalize_or_zero() * DIRECTION_LENGTH * marks;

@@ -208,10 +208,12 @@ fn polytope_mesh(epa: &gjk::EpaRecord) -> Mesh {
 }
 
 /// EPA: the horizon that the new support point is stitched to, in a strong colour, and the
-/// face (in the plane, the edge) nearest the origin with its normal, in the closest point's
-/// colour. At the last step nothing is stitched: the nearest face is the answer, on the
-/// boundary of A ⊖ B.
-fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizmos<G>) {
+/// face (in the plane, the edge) nearest the origin, in the closest point's colour, with the
+/// segment from the origin to its foot (the face's distance) and its normal n drawn out from
+/// the foot at the direction arrow's length, so n shows however near the face is (an edge
+/// 0.057 from the origin drew an arrow too short to see under O's cross). At the last step
+/// nothing is stitched: the nearest face is the answer, on the boundary of A ⊖ B.
+fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, marks: f32, gizmos: &mut Gizmos<G>) {
     let p = |i: usize| epa.vertices[i].point.as_vec3();
     for e in epa.boundary.rim() {
         gizmos.line(p(e[0]), p(e[1]), palette::HORIZON);
@@ -220,8 +222,17 @@ fn draw_epa_horizon<G: GizmoConfigGroup>(epa: &gjk::EpaRecord, gizmos: &mut Gizm
     for k in 0..f.len() {
         gizmos.line(p(f[k]), p(f[(k + 1) % f.len()]), palette::CLOSEST);
     }
-    let foot = epa.normal.as_vec3() * epa.distance.max(0.0) as f32;
-    gizmos.arrow(Vec3::ZERO, foot, palette::CLOSEST);
+    let (foot, tip) = epa_normal(epa, marks);
+    gizmos.line(Vec3::ZERO, foot, palette::CLOSEST);
+    gizmos.arrow(foot, tip, palette::CLOSEST);
+}
+
+/// Where EPA's normal is drawn: from the foot of the nearest face (the origin's projection on
+/// it) out to a tip at the direction arrow's on-screen length.
+pub fn epa_normal(epa: &gjk::EpaRecord, marks: f32) -> (Vec3, Vec3) {
+    let n = epa.normal.as_vec3();
+    let foot = n * epa.distance.max(0.0) as f32;
+    (foot, foot + n * DIRECTION_LENGTH * marks)
 }
 
 /// EPA: every edge of the polytope, faintly.
@@ -284,7 +295,7 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
     // Gizmo lines all sit at the front (depth bias −1) and the first line drawn on a pixel wins:
     // the EPA horizon goes first so the edges it shares with other faces show in its colour.
     if let Some(epa) = step.epa() {
-        draw_epa_horizon(epa, gizmos);
+        draw_epa_horizon(epa, marks, gizmos);
     }
 
     let pts: Vec<Vec3> = step.candidate.iter().map(|v| v.point.as_vec3()).collect();
