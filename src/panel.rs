@@ -225,9 +225,9 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
             // At least a fixed height, so the sections below keep their place as a short step
             // follows a long one; never a box that hides its end (the panel itself scrolls).
             ui.set_min_height(STEP_AREA_HEIGHT);
-            if let Some((run, stage)) = playback.manifold_drawn() {
-                manifold::stage_ui(ui, run, stage, &playback.case);
-            } else if casting {
+            // The manifold's stages are told in its own section, under their buttons: told
+            // here, they changed this section's height and moved the buttons under the hand.
+            if casting {
                 cast::step_ui(ui, playback);
             } else {
                 step_ui(ui, playback);
@@ -360,9 +360,14 @@ fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
              watch the step count drop",
             );
         let mut presenting = tools.classroom.enabled;
+        // F5 presents the lesson presented last (the tour, until another is): said here, so a
+        // draft just presented is not mistaken for the tour.
         if ui
             .toggle_value(&mut presenting, "Presenter (F5)")
-            .on_hover_text("Large, high-contrast, and a guided tour: Page Down advances")
+            .on_hover_text(format!(
+                "Large, high-contrast, presenting \"{}\": Page Down advances",
+                tools.classroom.lesson.title
+            ))
             .changed()
         {
             tools

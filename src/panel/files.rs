@@ -187,17 +187,22 @@ pub(super) fn import_ui(
 }
 
 /// A status line, where it belongs: under the controls that asked (`about`), a failure in the
-/// error colour.
+/// error colour. It always takes a line, blank when there is nothing to say, and a long report
+/// of success is cut to the line (whole on hover): a line that came and went, or wrapped a
+/// path onto three, moved the controls under it, and the next click landed in the field
+/// below. A failure is shown whole: its field and reason must be read.
 pub(super) fn status_ui(ui: &mut egui::Ui, status: &Status, about: About) {
     if status.is_empty() || status.about != about {
+        ui.label(" ");
         return;
     }
     let text = RichText::new(&status.text);
-    ui.label(if status.failed {
-        text.color(ui.visuals().error_fg_color)
+    if status.failed {
+        ui.label(text.color(ui.visuals().error_fg_color));
     } else {
-        text.color(ui.visuals().strong_text_color())
-    });
+        ui.add(egui::Label::new(text.color(ui.visuals().strong_text_color())).truncate())
+            .on_hover_text(&status.text);
+    }
 }
 
 /// Where a name typed without a folder goes, said under its field (on the desktop); a whole

@@ -41,16 +41,16 @@ pub fn section(
             ui.label(format!("{} of {end}", run.stage));
         }
     });
-    if run.stage > 0 {
-        ui.label("The stage is told under This step.");
+    if let Some((run, stage)) = playback.manifold_drawn() {
+        stage_ui(ui, run, stage, &playback.case);
     }
     ui.separator();
     points_ui(ui, run);
 }
 
-/// The stage drawn, in the step's place: its heading, its sentence, and what the marks in the
+/// The stage drawn, under the section's buttons: its heading, its sentence, and what the marks in the
 /// world view mean.
-pub fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, case: &gjk::Scenario) {
+fn stage_ui(ui: &mut egui::Ui, run: &ManifoldRun, step: &ManifoldStep, case: &gjk::Scenario) {
     let dimension = case.dimension;
     ui.label(RichText::new(format!("Contact manifold: {}", title(step))).strong());
     ui.label(RichText::new(step.explanation_in(dimension)).size(15.0));
