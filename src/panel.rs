@@ -222,9 +222,18 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
     egui::CollapsingHeader::new("This step")
         .default_open(true)
         .show(ui, |ui| {
-            // At least a fixed height, so the sections below keep their place as a short step
-            // follows a long one; never a box that hides its end (the panel itself scrolls).
-            ui.set_min_height(STEP_AREA_HEIGHT);
+            // At least a fixed height, and never shorter than the tallest step of this run
+            // shown so far, so the sections below keep their place as a short step follows a
+            // long one (← from the answer's step moved the lesson's header under the pointer);
+            // never a box that hides its end (the panel itself scrolls).
+            let tallest = egui::Id::new((
+                "tallest step",
+                &playback.case.name,
+                playback.trace.steps.len(),
+            ));
+            let held: f32 = ui.data(|d| d.get_temp(tallest)).unwrap_or(STEP_AREA_HEIGHT);
+            ui.set_min_height(held.max(STEP_AREA_HEIGHT));
+            let top = ui.min_rect().top();
             // The manifold's stages are told in its own section, under their buttons: told
             // here, they changed this section's height and moved the buttons under the hand.
             if casting {
@@ -233,6 +242,8 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
                 step_ui(ui, playback);
                 separate_ui(ui, &mut case.lab, playback);
             }
+            let height = ui.min_rect().bottom() - top;
+            ui.data_mut(|d| d.insert_temp(tallest, held.max(height)));
         });
     match (casting, case.lab.scenario.cast) {
         (true, Some(spec)) => cast::distance_plot(
