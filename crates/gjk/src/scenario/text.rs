@@ -60,9 +60,12 @@ fn non_number_at(text: &str, error: &serde_json::Error) -> &'static str {
     // word is what runs back from there to the last character no number or word has.
     let at = error.column().min(line.len());
     let head = line.get(..at).unwrap_or(line);
+    // Past the whole of that character: it may be more than one byte (a stray U+FEFF).
     let start = head
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '+'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '+'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let word = line[start..].trim_start_matches(['-', '+']);
     let named = ["nan", "inf"].iter().any(|w| {
         word.get(..3)

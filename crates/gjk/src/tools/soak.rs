@@ -83,6 +83,67 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
     let Some((scenario, text)) = read_back(rng, &written, label, report) else {
         return;
     };
+    solve_and_check(rng, &scenario, &text, truth, label, report);
+}
+
+/// One scenario as a user's file gives it, read (JSON when it opens with `{`, else RON),
+/// validated, solved four ways and checked as the soak checks its own, with nothing known of
+/// its truth beyond what the four runs owe each other: what a fuzzer feeds, and what its
+/// corpus, replayed in the tests, checks. A refusal must name its field.
+pub fn check_text(text: &str) -> Report {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut report = Report::default();
+    report.queries += 1;
+    let format = if text.trim_start().starts_with('{') {
+        Format::Json
+    } else {
+        Format::Ron
+    };
+    // The translated copy's offset is drawn from the text itself: the same input, the same run.
+    let mut hasher = DefaultHasher::new();
+    text.hash(&mut hasher);
+    let mut rng = Rng::new(hasher.finish());
+    guarded("input", &mut report, |report| {
+        match Scenario::parse(text, format) {
+            Ok(scenario) => {
+                solve_and_check(&mut rng, &scenario, text, Truth::Unknown, "input", report)
+            }
+            // Text that is no scenario document at all has no field to name: its place does.
+            Err(ScenarioError::Parse { field, message })
+                if (field.is_empty() || field == ".") && located(&message) =>
+            {
+                report.refused += 1;
+            }
+            Err(e) => refused(&e, "input", report),
+        }
+    });
+    report
+}
+
+/// Whether a reader's message says where in the text it stopped: serde_json's "at line 3
+/// column 5", RON's "3:5: …" or "1:1-1:7: …".
+fn located(message: &str) -> bool {
+    let mut parts = message.split(':');
+    let line = parts
+        .next()
+        .is_some_and(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_digit()));
+    let column = parts
+        .next()
+        .is_some_and(|c| c.starts_with(|c: char| c.is_ascii_digit()));
+    (line && column) || (message.contains(" line ") && message.contains(" column "))
+}
+
+/// The four runs of `scenario` (as written, mirrored, swapped, translated) and its cast,
+/// each checked against `truth` and against each other.
+fn solve_and_check(
+    rng: &mut Rng,
+    scenario: &Scenario,
+    text: &str,
+    truth: Truth,
+    label: &str,
+    report: &mut Report,
+) {
+    let plane = scenario.dimension.is_plane();
     let config = scenario.config();
     let solve = |a: &BodySpec, b: &BodySpec| crate::query::solve(a, b, &config);
     let original = solve(&scenario.a, &scenario.b);
@@ -107,10 +168,10 @@ fn query(rng: &mut Rng, label: &str, plane: bool, report: &mut Report) {
     for (_, answer) in &variants {
         report.digest(answer);
     }
-    casts::cast(&scenario, truth, label, report);
+    casts::cast(scenario, truth, label, report);
     let run = Run {
-        scenario: &scenario,
-        text: &text,
+        scenario,
+        text,
         label,
         truth,
         original: &original,
@@ -138,19 +199,24 @@ fn read_back(
     match Scenario::parse(&text, format) {
         Ok(s) => Some((s, text)),
         Err(e) => {
-            report.refused += 1;
-            let named = match &e {
-                ScenarioError::Invalid { field, .. } | ScenarioError::Parse { field, .. } => {
-                    !field.is_empty() && field != "."
-                }
-                _ => false,
-            };
-            if !named {
-                report.refused_unnamed += 1;
-                report.problem(format!("{label}: refused without a field: {e}"));
-            }
+            refused(&e, label, report);
             None
         }
+    }
+}
+
+/// Counts a refusal, and one that names no field as a problem.
+fn refused(e: &ScenarioError, label: &str, report: &mut Report) {
+    report.refused += 1;
+    let named = match e {
+        ScenarioError::Invalid { field, .. } | ScenarioError::Parse { field, .. } => {
+            !field.is_empty() && field != "."
+        }
+        _ => false,
+    };
+    if !named {
+        report.refused_unnamed += 1;
+        report.problem(format!("{label}: refused without a field: {e}"));
     }
 }
 
@@ -289,25 +355,30 @@ pub fn run_in(seed: u64, count: u64, dimension: crate::config::Dimension) -> Rep
         let mut local = Rng::new(rng.next_u64());
         let label = format!("seed {seed} query {n}");
         report.queries += 1;
-        let started = Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            query(&mut local, &label, plane, &mut report)
-        }));
-        let took = started.elapsed();
-        report.slowest = report.slowest.max(took);
-        if took > Report::HANG {
-            report.hangs += 1;
-            report.problem(format!("{label}: took {took:?}"));
-        }
-        if let Err(panic) = result {
-            report.panics += 1;
-            let message = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            report.problem(format!("{label}: panic: {message}"));
-        }
+        guarded(&label, &mut report, |report| {
+            query(&mut local, &label, plane, report)
+        });
     }
     report
+}
+
+/// Runs `work`, timing it, and counts a panic or a hang as a problem of `label`'s.
+fn guarded(label: &str, report: &mut Report, work: impl FnOnce(&mut Report)) {
+    let started = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(|| work(report)));
+    let took = started.elapsed();
+    report.slowest = report.slowest.max(took);
+    if took > Report::HANG {
+        report.hangs += 1;
+        report.problem(format!("{label}: took {took:?}"));
+    }
+    if let Err(panic) = result {
+        report.panics += 1;
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        report.problem(format!("{label}: panic: {message}"));
+    }
 }

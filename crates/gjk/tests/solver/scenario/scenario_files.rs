@@ -127,6 +127,10 @@ fn bad_input_names_the_field_and_the_reason() {
             "{word}: {e}"
         );
     }
+    // The fuzzer's first find: a byte-order mark inside a word, where the reason's search for
+    // a NaN sliced the line mid-character and panicked.
+    let e = error_of("{\"zn,Nr,ame\u{feff}t");
+    assert!(e.contains("line 1"), "{e}");
     // Any other missing value is not blamed on NaN.
     let e = error_of(r#"{"a": {"shape": {"type": "sphere", "radius": }}}"#);
     assert!(!e.contains("NaN"), "{e}");
