@@ -154,13 +154,23 @@ fn plot_x(axis: &SweepAxis, value: f64) -> f64 {
 
 fn result_ui(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWriter<SweepRequest>) {
     let uncertified = result.samples.iter().filter(|s| !s.certified()).count();
+    let limited = result
+        .samples
+        .iter()
+        .filter(|s| s.certificate.limit.is_some())
+        .count();
+    let uncertified = if limited > 0 {
+        format!("{uncertified} not certified ({limited} proven to the precision's limit)")
+    } else {
+        format!("{uncertified} not certified")
+    };
     let worst = result
         .samples
         .iter()
         .filter_map(|s| s.error)
         .fold(0.0f64, f64::max);
     ui.label(format!(
-        "{} samples in {:.0} ms{} · {uncertified} not certified · worst error {worst:.2e}",
+        "{} samples in {:.0} ms{} · {uncertified} · worst error {worst:.2e}",
         result.samples.len(),
         result.seconds * 1e3,
         if result.cancelled { " (cancelled)" } else { "" },
@@ -353,19 +363,29 @@ fn heat_map(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWrite
         let min = rect.min + egui::vec2(i as f32 * cell.x, (ny - 1 - j) as f32 * cell.y);
         egui::Rect::from_min_size(min, cell)
     };
-    let red = palette::egui(palette::UNCERTIFIED);
+    // The panel's amber, darkened: the plain amber vanishes on the ramp's yellow.
+    let (red, amber) = (
+        palette::egui(palette::UNCERTIFIED),
+        palette::egui(palette::WITHIN_ROUNDING.darker(0.25)),
+    );
     for s in &result.samples {
         let color = palette::egui(palette::heat(s.iterations as f32 / max_iter as f32));
         let at = cell_rect(s.index[0], s.index[1]);
         // Half a pixel over each edge: cells of fractional width left seams of background.
         painter.rect_filled(at.expand(0.5), 0.0, color);
-        // Not certified: a red frame round its colour, which still says its iterations.
+        // Not certified: a frame round its colour, which still says its iterations; amber
+        // where the separation is proven to the precision's limit (`gjk::PrecisionLimit`).
         if !s.certified() {
             let width = (cell.min_elem() * 0.2).clamp(1.0, 3.0);
+            let frame = if s.certificate.limit.is_some() {
+                amber
+            } else {
+                red
+            };
             painter.rect_stroke(
                 at.shrink(width * 0.5),
                 0.0,
-                egui::Stroke::new(width, red),
+                egui::Stroke::new(width, frame),
                 egui::StrokeKind::Inside,
             );
         }
@@ -398,7 +418,7 @@ fn heat_map(ui: &mut egui::Ui, result: &SweepResult, requests: &mut MessageWrite
     }
     ui.label(
         RichText::new(format!(
-            "x: {} {:.3e} … {:.3e}   y (growing upwards): {} {:.3e} … {:.3e}\ndark blue → yellow: 1 … {max_iter} iterations; framed in red: not certified",
+            "x: {} {:.3e} … {:.3e}   y (growing upwards): {} {:.3e} … {:.3e}\ndark blue → yellow: 1 … {max_iter} iterations; framed in red: not certified, in amber: proven to the precision's limit",
             first.param, first.from, first.to, second.param, second.from, second.to
         ))
         .small(),
