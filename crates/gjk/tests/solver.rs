@@ -55,6 +55,7 @@ mod solver {
         pub mod engine;
         pub mod engine_manifold;
         pub mod gallery;
+        pub mod large_world;
         pub mod scenario_files;
     }
     pub mod trace {

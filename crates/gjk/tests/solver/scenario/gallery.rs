@@ -7,7 +7,8 @@ use crate::solver::common::{lower_bound, rounding, to_parry};
 use gjk::{Outcome, Precision, Scenario};
 use std::path::PathBuf;
 
-fn gallery() -> Vec<(String, Scenario)> {
+/// Every gallery case, by file name, in name order.
+pub fn gallery() -> Vec<(String, Scenario)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/gallery");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("gallery directory")
