@@ -190,6 +190,22 @@ pub(super) fn spec_ui(ui: &mut egui::Ui, solver: &mut gjk::SolverSpec) -> bool {
     changed
 }
 
+/// Says so when a cloud spans less than its space (a solid; in the `plane`, an area): GJK takes
+/// a segment or a flat polygon as it is (a convex set), but such a body is drawn as its outline
+/// and parry refuses to hull it.
+fn flat_note(ui: &mut egui::Ui, vertices: &[DVec3], plane: bool) {
+    let points: Vec<Vec3> = vertices.iter().map(|v| v.as_vec3()).collect();
+    let note = match crate::views::hull::spread(&points) {
+        crate::views::hull::Spread::Point(_) => "all its points in one place: a point",
+        crate::views::hull::Spread::Line(..) => "all its points on one line: a segment",
+        crate::views::hull::Spread::Plane { .. } if !plane => {
+            "all its points in one plane: a flat polygon"
+        }
+        crate::views::hull::Spread::Plane { .. } | crate::views::hull::Spread::Solid => return,
+    };
+    ui.label(RichText::new(format!("Flat: {note}, drawn as its outline")).small());
+}
+
 fn vec_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64) -> bool {
     let mut changed = false;
     for c in [&mut v.x, &mut v.y, &mut v.z] {
@@ -293,6 +309,7 @@ pub(super) fn body_ui(
                 ),
                 None => "support: every vertex tried (scan)".to_string(),
             });
+            flat_note(ui, vertices, false);
         }
     }
     ui.horizontal(|ui| {
@@ -348,11 +365,15 @@ fn plane_body_ui(ui: &mut egui::Ui, body: &mut gjk::BodySpec, which: Which) -> b
             changed |= length_ui(ui, "radius", radius);
         }
         shape => {
-            let n = match shape {
-                Shape::Polytope { vertices } => vertices.len(),
-                _ => 0,
+            let vertices = match shape {
+                Shape::Polytope { vertices } => vertices.as_slice(),
+                _ => &[],
             };
-            ui.label(format!("{n} vertices (edit them in the scenario file)"));
+            ui.label(format!(
+                "{} vertices (edit them in the scenario file)",
+                vertices.len()
+            ));
+            flat_note(ui, vertices, true);
         }
     }
     ui.horizontal(|ui| {
