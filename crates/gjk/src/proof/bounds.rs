@@ -105,22 +105,46 @@ pub fn hull_distance(points: &[DVec3]) -> f64 {
 /// the nearest of `points` where that is nearer or the weights give no finite point.
 fn weighted_distance(points: &[DVec3], weights: &[f64]) -> f64 {
     // The nearest point's length, rooted once: the root is monotone and correctly rounded,
-    // so the root of the least square is the least root.
-    let mut upper = points
+    // so the root of the least square is the least root. Under `TINY` the square has lost
+    // its digits: each length is then taken as `norm` takes it.
+    let least = points
         .iter()
         .map(|p| p.length_squared())
-        .fold(f64::INFINITY, f64::min)
-        .sqrt();
+        .fold(f64::INFINITY, f64::min);
+    let mut upper = if least < TINY {
+        points
+            .iter()
+            .map(|p| norm(*p))
+            .fold(f64::INFINITY, f64::min)
+    } else {
+        least.sqrt()
+    };
     if let Some(w) = normalised(weights) {
         let x = points
             .iter()
             .zip(w)
             .fold(DVec3::ZERO, |x, (p, w)| x + *p * w);
         if x.is_finite() {
-            upper = upper.min(x.length());
+            upper = upper.min(norm(x));
         }
     }
     upper
+}
+
+/// A squared length below which the square no longer holds the length's digits: under
+/// 2⁻⁹⁶⁰ it is subnormal or 0 (a point 7.3e-304 from the origin squares to 0, and a bound of 0
+/// was proven under a plane at 7.3e-304: the bounds crossed).
+const TINY: f64 = 1e-289;
+
+/// `‖v‖` without underflow: scaled by its largest component first where its square would
+/// lose digits.
+fn norm(v: DVec3) -> f64 {
+    let squared = v.length_squared();
+    if squared >= TINY || !squared.is_finite() {
+        return squared.sqrt();
+    }
+    let m = v.abs().max_element();
+    if m == 0.0 { 0.0 } else { m * (v / m).length() }
 }
 
 /// Up to four weights clamped at zero and renormalised to sum to one, so that the point they
@@ -370,7 +394,12 @@ impl Tracker {
 
     /// The best upper bound the support points alone have proven.
     fn upper(&self) -> f64 {
-        self.nearest_squared.sqrt() + self.allowance
+        let nearest = if self.nearest_squared < TINY {
+            norm(self.nearest.0 - self.nearest.1)
+        } else {
+            self.nearest_squared.sqrt()
+        };
+        nearest + self.allowance
     }
 
     /// The certificate for a run that ended with `outcome` and `simplex`, whose nearest point

@@ -301,3 +301,22 @@ fn a_depth_bounded_on_a_pair_not_proven_to_overlap_is_not_a_proven_depth() {
     );
     assert!(touching.depth_proven(), "{touching:?}");
 }
+
+#[test]
+fn a_pair_closer_than_a_square_can_hold_keeps_its_bounds_in_order() {
+    // The structure-aware fuzzer's first find: a point-sized sphere and a point-sized cone
+    // 7.3e-304 apart. The gap squares to 0, and the upper bound taken as the root of the least
+    // square was 0, under the lower bound a plane proved (7.3e-304). Lengths that small are
+    // now taken scaled.
+    let json = r#"{"a": {"shape": {"type": "sphere", "radius": 0.0}, "rotation": [0.0, 0.25, 0.0, 2.0]},
+        "b": {"shape": {"type": "cone", "half_height": 0.0, "radius": 0.0}, "position": [7.291122019556397e-304, 0.0, 0.0],
+              "rotation": [6.0625, 0.0017395284962233922, 0.0, 0.0]},
+        "solver": {"algorithm": "distance", "radii": "split"}}"#;
+    for algorithm in ["distance", "signed_volumes"] {
+        let f = solve(&scenario(
+            &json.replace("\"distance\"", &format!("\"{algorithm}\"")),
+        ));
+        let [lower, upper] = f.certificate.distance_bounds;
+        assert!(lower <= upper && upper >= 7.29e-304, "{algorithm}: {f:?}");
+    }
+}
