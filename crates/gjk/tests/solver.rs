@@ -54,6 +54,7 @@ mod solver {
     pub mod scenario {
         pub mod engine;
         pub mod engine_manifold;
+        pub mod fuzzed;
         pub mod gallery;
         pub mod large_world;
         pub mod scenario_files;
