@@ -146,9 +146,9 @@ pub fn scenario(c: &Case) -> String {
         solver.push_str(&format!(r#", "max_iterations": {cap}"#));
     }
     let n = if c.plane { 2 } else { 3 };
-    let cast = c
-        .cast
-        .map_or(String::new(), |v| format!(r#", "cast": {{"velocity_b": {}}}"#, list(&v[..n])));
+    let cast = c.cast.map_or(String::new(), |v| {
+        format!(r#", "cast": {{"velocity_b": {}}}"#, list(&v[..n]))
+    });
     let dimension = if c.plane { r#""dimension": 2, "# } else { "" };
     format!(
         r#"{{{dimension}"a": {}, "b": {}, "solver": {{{solver}}}{cast}}}"#,
@@ -156,4 +156,3 @@ pub fn scenario(c: &Case) -> String {
         body(&c.b, c.plane)
     )
 }
-
