@@ -93,16 +93,15 @@ pub fn compare_ui(
                 let v = RichText::new(num(q.v_norm)).monospace();
                 if !last {
                     ui.label(v);
-                } else if certificate.certified {
-                    ui.label(v.color(certificate_color(&certificate)));
                 } else {
-                    let why = if certificate.limit.is_some() {
-                        "proven only to the precision's limit: see this run's answer above"
-                    } else {
-                        "not certified: see this run's answer above"
-                    };
-                    ui.label(v.color(certificate_color(&certificate)))
-                        .on_hover_text(why);
+                    let shown = ui.label(v.color(certificate_color(&certificate)));
+                    if !certificate.certified {
+                        shown.on_hover_text(if certificate.limit.is_some() {
+                            "proven only to the precision's limit: see this run's answer above"
+                        } else {
+                            "not certified: see this run's answer above"
+                        });
+                    }
                 }
                 ui.label(RichText::new(num(q.gap)).monospace());
                 // Named as the step's sentence names it ("face w₁w₂w₄"), whichever run.
