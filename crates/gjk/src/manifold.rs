@@ -34,7 +34,7 @@ pub mod reduce;
 use crate::config::{Dimension, thresholds};
 use crate::query::Placed;
 use crate::trace::{NoTrace, Observer, Penetration};
-use clip::{Cut, across, clip, edge_planes, face_planes, on_segment};
+use clip::{Cut, across, clip, edge_planes, face_planes, on_segment, onto_face};
 use feature::{FeatureShape, Supporting, supporting};
 use glam::DVec3;
 pub use record::{Choice, ContactPoint, ManifoldStep, Side, Single, Stage};
@@ -221,8 +221,9 @@ fn choose(a: &Supporting, b: &Supporting) -> (Side, Choice) {
     }
 }
 
-/// Each incident point paired with the reference feature straight across along `n`, split into
-/// those in contact (depth at least `−rounding`) and those apart.
+/// Each incident point paired with the reference feature straight across along `n` (the
+/// partner kept on the feature: see [`onto_face`]), split into those in contact (depth at
+/// least `−rounding`) and those apart.
 fn pair(
     points: &[DVec3],
     refer: &Supporting,
@@ -237,7 +238,8 @@ fn pair(
             let q = across(p, n, refer.normal, offset)?;
             let q = match refer.shape {
                 FeatureShape::Edge => on_segment(q, [refer.points[0], refer.points[1]]),
-                _ => q,
+                FeatureShape::Face => onto_face(q, &refer.points, refer.normal),
+                FeatureShape::Vertex => q,
             };
             let (point_a, point_b) = match reference {
                 Side::A => (q, p),

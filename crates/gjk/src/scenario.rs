@@ -13,11 +13,13 @@
 
 pub mod document;
 pub mod engine;
+mod error;
 pub mod expect;
 pub mod plane;
 mod text;
 pub mod validate;
 
+pub use error::ScenarioError;
 pub use text::{MAX_FILE_BYTES, document_text, parse_document, read_capped, read_text};
 
 use crate::cast::{CastAnswer, CastSpec, CastTrace};
@@ -31,7 +33,6 @@ use crate::shape::prepared::PreparedShape;
 use crate::trace::NoTrace;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A query as a user writes it.
@@ -228,100 +229,6 @@ impl Format {
             Some(e) if e.eq_ignore_ascii_case("ron") => Ok(Format::Ron),
             _ => Err(ScenarioError::UnknownFormat(path.to_path_buf())),
         }
-    }
-}
-
-/// Why a scenario could not be used.
-#[derive(Debug)]
-pub enum ScenarioError {
-    /// The file could not be read.
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What the system said.
-        error: std::io::Error,
-    },
-    /// The file's extension is neither `.json` nor `.ron`.
-    UnknownFormat(PathBuf),
-    /// The text is not a scenario: bad syntax, unknown shape type, wrong arity, a missing field.
-    Parse {
-        /// The field, as a path (`a.shape.radius`).
-        field: String,
-        /// What the parser said.
-        message: String,
-    },
-    /// The text parses but a value is not allowed.
-    Invalid {
-        /// The field, as a path.
-        field: String,
-        /// Why its value is refused.
-        reason: String,
-    },
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScenarioError::Io { path, error } => write!(f, "{}: {error}", path.display()),
-            ScenarioError::UnknownFormat(path) => write!(
-                f,
-                "{}: unknown scenario format (use a .json or .ron extension)",
-                path.display()
-            ),
-            ScenarioError::Parse { field, message } if field.is_empty() || field == "." => {
-                write!(f, "{message}")
-            }
-            ScenarioError::Parse { field, message } => write!(f, "{field}: {message}"),
-            ScenarioError::Invalid { field, reason } => write!(f, "{field}: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for ScenarioError {}
-
-impl ScenarioError {
-    /// The error of a document held inside another, at `field` of it: its field's path
-    /// starts there (`slides[0].scenario` and `a.shape.radius` make
-    /// `slides[0].scenario.a.shape.radius`).
-    pub fn within(self, field: &str) -> Self {
-        let under = |inner: String| match inner.as_str() {
-            "" | "." => field.to_string(),
-            _ => format!("{field}.{inner}"),
-        };
-        match self {
-            ScenarioError::Parse { field, message } => ScenarioError::Parse {
-                field: under(field),
-                message,
-            },
-            ScenarioError::Invalid { field, reason } => ScenarioError::Invalid {
-                field: under(field),
-                reason,
-            },
-            other => other,
-        }
-    }
-
-    /// The error with the file's name in front, where it does not carry it already.
-    pub fn in_file(self, path: &Path) -> Self {
-        match self {
-            ScenarioError::Parse { field, message } => ScenarioError::Parse {
-                field: located(path, &field),
-                message,
-            },
-            ScenarioError::Invalid { field, reason } => ScenarioError::Invalid {
-                field: located(path, &field),
-                reason,
-            },
-            other => other,
-        }
-    }
-}
-
-fn located(path: &Path, field: &str) -> String {
-    if field.is_empty() || field == "." {
-        path.display().to_string()
-    } else {
-        format!("{}: {field}", path.display())
     }
 }
 

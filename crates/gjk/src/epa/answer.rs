@@ -115,26 +115,33 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
         // ball's centre 0.78 from a flat hull, touching by a loose tolerance, was given a
         // depth of at least 0.2.)
         if self.faces.iter().all(|f| f.normal == R::V::ZERO) {
-            return bounded(&self.cso, penetration, normal, 0.0, |d| self.threshold(d));
+            return bounded(&self.cso, penetration, normal, [0.0, 0.0], |d| {
+                self.threshold(d)
+            });
         }
+        // Each face's distance, and how far its plane may be off beyond the support points'
+        // own rounding (taken off below).
         let nearest_face = self
             .faces
             .iter()
             .map(|f| {
                 if f.normal != R::V::ZERO {
-                    // The plane as made in f64 from the witnesses (kept in the working
-                    // precision: its rounding is within the allowance taken off below).
-                    f.distance.to_f64()
+                    // The plane as made from the witnesses, and how far its own rounding
+                    // may have moved it.
+                    let corners = f.v.map(|i| point(&self.vertices[i]));
+                    let turn = crate::proof::bounds::face_turn(corners);
+                    [f.distance.to_f64() - turn, turn]
                 } else {
                     // A sliver: the origin's distance to its longest edge.
                     let [a, b, c] = f.v.map(|i| point(&self.vertices[i]));
-                    [(a, b), (b, c), (c, a)]
+                    let d = [(a, b), (b, c), (c, a)]
                         .iter()
                         .map(|&(p, q)| segment_distance(p, q))
-                        .fold(f64::INFINITY, f64::min)
+                        .fold(f64::INFINITY, f64::min);
+                    [d, 0.0]
                 }
             })
-            .fold(f64::INFINITY, f64::min);
+            .fold([f64::INFINITY, 0.0], |m, x| if x[0] < m[0] { x } else { m });
         bounded(&self.cso, penetration, normal, nearest_face, |d| {
             self.threshold(d)
         })
@@ -142,7 +149,8 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
 }
 
 /// `penetration` with its proven depth bounds, for the reported `normal`, when the polytope
-/// (or polygon) EPA grew has its nearest face (or edge) `nearest` from the origin:
+/// (or polygon) EPA grew has its nearest face (or edge) `nearest[0]` from the origin, that
+/// face's plane known to `nearest[1]` (its distance already lowered by it):
 ///
 /// ```text
 ///   lower:  the polytope's faces close round the origin, and its vertices are points of
@@ -154,12 +162,13 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
 ///
 /// Both are computed again in f64 from the witnesses and give up the support points'
 /// rounding allowance ([`crate::proof::bounds`]). The depth is certified when they are no wider
-/// than the convergence test allows at that depth (`threshold`), plus twice that allowance.
+/// than the convergence test allows at that depth (`threshold`), plus twice that allowance
+/// and the nearest plane's own rounding.
 pub(super) fn bounded<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
     mut penetration: Penetration,
     normal: R::V,
-    nearest: f64,
+    [nearest, plane_rounding]: [f64; 2],
     threshold: impl Fn(R) -> R,
 ) -> Penetration {
     let allowance = crate::proof::bounds::allowance(cso);
@@ -176,7 +185,7 @@ pub(super) fn bounded<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         penetration.depth_bounds = Some([lower, upper]);
         // The face's own distance, in the working precision, may sit a rounding outside.
         penetration.depth = penetration.depth.clamp(lower, upper);
-        let allowed = threshold(R::from_f64(upper)).to_f64() + 2.0 * allowance;
+        let allowed = threshold(R::from_f64(upper)).to_f64() + 2.0 * allowance + plane_rounding;
         penetration.certified = upper - lower <= allowed;
     }
     penetration
@@ -201,7 +210,7 @@ pub(super) fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         certified: false,
     };
     // No face yet: the lower bound is 0.
-    let answer = bounded(cso, touching, normal, f64::INFINITY, threshold);
+    let answer = bounded(cso, touching, normal, [f64::INFINITY, 0.0], threshold);
     let termination = EpaStop::Flat {
         measure: measure.to_f64(),
     };

@@ -191,7 +191,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
             .iter()
             .map(|e| e.distance.to_f64())
             .fold(f64::INFINITY, f64::min);
-        bounded(&self.cso, penetration, normal, nearest, |d| {
+        bounded(&self.cso, penetration, normal, [nearest, 0.0], |d| {
             self.threshold(d)
         })
     }

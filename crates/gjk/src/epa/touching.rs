@@ -94,7 +94,7 @@ fn proven<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         certified: false,
     };
     let stopping = super::Stopping::<R>::new(config);
-    let proven = super::answer::bounded(cso, contact, R::vec(normal), lower, |d| {
+    let proven = super::answer::bounded(cso, contact, R::vec(normal), [lower, 0.0], |d| {
         stopping.threshold(d)
     });
     proven.certified.then_some(proven)

@@ -97,11 +97,25 @@ impl Supporting {
 /// `d` (a unit vector).
 pub fn supporting(shape: &Shape, pose: Pose, margin: f64, d: DVec3) -> Supporting {
     let local = pose.rotation.inverse() * d;
-    let (kind, mut points, normal, radius) = local_feature(shape, local);
+    let (kind, points, normal, radius) = local_feature(shape, local);
+    let normal = (pose.rotation * normal).normalize_or(d);
+    let rounded = radius + margin;
+    let mut points: Vec<DVec3> = points
+        .into_iter()
+        .map(|p| pose.point(p) + normal * rounded)
+        .collect();
     // A degenerate shape's feature is smaller than its kind says: a cylinder of radius 0 has a
-    // point for a cap, one of height 0 a point for a side.
-    points.dedup();
-    if points.len() > 1 && points.first() == points.last() {
+    // point for a cap, one of height 0 a point for a side. So has a shape thinner than its
+    // place in the world can tell apart: corners that differ by less than a rounding of
+    // where they are (a box 1e-20 thin has a segment for a face, a cylinder of radius 1e-308 a
+    // point for a cap) are one corner.
+    let scale = points
+        .iter()
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f64::max);
+    let same = |p: &DVec3, q: &DVec3| (*p - *q).abs().max_element() <= 4.0 * f64::EPSILON * scale;
+    points.dedup_by(|p, q| same(p, q));
+    if points.len() > 1 && same(&points[0], &points[points.len() - 1]) {
         points.pop();
     }
     let kind = match (kind, points.len()) {
@@ -109,18 +123,12 @@ pub fn supporting(shape: &Shape, pose: Pose, margin: f64, d: DVec3) -> Supportin
         (FeatureShape::Face, 2) => FeatureShape::Edge,
         (kind, _) => kind,
     };
-    let normal = (pose.rotation * normal).normalize_or(d);
-    let rounded = radius + margin;
     let inscribed = match (kind, shape) {
         (FeatureShape::Face, Shape::Cylinder { radius: r, .. } | Shape::Cone { radius: r, .. }) => {
             r * (1.0 - std::f64::consts::FRAC_PI_8.cos())
         }
         _ => 0.0,
     };
-    let points = points
-        .into_iter()
-        .map(|p| pose.point(p) + normal * rounded)
-        .collect();
     Supporting {
         shape: kind,
         points,

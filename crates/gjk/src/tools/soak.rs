@@ -19,6 +19,7 @@
 
 mod casts;
 mod check;
+mod engine;
 mod generate;
 mod report;
 
@@ -106,31 +107,19 @@ pub fn check_text(text: &str) -> Report {
     guarded("input", &mut report, |report| {
         match Scenario::parse(text, format) {
             Ok(scenario) => {
-                solve_and_check(&mut rng, &scenario, text, Truth::Unknown, "input", report)
-            }
-            // Text that is no scenario document at all has no field to name: its place does.
-            Err(ScenarioError::Parse { field, message })
-                if (field.is_empty() || field == ".") && located(&message) =>
-            {
-                report.refused += 1;
+                solve_and_check(&mut rng, &scenario, text, Truth::Unknown, "input", report);
+                if scenario.engine.is_some() {
+                    let f = crate::query::solve(&scenario.a, &scenario.b, &scenario.config());
+                    if let Some(why) = engine::reading(&scenario, &f) {
+                        report.contradictions += 1;
+                        report.problem(format!("input: {why}"));
+                    }
+                }
             }
             Err(e) => refused(&e, "input", report),
         }
     });
     report
-}
-
-/// Whether a reader's message says where in the text it stopped: serde_json's "at line 3
-/// column 5", RON's "3:5: …" or "1:1-1:7: …".
-fn located(message: &str) -> bool {
-    let mut parts = message.split(':');
-    let line = parts
-        .next()
-        .is_some_and(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_digit()));
-    let column = parts
-        .next()
-        .is_some_and(|c| c.starts_with(|c: char| c.is_ascii_digit()));
-    (line && column) || (message.contains(" line ") && message.contains(" column "))
 }
 
 /// The four runs of `scenario` (as written, mirrored, swapped, translated) and its cast,
@@ -208,13 +197,7 @@ fn read_back(
 /// Counts a refusal, and one that names no field as a problem.
 fn refused(e: &ScenarioError, label: &str, report: &mut Report) {
     report.refused += 1;
-    let named = match e {
-        ScenarioError::Invalid { field, .. } | ScenarioError::Parse { field, .. } => {
-            !field.is_empty() && field != "."
-        }
-        _ => false,
-    };
-    if !named {
+    if !e.names_its_place() {
         report.refused_unnamed += 1;
         report.problem(format!("{label}: refused without a field: {e}"));
     }

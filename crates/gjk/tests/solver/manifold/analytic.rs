@@ -227,3 +227,153 @@ fn a_normal_found_to_the_tolerance_measures_points_within_the_support_planes() {
         assert!(c.depth <= upper + distance * angle * angle, "{c:?}");
     }
 }
+
+/// How far `point` lies outside the body (a point-to-shape query's proven lower bound).
+fn outside(point: DVec3, body: &BodySpec) -> f64 {
+    let shape = gjk::PreparedShape::new(body.shape.clone());
+    gjk::query::proven_outside(point, &shape, body)
+}
+
+fn prism(corners: &[[f64; 2]], low: f64, high: f64) -> BodySpec {
+    let vertices = corners
+        .iter()
+        .flat_map(|&[x, y]| [DVec3::new(x, y, low), DVec3::new(x, y, high)])
+        .collect();
+    BodySpec {
+        shape: Shape::Polytope { vertices },
+        position: DVec3::ZERO,
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    }
+}
+
+#[test]
+fn a_corner_of_a_sliver_face_holds_its_contact_on_the_corner() {
+    // A's top face is a triangle 5 wide and 45,505 long, its sharp corner at (91010, 54300)
+    // over B's face. The side planes that meet there are 7e-7 rad apart: the crossing there
+    // is within rounding of both, yet came out 1.7e-5 past the corner, off A. The corner's
+    // own region places the contact on the corner itself.
+    let a = prism(
+        &[[45500.0, 54000.0], [45505.0, 54000.0], [91010.0, 54300.0]],
+        0.0,
+        10.0,
+    );
+    let b = prism(
+        &[
+            [82010.0, 54300.0],
+            [91015.0, 540000.0],
+            [91015.0, 54000.0],
+            [91005.0, 54000.0],
+        ],
+        -10.0,
+        0.0,
+    );
+    let below = BodySpec {
+        position: DVec3::new(0.0, 0.0, 10.0),
+        ..b
+    };
+    let s = Scenario::new("sliver on a slab", a.clone(), below.clone());
+    let (m, _) = manifold(&s);
+    assert!((m.normal - DVec3::Z).length() < 1e-9, "{}", m.normal);
+    let tip = DVec3::new(91010.0, 54300.0, 10.0);
+    assert!(
+        m.points.iter().any(|c| c.point_a == tip),
+        "the corner itself is a contact: {m:#?}"
+    );
+    for c in &m.points {
+        assert_eq!(outside(c.point_a, &a), 0.0, "{c:?}");
+        assert_eq!(outside(c.point_b, &below), 0.0, "{c:?}");
+        assert!((c.depth - 10.0).abs() < 1e-9, "{c:?}");
+    }
+}
+
+#[test]
+fn a_face_thinner_than_its_place_can_tell_apart_is_an_edge_or_a_corner() {
+    // A box 1e-20 thin at x = 2.4: once placed, its two sides round to the same x, and its
+    // face is a segment. Taken for a face of four corners (two pairs equal), it had no side
+    // planes across its ends, and B's face passed uncut, 1.4 past the box's end.
+    let sliver = cuboid(
+        DVec3::new(1e-20, 1.0, 2.0),
+        DVec3::new(2.4375, 0.0, 0.0),
+        DQuat::from_rotation_y(std::f64::consts::FRAC_PI_2),
+    );
+    let slab = cuboid(
+        DVec3::new(3.0, 3.0, 0.5),
+        DVec3::new(2.0, 0.0, -0.25),
+        DQuat::IDENTITY,
+    );
+    let s = Scenario::new("sliver box on a slab", slab.clone(), sliver.clone());
+    let (m, _) = manifold(&s);
+    assert!(!m.points.is_empty());
+    for c in &m.points {
+        assert!(outside(c.point_a, &slab) <= 1e-12, "{c:?}");
+        assert!(outside(c.point_b, &sliver) <= 1e-12, "{c:?}");
+    }
+    // A cylinder of radius 1e-308 stands on its cap: the cap is one point.
+    let needle = BodySpec {
+        shape: Shape::Cylinder {
+            half_height: 1.0,
+            radius: 1.4e-308,
+        },
+        position: DVec3::new(0.125, 1.2, 0.0),
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    let disc = BodySpec {
+        shape: Shape::Cylinder {
+            half_height: 0.5,
+            radius: 4.0,
+        },
+        ..cuboid(DVec3::ONE, DVec3::ZERO, DQuat::IDENTITY)
+    };
+    let (m, steps) = manifold(&Scenario::new(
+        "needle on a disc",
+        needle.clone(),
+        disc.clone(),
+    ));
+    assert!(
+        steps.iter().any(|s| matches!(
+            s.stage,
+            Stage::Single {
+                why: Single::Vertex,
+                ..
+            }
+        )),
+        "{steps:#?}"
+    );
+    for c in &m.points {
+        assert!(outside(c.point_a, &needle) <= 1e-12, "{c:?}");
+        assert!(outside(c.point_b, &disc) <= 1e-12, "{c:?}");
+    }
+}
+
+#[test]
+fn a_contact_on_a_small_face_stays_on_it_beside_a_giant_shape() {
+    // A cone whose base is 1.6e11 wide lies against a box 0.5 wide. The clip lets a point
+    // within the pair's rounding (1000ε of how far both reach: 0.035 here) count as inside
+    // a side plane, which put a partner 3.6e-3 beyond the box's face; it is now kept on it.
+    let cone = BodySpec {
+        shape: Shape::Cone {
+            half_height: 6.3125,
+            radius: 156_842_099_844.517_64,
+        },
+        position: DVec3::ZERO,
+        rotation: DQuat::from_xyzw(1.0, 0.0, 0.0, 0.0),
+        margin: 0.0,
+    };
+    let small = cuboid(
+        DVec3::new(0.258_823_529_411_764_73, 4.125, 0.258_823_529_411_764_73),
+        DVec3::new(0.001_007_095_445_181_964, 0.0, 0.0),
+        DQuat::from_xyzw(1.0, 0.0, 0.0, 0.0),
+    );
+    let (m, _) = manifold(&Scenario::new(
+        "giant cone, small box",
+        cone.clone(),
+        small.clone(),
+    ));
+    assert!(!m.points.is_empty());
+    for c in &m.points {
+        assert!(outside(c.point_b, &small) <= 1e-12, "{c:?}");
+        assert!(outside(c.point_a, &cone) <= 1e-3, "{c:?}");
+    }
+}

@@ -1,9 +1,9 @@
 //! The fuzzers' corpora replayed on stable: every input `fuzz/fuzz_targets/scenario_text.rs`
-//! found interesting (kept, minimised, in `fuzz/corpus/scenario_text`), every input
-//! `query_bodies` kept, as the scenario file it stands for (`fuzz/corpus/query_bodies_files`,
-//! written by `decode_bodies`), and every bundled scenario, their seeds, each checked as the
-//! targets check them (`gjk::tools::soak::check_text`). CI runs this without nightly or
-//! libFuzzer.
+//! found interesting (kept, minimised, in `fuzz/corpus/scenario_text`), every input the
+//! structure-aware targets (`query_bodies`, `cast_bodies`, `manifold_bodies`, `capture`) kept,
+//! as the scenario file it stands for (`fuzz/corpus/<target>_files`, written by
+//! `decode_bodies`), and every bundled scenario, their seeds, each checked as the targets
+//! check them (`gjk::tools::soak::check_text`). CI runs this without nightly or libFuzzer.
 
 use std::path::{Path, PathBuf};
 
@@ -25,10 +25,16 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn every_input_the_fuzzers_kept_and_every_bundled_scenario_checks_sound() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let corpus: Vec<PathBuf> = ["scenario_text", "query_bodies_files"]
-        .iter()
-        .flat_map(|kept| files_in(&root.join("fuzz/corpus").join(kept)))
-        .collect();
+    let corpus: Vec<PathBuf> = [
+        "scenario_text",
+        "query_bodies_files",
+        "cast_bodies_files",
+        "manifold_bodies_files",
+        "capture_files",
+    ]
+    .iter()
+    .flat_map(|kept| files_in(&root.join("fuzz/corpus").join(kept)))
+    .collect();
     let bundled: Vec<PathBuf> = files_in(&root.join("assets/scenarios"))
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "ron"))
