@@ -6,9 +6,9 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gjk::{BodySpec, Shape};
-use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::Shapes;
 use gjk_lab::views::hull::{hull_mesh, minkowski_points};
+use gjk_lab_files::bundled::default_scenario;
 use glam::{DQuat, DVec3};
 use std::hint::black_box;
 

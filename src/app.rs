@@ -119,7 +119,7 @@ pub struct Options {
     /// Presenter mode at this slide (1-based) of the lesson, or of the tour.
     pub present: Option<u32>,
     /// The lesson presenter mode presents, instead of the tour.
-    pub lesson: Option<crate::teach::lesson::Lesson>,
+    pub lesson: Option<gjk_lab_files::lesson::Lesson>,
     /// Show this step of the run (a link's step).
     pub step: Option<usize>,
     /// Why the case asked for could not be opened (a link that did not decode): shown in the
@@ -136,16 +136,16 @@ pub fn from_link(link: &str) -> (Scenario, Options) {
     let mut options = Options::default();
     let fail = |why: String, options: &mut Options| {
         options.notice = Some(format!("the link does not open: {why}"));
-        crate::case::assets::default_scenario()
+        gjk_lab_files::bundled::default_scenario()
     };
-    let scenario = match crate::teach::lesson::Lesson::from_link(link) {
+    let scenario = match gjk_lab_files::lesson::Lesson::from_link(link) {
         Some(Ok(lesson)) => {
             options.lesson = Some(lesson);
             options.present = Some(1);
-            crate::case::assets::default_scenario()
+            gjk_lab_files::bundled::default_scenario()
         }
         Some(Err(why)) => fail(why, &mut options),
-        None => match crate::case::link::decode(link) {
+        None => match gjk_lab_files::link::decode(link) {
             Ok(linked) => {
                 options.step = linked.step;
                 linked.scenario
@@ -166,7 +166,7 @@ fn apply_launch(app: &mut App, launch: &Options) {
     // name (saved in the lab's folder, never over the program's copy).
     let bundled = || {
         let scenario = &app.world().resource::<playback::Lab>().scenario;
-        crate::case::assets::bundled(scenario).map(|c| c.file_name().to_string())
+        gjk_lab_files::bundled::bundled(scenario).map(|c| c.file_name().to_string())
     };
     if let Some(file) = launch.file.clone().or_else(bundled) {
         app.world_mut()

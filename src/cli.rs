@@ -35,12 +35,12 @@ pub struct Launch {
     pub present: Option<Option<u32>>,
     /// Present this lesson file (.json or .ron): a title and slides, see assets/lessons/.
     #[arg(long, value_name = "FILE", value_parser = parse_lesson)]
-    pub lesson: Option<Box<crate::teach::lesson::Lesson>>,
+    pub lesson: Option<Box<gjk_lab_files::lesson::Lesson>>,
 }
 
 /// A lesson file, read and validated.
-fn parse_lesson(path: &str) -> Result<Box<crate::teach::lesson::Lesson>, String> {
-    crate::teach::lesson::Lesson::load(Path::new(path))
+fn parse_lesson(path: &str) -> Result<Box<gjk_lab_files::lesson::Lesson>, String> {
+    gjk_lab_files::lesson::Lesson::load(Path::new(path))
         .map(Box::new)
         .map_err(|e| e.to_string())
 }
@@ -68,7 +68,7 @@ fn parse_solver(s: &str) -> Result<gjk::SolverSpec, String> {
     // The same checks as in a scenario file.
     let probe = gjk::Scenario {
         solver: spec,
-        ..crate::case::assets::default_scenario()
+        ..gjk_lab_files::bundled::default_scenario()
     };
     probe.validated().map_err(|e| e.to_string())?;
     Ok(spec)

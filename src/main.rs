@@ -12,7 +12,7 @@ use {
 #[cfg(not(target_arch = "wasm32"))]
 fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
     match path {
-        None => Some(gjk_lab::case::assets::default_scenario()),
+        None => Some(gjk_lab_files::bundled::default_scenario()),
         Some(p) => match gjk::Scenario::load(p) {
             Ok(s) => Some(s),
             Err(e) => {
@@ -45,14 +45,14 @@ fn linked(link: &str, options: &mut app::Options) -> gjk::Scenario {
 /// the top of the panel: started from a desktop launcher, there is no terminal to read it in.
 #[cfg(not(target_arch = "wasm32"))]
 fn from_file(path: &Path, options: &mut app::Options) -> gjk::Scenario {
-    use gjk_lab::teach::lesson::{Lesson, is_lesson};
+    use gjk_lab_files::lesson::{Lesson, is_lesson};
     let read = gjk::scenario::read_text(path, "scenario or lesson").and_then(|text| {
         let format = gjk::Format::from_path(path)?;
         if is_lesson(&text, format) {
             Lesson::parse_named(path, &text).map(|lesson| {
                 options.lesson = Some(lesson);
                 options.present = options.present.or(Some(1));
-                gjk_lab::case::assets::default_scenario()
+                gjk_lab_files::bundled::default_scenario()
             })
         } else {
             gjk::Scenario::parse_named(path, &text).inspect(|_| {
@@ -63,7 +63,7 @@ fn from_file(path: &Path, options: &mut app::Options) -> gjk::Scenario {
     read.unwrap_or_else(|e| {
         eprintln!("gjk-lab: {e}");
         options.notice = Some(format!("{e} (the default scene is open)"));
-        gjk_lab::case::assets::default_scenario()
+        gjk_lab_files::bundled::default_scenario()
     })
 }
 
@@ -130,9 +130,9 @@ fn main() {
             };
             let opened = match link {
                 Some(link) => linked(&link, &mut options),
-                None if cli.plane => gjk_lab::case::assets::default_plane_scenario(),
+                None if cli.plane => gjk_lab_files::bundled::default_plane_scenario(),
                 None => match file {
-                    None => gjk_lab::case::assets::default_scenario(),
+                    None => gjk_lab_files::bundled::default_scenario(),
                     Some(path) => from_file(&path, &mut options),
                 },
             };

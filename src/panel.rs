@@ -218,7 +218,7 @@ fn step_section(ui: &mut egui::Ui, case: &mut Case, tools: &mut Tools) {
             });
     }
     let casting =
-        playback.timeline == crate::case::playback::Timeline::Cast && playback.cast.is_some();
+        playback.timeline == gjk_lab_files::lesson::Timeline::Cast && playback.cast.is_some();
     egui::CollapsingHeader::new("This step")
         .default_open(true)
         .show(ui, |ui| {
@@ -438,14 +438,14 @@ fn stepping_ui(
     }
     // The slider moves along the timeline the keys step.
     let (timeline, mut step, end, what) = match &playback.cast {
-        Some(cast) if playback.timeline == crate::case::playback::Timeline::Cast => (
-            crate::case::playback::Timeline::Cast,
+        Some(cast) if playback.timeline == gjk_lab_files::lesson::Timeline::Cast => (
+            gjk_lab_files::lesson::Timeline::Cast,
             playback.cast_step,
             cast.steps.len(),
             "cast step",
         ),
         _ => (
-            crate::case::playback::Timeline::Query,
+            gjk_lab_files::lesson::Timeline::Query,
             playback.step,
             playback.end(),
             "step",
@@ -457,7 +457,7 @@ fn stepping_ui(
         commands.write(PlaybackCommand::Seek(step));
     }
     let finish = &playback.trace.finish;
-    if finish.epa_iterations > 0 && timeline == crate::case::playback::Timeline::Query {
+    if finish.epa_iterations > 0 && timeline == gjk_lab_files::lesson::Timeline::Query {
         let span = |from: u32, to: u32| {
             if from == to {
                 format!("step {from}")

@@ -1,5 +1,5 @@
-//! For the classroom: lessons as files ([`lesson`]), and presenter mode, which presents them
-//! ([`classroom`]), written in the app ([`authoring`]); pictures of a run or a lesson taken ([`filming`]) and made into files
+//! For the classroom: presenter mode, which presents lessons (their files are
+//! `gjk_lab_files::lesson`) ([`classroom`]), written in the app ([`authoring`]); pictures of a run or a lesson taken ([`filming`]) and made into files
 //! ([`pictures`]).
 //!
 //! May use: [`crate::case`], [`crate::views`].
@@ -7,5 +7,4 @@
 pub mod authoring;
 pub mod classroom;
 pub mod filming;
-pub mod lesson;
 pub mod pictures;

@@ -30,8 +30,8 @@ fn listing(dir: &Path, prefix: &str) -> String {
 }
 
 fn main() {
-    let root = Path::new("assets/scenarios");
-    println!("cargo:rerun-if-changed=assets/scenarios");
+    let root = Path::new("../../assets/scenarios");
+    println!("cargo:rerun-if-changed=../../assets/scenarios");
     let code = format!(
         "/// The presets: (file name, text).\npub static PRESETS: &[(&str, &str)] = &[\n{}];\n\n\
          /// The failure gallery: (`gallery/` file name, text).\npub static GALLERY: &[(&str, &str)] = &[\n{}];\n",
@@ -40,10 +40,10 @@ fn main() {
     );
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("bundled.rs");
     std::fs::write(out, code).unwrap();
-    println!("cargo:rerun-if-changed=assets/lessons");
+    println!("cargo:rerun-if-changed=../../assets/lessons");
     let lessons = format!(
         "/// The bundled lessons: (file name, text).\npub static LESSONS: &[(&str, &str)] = &[\n{}];\n",
-        listing(Path::new("assets/lessons"), ""),
+        listing(Path::new("../../assets/lessons"), ""),
     );
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
     std::fs::write(out, lessons).unwrap();

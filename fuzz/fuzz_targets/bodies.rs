@@ -1,3 +1,5 @@
+#![allow(dead_code)] // Each target uses its own part of what is here.
+
 //! The structure `query_bodies` builds from the fuzzer's bytes, and the scenario file it
 //! makes: shared with `decode_bodies`, which writes a corpus out as the files it stands for.
 
@@ -5,11 +7,14 @@ use arbitrary::Arbitrary;
 
 /// A number: a sixteenth (−8 … 8), a fraction of 1, a power of ten, or any f64 at all.
 #[derive(Arbitrary, Debug, Clone, Copy)]
-enum Num {
+pub enum Num {
     Sixteenths(i8),
     Fraction(u16),
     Power(i8, bool),
     Any(f64),
+    /// A number a target worked out (never drawn from bytes by `arbitrary`: see `Layout`).
+    #[arbitrary(skip)]
+    Exact(f64),
 }
 
 impl Num {
@@ -21,7 +26,7 @@ impl Num {
                 let x = 10f64.powi(i32::from(p) / 4);
                 if negative { -x } else { x }
             }
-            Num::Any(x) => x,
+            Num::Any(x) | Num::Exact(x) => x,
         }
     }
 
@@ -39,7 +44,7 @@ impl Num {
     }
 }
 
-#[derive(Arbitrary, Debug)]
+#[derive(Arbitrary, Debug, Clone)]
 enum Kind {
     Sphere,
     Cuboid,
@@ -49,7 +54,7 @@ enum Kind {
     Cloud,
 }
 
-#[derive(Arbitrary, Debug)]
+#[derive(Arbitrary, Debug, Clone)]
 struct Body {
     kind: Kind,
     size: [Num; 3],
@@ -126,8 +131,24 @@ fn body(b: &Body, plane: bool) -> String {
     )
 }
 
+/// How a target asks the case to be laid out beyond what its bytes say.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Layout {
+    /// B moves along this, whatever the case says of a cast (the `cast_bodies` target).
+    pub cast: Option<[Num; 3]>,
+    /// B is put where A is, moved by its own position scaled to this fraction: the pair
+    /// overlaps more often than not, so that EPA and the manifold run (the
+    /// `manifold_bodies` target).
+    pub overlap: Option<f64>,
+}
+
 /// The scenario file `c` makes.
 pub fn scenario(c: &Case) -> String {
+    scenario_in(c, Layout::default())
+}
+
+/// The scenario file `c` makes, laid out as `layout` asks.
+pub fn scenario_in(c: &Case, layout: Layout) -> String {
     let algorithm = ["distance", "boolean", "signed_volumes"][usize::from(c.algorithm % 3)];
     let radii = ["split", "closed", "folded"][usize::from(c.radii % 3)];
     let momentum = ["none", "polyak", "nesterov"][usize::from(c.momentum % 3)];
@@ -146,13 +167,115 @@ pub fn scenario(c: &Case) -> String {
         solver.push_str(&format!(r#", "max_iterations": {cap}"#));
     }
     let n = if c.plane { 2 } else { 3 };
-    let cast = c.cast.map_or(String::new(), |v| {
+    let cast = layout.cast.or(c.cast).map_or(String::new(), |v| {
         format!(r#", "cast": {{"velocity_b": {}}}"#, list(&v[..n]))
     });
     let dimension = if c.plane { r#""dimension": 2, "# } else { "" };
+    let b = match layout.overlap {
+        Some(fraction) => {
+            let mut position = c.a.position;
+            for (p, q) in position.iter_mut().zip(c.b.position) {
+                *p = Num::Exact(p.value() + fraction * q.value());
+            }
+            Body {
+                position,
+                ..c.b.clone()
+            }
+        }
+        None => c.b.clone(),
+    };
     format!(
         r#"{{{dimension}"a": {}, "b": {}, "solver": {{{solver}}}{cast}}}"#,
         body(&c.a, c.plane),
-        body(&c.b, c.plane)
+        body(&b, c.plane)
     )
+}
+
+/// `cast_bodies`' input: a case, and the velocity B is cast along.
+pub type CastInput = (Case, [Num; 3]);
+
+/// The scenario file a `cast_bodies` input makes.
+pub fn cast_text((case, velocity): &CastInput) -> String {
+    let layout = Layout {
+        cast: Some(*velocity),
+        ..Layout::default()
+    };
+    scenario_in(case, layout)
+}
+
+/// `manifold_bodies`' input: a case, and how far B is from A, in 255ths of its position.
+pub type ManifoldInput = (Case, u8);
+
+/// The scenario file a `manifold_bodies` input makes.
+pub fn manifold_text((case, fraction): &ManifoldInput) -> String {
+    let layout = Layout {
+        overlap: Some(f64::from(*fraction) / 255.0),
+        ..Layout::default()
+    };
+    scenario_in(case, layout)
+}
+
+/// `capture`'s input: a case, an engine's answer for it, and where its poses were taken.
+pub type CaptureInput = (Case, Answer, u8);
+
+/// The capture file a `capture` input makes: the case with an `engine` section.
+pub fn capture_text((case, answer, poses): &CaptureInput) -> String {
+    let plain = scenario(case);
+    format!("{}, {}}}", &plain[..plain.len() - 1], engine(answer, *poses))
+}
+
+#[derive(Arbitrary, Debug)]
+pub struct EnginePoint {
+    a: [f64; 3],
+    b: [f64; 3],
+    separation: f64,
+}
+
+#[derive(Arbitrary, Debug)]
+pub enum Answer {
+    Contact { normal: [f64; 3], points: Vec<EnginePoint> },
+    Cast { toi: Option<f64>, status: u8, normal: Option<[f64; 3]> },
+}
+
+fn engine_number(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:?}")
+    } else {
+        "1e999".to_string()
+    }
+}
+
+fn engine_vector(v: [f64; 3]) -> String {
+    format!("[{}, {}, {}]", engine_number(v[0]), engine_number(v[1]), engine_number(v[2]))
+}
+
+fn engine(answer: &Answer, poses: u8) -> String {
+    let poses = ["narrow_phase", "recomputed", "at_call"][usize::from(poses % 3)];
+    let body = match answer {
+        Answer::Contact { normal, points } => {
+            let points: Vec<String> = points
+                .iter()
+                .map(|p| {
+                    format!(
+                        r#"{{"point_a": {}, "point_b": {}, "separation": {}}}"#,
+                        engine_vector(p.a),
+                        engine_vector(p.b),
+                        engine_number(p.separation)
+                    )
+                })
+                .collect();
+            format!(
+                r#""contact": {{"normal": {}, "points": [{}]}}"#,
+                engine_vector(*normal),
+                points.join(", ")
+            )
+        }
+        Answer::Cast { toi, status, normal } => {
+            let status = ["converged", "out_of_iterations", "failed", "none"][usize::from(status % 4)];
+            let toi = toi.map_or("null".to_string(), engine_number);
+            let normal = normal.map_or(String::new(), |n| format!(r#", "normal": {}"#, engine_vector(n)));
+            format!(r#""cast": {{"time_of_impact": {toi}, "status": "{status}"{normal}}}"#)
+        }
+    };
+    format!(r#""engine": {{"engine": "avian3d 0.8", "poses": "{poses}", {body}}}"#)
 }

@@ -1,6 +1,7 @@
-//! Writes each input of a `query_bodies` corpus out as the scenario file it stands for, so
-//! that `cargo test` can replay it on stable, as `scenario_text`'s corpus is:
-//! `cargo run --bin decode_bodies -- corpus/query_bodies corpus/query_bodies_files`.
+//! Writes each input of a structure-aware target's corpus (`query_bodies`, `cast_bodies`,
+//! `manifold_bodies`, `capture`) out as the scenario file it stands for, so that `cargo test`
+//! can replay it on stable, as `scenario_text`'s corpus is:
+//! `cargo run --bin decode_bodies -- query_bodies corpus/query_bodies corpus/query_bodies_files`.
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -9,8 +10,8 @@ mod bodies;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, from, to] = args.as_slice() else {
-        eprintln!("usage: decode_bodies CORPUS OUT");
+    let [_, target, from, to] = args.as_slice() else {
+        eprintln!("usage: decode_bodies TARGET CORPUS OUT");
         std::process::exit(2);
     };
     std::fs::create_dir_all(to).expect("the output folder");
@@ -19,11 +20,24 @@ fn main() {
         let path = entry.expect("an entry").path();
         let bytes = std::fs::read(&path).expect("a corpus file");
         // As libFuzzer's `fuzz_target!` decodes it: the whole input, its last bytes as lengths.
-        let Ok(case) = bodies::Case::arbitrary_take_rest(Unstructured::new(&bytes)) else {
+        let input = Unstructured::new(&bytes);
+        let text = match target.as_str() {
+            "query_bodies" => bodies::Case::arbitrary_take_rest(input).map(|c| bodies::scenario(&c)),
+            "cast_bodies" => bodies::CastInput::arbitrary_take_rest(input).map(|c| bodies::cast_text(&c)),
+            "manifold_bodies" => {
+                bodies::ManifoldInput::arbitrary_take_rest(input).map(|c| bodies::manifold_text(&c))
+            }
+            "capture" => bodies::CaptureInput::arbitrary_take_rest(input).map(|c| bodies::capture_text(&c)),
+            other => {
+                eprintln!("decode_bodies: {other} is not a structure-aware target");
+                std::process::exit(2);
+            }
+        };
+        let Ok(text) = text else {
             continue;
         };
         let name = path.file_name().expect("a name").to_string_lossy();
-        std::fs::write(format!("{to}/{name}.json"), bodies::scenario(&case)).expect("written");
+        std::fs::write(format!("{to}/{name}.json"), text).expect("written");
         written += 1;
     }
     eprintln!("{written} scenario files written to {to}");

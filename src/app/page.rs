@@ -10,7 +10,10 @@ pub fn start() {
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
     let (scenario, options) = if fragment.trim_start_matches('#').is_empty() {
-        (crate::case::assets::default_scenario(), Options::default())
+        (
+            gjk_lab_files::bundled::default_scenario(),
+            Options::default(),
+        )
     } else {
         app::from_link(&fragment)
     };

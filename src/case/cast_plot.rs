@@ -2,9 +2,10 @@
 //! time the ghosts stand at, and the plot's distance against time with parry's cast beside it.
 //! The views draw them; the panel shows them.
 
-use crate::case::playback::{LabSet, Playback, Shapes, Timeline};
+use crate::case::playback::{LabSet, Playback, Shapes};
 use bevy::prelude::*;
 use gjk::Placed;
+use gjk_lab_files::lesson::Timeline;
 
 /// The time the "now" ghosts stand at: the cast step's time while stepping the cast, else the
 /// time of impact (or the end), until the panel's slider moves it.

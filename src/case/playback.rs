@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use gjk::manifold::{Manifold, ManifoldStep};
 use gjk::{BodySpec, CastTrace, Placed, PreparedShape, Scenario, SimplexCache, Trace};
+use gjk_lab_files::lesson::Timeline;
 
 /// The system sets every frame runs in order.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -85,14 +86,6 @@ impl ManifoldRun {
             .and_then(|e| e.contact.as_ref())
             .filter(|_| last)
     }
-}
-
-/// The two recorded runs a case may have: the static query's steps and the cast's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Timeline {
-    #[default]
-    Query,
-    Cast,
 }
 
 /// Time since the last played step. Kept out of [`Playback`] so that ticking it does not mark

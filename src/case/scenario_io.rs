@@ -3,12 +3,13 @@
 //! ([`crate::platform::arrivals`]). On the desktop a save writes a temporary file and renames it, so a
 //! file is never left half-written; in the page it is a download.
 
-use crate::case::assets::Case;
-use crate::case::incoming::{Incoming, Purpose, Saving};
+use crate::case::incoming::{Purpose, Saving};
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
 use gjk::Scenario;
+use gjk_lab_files::bundled::Case;
+use gjk_lab_files::incoming::Incoming;
 use std::path::{Path, PathBuf};
 
 /// A file request from the panel, or a file or link that arrived from outside it.
@@ -223,8 +224,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ScenarioRequest>()
         .init_resource::<Folder>()
         .insert_resource(ScenarioFiles {
-            presets: crate::case::assets::presets(),
-            gallery: crate::case::assets::gallery(),
+            presets: gjk_lab_files::bundled::presets(),
+            gallery: gjk_lab_files::bundled::gallery(),
             gallery_filter: String::new(),
             path_field: "scenario.json".to_string(),
             trace_field: "trace.json".to_string(),
@@ -279,7 +280,7 @@ pub(crate) fn handle_requests(
                 let opened = case.load().map(|s| (s, case.file_name().to_string()));
                 open(opened.map_err(|e| e.to_string()), 0);
             }
-            ScenarioRequest::OpenLink(link) => match crate::case::link::decode(link) {
+            ScenarioRequest::OpenLink(link) => match gjk_lab_files::link::decode(link) {
                 Ok(linked) => {
                     let name = format!("{}.json", file_stem(&linked.scenario.name));
                     open(Ok((linked.scenario, name)), linked.step.unwrap_or(0));
@@ -321,14 +322,14 @@ pub(crate) fn handle_requests(
                 });
             }
             ScenarioRequest::ImportMesh(which, file) => {
-                let vertices = crate::case::import::mesh_vertices(file)
+                let vertices = gjk_lab_files::mesh::mesh_vertices(file)
                     .map_err(|e| format!("Could not import: {e}"));
                 let done = |n| format!("Imported {n} vertices from {} into {which:?}", file.name);
                 files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing)
                     .at(About::Body(*which));
             }
             ScenarioRequest::PasteVertices(which, text) => {
-                let vertices = crate::case::import::parse_vertex_list(text)
+                let vertices = gjk_lab_files::mesh::parse_vertex_list(text)
                     .map_err(|e| format!("Could not use the pasted vertices: {e}"));
                 let done = |n| format!("Pasted {n} vertices");
                 files.status = use_vertices(&mut lab, *which, vertices, done, &mut framing)

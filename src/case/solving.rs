@@ -2,11 +2,12 @@
 //! large polytope, whose hull graph (2,000,000 points: seconds) would otherwise freeze the
 //! window. While it is prepared the last case stays on screen and the panel says "computing…".
 
-use crate::case::playback::{Lab, LabSet, Playback, Shapes, Timeline, WarmStart};
+use crate::case::playback::{Lab, LabSet, Playback, Shapes, WarmStart};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use gjk::{CastTrace, PreparedShape, Scenario, Shape, Trace};
+use gjk_lab_files::lesson::Timeline;
 
 /// Solving the case again when it changes (a big one off the frame), before the playback
 /// commands of the frame move through the trace it gives.

@@ -4,13 +4,14 @@
 
 use super::number::number_ui;
 use crate::case::cast_plot::{CastPlot, CastView};
-use crate::case::playback::{Lab, Playback, PlaybackCommand, Timeline};
+use crate::case::playback::{Lab, Playback, PlaybackCommand};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Line, Plot, PlotPoints, Points, VLine};
 use gjk::cast::{CastMethod, CastSpec, CastStatus};
 use gjk::config::Dimension;
+use gjk_lab_files::lesson::Timeline;
 
 /// The whole section.
 pub fn cast_ui(

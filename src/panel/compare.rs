@@ -5,11 +5,12 @@
 use super::outcome::{certificate_color, named_verdict_ui};
 use super::settings::spec_ui;
 use crate::case::compare::{CompareRun, CompareSettings};
-use crate::case::playback::{Playback, PlaybackCommand, Timeline};
+use crate::case::playback::{Playback, PlaybackCommand};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use gjk::trace::explain::feature_name_in;
+use gjk_lab_files::lesson::Timeline;
 
 pub fn compare_ui(
     ui: &mut egui::Ui,

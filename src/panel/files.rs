@@ -1,14 +1,15 @@
 //! The scenario files section (open, save, export the trace, presets and the gallery) and the
 //! import controls under each shape.
 
-use crate::case::assets::{Case, Group};
+use crate::case::incoming::Purpose;
 use crate::case::incoming::Saving;
-use crate::case::incoming::{Incoming, Purpose};
 use crate::case::playback::Playback;
 use crate::case::playback::Which;
 use crate::case::scenario_io::{About, Folder, ScenarioFiles, ScenarioRequest, Status};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+use gjk_lab_files::bundled::{Case, Group};
+use gjk_lab_files::incoming::Incoming;
 
 /// In the page there is no disk: files are opened with the browser's file dialog (or dropped on
 /// the page) and saved as downloads by the name in the field.
@@ -231,10 +232,10 @@ pub(super) fn link_ui(ui: &mut egui::Ui, files: &mut ScenarioFiles, playback: &P
             )
             .clicked()
         {
-            files.link = crate::case::link::encode(
+            files.link = gjk_lab_files::link::encode(
                 &playback.case,
                 playback.step,
-                &crate::case::link::page(),
+                &gjk_lab_files::link::page(),
             );
             ui.ctx().copy_text(files.link.clone());
         }

@@ -1,13 +1,14 @@
 //! The Lesson section: the slides of the lesson being written, each with its title and caption,
 //! and what can be done with it (present, save, open, share, film).
 
+use crate::case::incoming::Purpose;
 use crate::case::incoming::Saving;
-use crate::case::incoming::{Incoming, Purpose};
 use crate::case::scenario_io::{About, Folder, ScenarioRequest};
 use crate::teach::authoring::{Draft, DraftCommand};
-use crate::teach::lesson::PLACEHOLDERS;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+use gjk_lab_files::incoming::Incoming;
+use gjk_lab_files::lesson::PLACEHOLDERS;
 
 const IN_PAGE: bool = cfg!(target_arch = "wasm32");
 
@@ -162,8 +163,8 @@ fn lesson_ui(ui: &mut egui::Ui, draft: &mut Draft, folder: &Folder, out: Outbox)
 }
 
 /// Where a slide stands, in a few words: its case and step.
-fn slide_place(slide: &crate::teach::lesson::Slide) -> String {
-    use crate::teach::lesson::SlideStep;
+fn slide_place(slide: &gjk_lab_files::lesson::Slide) -> String {
+    use gjk_lab_files::lesson::SlideStep;
     let case = match (&slide.case, &slide.scenario) {
         (Some(name), _) => name.clone(),
         (None, Some(s)) if !s.name.is_empty() => s.name.clone(),

@@ -1,11 +1,11 @@
 //! The plane or space: the switch beside the title that opens a case in the other one, and how
 //! the panel writes a vector there (two numbers in the plane, three in space).
 
-use crate::case::assets::{PLANE_STARTUP, STARTUP, find};
 use crate::case::scenario_io::ScenarioRequest;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gjk::config::Dimension;
+use gjk_lab_files::bundled::{PLANE_STARTUP, STARTUP, find};
 use glam::DVec3;
 
 /// 2D and 3D as two buttons: the one not on screen opens its starting case (the plane's

@@ -4,7 +4,6 @@
 //! drawn nearest to where it fell. Each becomes a [`ScenarioRequest`] or a [`DraftCommand`],
 //! handled like the panel's own.
 
-use crate::case::incoming::{Incoming, Kind};
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet};
 use crate::case::scenario_io::{ScenarioFiles, ScenarioRequest, Status};
@@ -15,6 +14,7 @@ use crate::views::camera::View;
 use crate::views::scene::to_transform;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
+use gjk_lab_files::incoming::{Incoming, Kind};
 
 pub(crate) fn plugin(app: &mut App) {
     // Before the requests are handled, so that what arrived shows in the same frame: the app
@@ -108,7 +108,7 @@ fn opened(file: Incoming) -> Routed {
     let lesson = format.is_some_and(|format| {
         file.bytes().ok().is_some_and(|bytes| {
             std::str::from_utf8(&bytes)
-                .is_ok_and(|text| crate::teach::lesson::is_lesson(text, format))
+                .is_ok_and(|text| gjk_lab_files::lesson::is_lesson(text, format))
         })
     });
     if lesson {
@@ -227,7 +227,7 @@ fn from_the_page(inbox: Res<crate::platform::web::Inbox>, targets: Targets, mut 
 /// A link: a lesson's is presented, a case's opens (and says why not, if it does not).
 #[cfg(target_arch = "wasm32")]
 fn linked(link: String) -> Result<Routed, String> {
-    match crate::teach::lesson::Lesson::from_link(&link) {
+    match gjk_lab_files::lesson::Lesson::from_link(&link) {
         Some(Ok(lesson)) => Ok(Routed::Lesson(DraftCommand::Use(lesson))),
         Some(Err(why)) => Err(format!("the link does not open: {why}")),
         None => Ok(Routed::Case(ScenarioRequest::OpenLink(link))),
@@ -240,13 +240,13 @@ mod tests {
 
     #[test]
     fn a_lesson_file_is_presented_and_a_scenario_file_opens() {
-        let lesson = crate::teach::lesson::Lesson::tour().to_text(gjk::Format::Ron);
+        let lesson = gjk_lab_files::lesson::Lesson::tour().to_text(gjk::Format::Ron);
         let routed = opened(Incoming::given("tour.ron", lesson.into_bytes()));
         assert!(
             matches!(routed, Routed::Lesson(DraftCommand::Open(_))),
             "{routed:?}"
         );
-        let case = crate::case::assets::default_scenario().to_text(gjk::Format::Json);
+        let case = gjk_lab_files::bundled::default_scenario().to_text(gjk::Format::Json);
         let routed = opened(Incoming::given("case.json", case.into_bytes()));
         assert!(
             matches!(routed, Routed::Case(ScenarioRequest::Open(_))),

@@ -3,13 +3,14 @@
 //! the page loaded is heard here too. What arrives waits in the [`Inbox`] until the next frame
 //! takes it ([`crate::platform::arrivals`]): the browser hands a file's bytes over later, in a callback.
 
-use crate::case::incoming::{Incoming, Purpose};
+use crate::case::incoming::Purpose;
 use crate::case::playback::LabSet;
 use crate::case::scenario_io::{
     Delivered, Delivery, DeliverySet, ScenarioFiles, ScenarioRequest, Status, report,
 };
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use gjk_lab_files::incoming::Incoming;
 use std::sync::{Arc, Mutex, PoisonError};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};

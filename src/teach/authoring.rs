@@ -2,16 +2,17 @@
 //! the case, the step, the views and the cameras on screen; slides are reordered, deleted and
 //! captioned in the panel; the lesson is presented, saved, shared as a link, or filmed.
 
-use crate::case::incoming::Incoming;
-use crate::case::playback::{Lab, LabSet, Playback, Timeline};
+use crate::case::playback::{Lab, LabSet, Playback};
 use crate::case::scenario_io::{Delivered, Delivery, DeliverySet, Folder, Reply, Status};
 use crate::teach::classroom::{Classroom, TourCommand};
 use crate::teach::filming::{Film, Output, Reel, SLIDE_MS};
-use crate::teach::lesson::{Lesson, Orbit, Slide, SlideCamera, SlideStep};
 use crate::views::camera::{View, ViewLayout};
 use crate::views::minkowski_view::MinkowskiSettings;
 use bevy::prelude::*;
 use gjk::Format;
+use gjk_lab_files::incoming::Incoming;
+use gjk_lab_files::lesson::Timeline;
+use gjk_lab_files::lesson::{Lesson, Orbit, Slide, SlideCamera, SlideStep};
 use std::path::PathBuf;
 
 /// The lesson being written.
@@ -126,7 +127,7 @@ impl Screen<'_, '_> {
     /// the step of the timeline shown, the views, the cloud and the cameras.
     fn slide(&self, n: usize) -> Slide {
         let scenario = &self.playback.case;
-        let bundled = crate::case::assets::bundled(scenario);
+        let bundled = gjk_lab_files::bundled::bundled(scenario);
         let drawn = self.playback.manifold.as_ref().map_or(0, |m| m.stage);
         let step = match self.playback.timeline {
             Timeline::Cast if self.playback.cast.is_some() => {
@@ -220,7 +221,7 @@ fn edit(
             DraftCommand::CopyLink => {
                 match draft
                     .lesson()
-                    .and_then(|l| l.to_link(&crate::case::link::page()))
+                    .and_then(|l| l.to_link(&gjk_lab_files::link::page()))
                 {
                     Ok(link) => {
                         draft.link = link;

@@ -3,8 +3,7 @@
 //! of Voronoi region — that one key (Page Down, N or a presenter remote) advances.
 
 use crate::case::compare::CompareSettings;
-use crate::case::playback::{FrameStep, FrameViews, Lab, LabSet, Playback, Timeline};
-use crate::teach::lesson::{Lesson, Shown, SlideCamera, SlideStep, Views};
+use crate::case::playback::{FrameStep, FrameViews, Lab, LabSet, Playback};
 use crate::views::camera::{FramedFor, Heading, Orbit, View, ViewLayout};
 use crate::views::minkowski_view::MinkowskiSettings;
 use bevy::input::ButtonState;
@@ -12,6 +11,8 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
+use gjk_lab_files::lesson::Timeline;
+use gjk_lab_files::lesson::{Lesson, Shown, SlideCamera, SlideStep, Views};
 
 /// Presenter mode, the lesson it presents and where in it.
 #[derive(Resource, Debug, Clone)]

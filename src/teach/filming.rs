@@ -4,12 +4,13 @@
 //! into files ([`crate::teach::pictures`]): `render` writes them and exits; the panel's
 //! *Export animation* hands them over as a download or a file.
 
-use crate::case::playback::{LabSet, Playback, Timeline};
+use crate::case::playback::{LabSet, Playback};
 use crate::case::solving::OffFrame;
 use crate::teach::classroom::{Classroom, Filmed, TourCommand};
 use crate::teach::pictures::{self, Frame};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use gjk_lab_files::lesson::Timeline;
 use std::path::PathBuf;
 
 /// Frames to wait before the first picture: meshes and egui's fonts are uploaded by then.

@@ -14,6 +14,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+use gjk_lab_files::lesson::Views;
 
 mod framing;
 
@@ -75,21 +76,11 @@ pub struct ViewLayout {
     pub shown: Views,
 }
 
-/// Which views are on screen: one takes the whole width when the other is hidden.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Views {
-    /// The world and A − B side by side.
-    #[default]
-    Both,
-    World,
-    Minkowski,
-}
-
-impl Views {
-    pub fn shows(self, view: View) -> bool {
+impl View {
+    /// Whether the view is on screen when `views` are.
+    pub fn shown_in(self, views: Views) -> bool {
         matches!(
-            (self, view),
+            (views, self),
             (Views::Both, _) | (Views::World, View::World) | (Views::Minkowski, View::Minkowski)
         )
     }
@@ -304,7 +295,7 @@ pub fn view_rect(view: View, window: &Window, layout: &ViewLayout) -> Rect {
     let (x0, x1) = match (layout.shown, view) {
         (Views::Both, View::World) => (left, left + (width / 2.0).floor()),
         (Views::Both, View::Minkowski) => (left + (width / 2.0).floor(), left + width),
-        (shown, view) if shown.shows(view) => (left, left + width),
+        (shown, view) if view.shown_in(shown) => (left, left + width),
         _ => (left, left),
     };
     // The views end where a presenter caption begins: it never covers them.
@@ -331,7 +322,7 @@ fn fit_viewports(
         if !same {
             camera.viewport = Some(viewport);
         }
-        let active = layout.shown.shows(*view);
+        let active = view.shown_in(layout.shown);
         if camera.is_active != active {
             camera.is_active = active;
         }

@@ -6,7 +6,7 @@
 
 use crate::case::cast_plot::CastView;
 use crate::case::playback::Which;
-use crate::case::playback::{Lab, LabSet, Playback, PlaybackCommand, Shapes, Timeline};
+use crate::case::playback::{Lab, LabSet, Playback, PlaybackCommand, Shapes};
 use crate::views::camera::{MINKOWSKI_LAYER, Orbit, View, WORLD_LAYER};
 use crate::views::minkowski_view::MinkowskiGizmos;
 use crate::views::palette;
@@ -15,6 +15,7 @@ use crate::views::shading::Matte;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use gjk::cast::CastRecord;
+use gjk_lab_files::lesson::Timeline;
 
 /// When a ghost stands.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]

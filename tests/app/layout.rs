@@ -15,6 +15,9 @@ const SOLVER: &[&str] = &[
 /// The app's top-level modules, lowest first.
 const APP: &[&str] = &["case", "views", "teach", "panel", "platform", "app", "cli"];
 
+/// The files' crate's modules, lowest first.
+const FILES: &[&str] = &["bundled", "incoming", "link", "mesh", "lesson", "checks"];
+
 const MAX_LINES: usize = 500;
 
 fn root() -> PathBuf {
@@ -172,8 +175,18 @@ fn the_app_s_arrows_run_one_way() {
 }
 
 #[test]
+fn the_files_arrows_run_one_way() {
+    let wrong = arrows_against(&root().join("crates/gjk_lab_files/src"), FILES);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
 fn the_layers_are_the_crates_modules() {
-    for (dir, layers) in [("crates/gjk/src", SOLVER), ("src", APP)] {
+    for (dir, layers) in [
+        ("crates/gjk/src", SOLVER),
+        ("src", APP),
+        ("crates/gjk_lab_files/src", FILES),
+    ] {
         let lib = std::fs::read_to_string(root().join(dir).join("lib.rs")).unwrap();
         let declared: BTreeSet<&str> = lib
             .lines()
@@ -187,7 +200,15 @@ fn the_layers_are_the_crates_modules() {
 #[test]
 fn no_source_file_is_over_500_lines() {
     let mut long = Vec::new();
-    for dir in ["crates/gjk/src", "crates/gjk/tests", "src", "tests"] {
+    for dir in [
+        "crates/gjk/src",
+        "crates/gjk/tests",
+        "crates/gjk_lab_files/src",
+        "crates/bevy_gjk_capture/src",
+        "crates/bevy_gjk_capture/tests",
+        "src",
+        "tests",
+    ] {
         for (file, text) in sources(&root().join(dir)) {
             let n = text.lines().count();
             if n > MAX_LINES {
@@ -260,7 +281,7 @@ fn file_circles(dir: &Path) -> Vec<String> {
 
 #[test]
 fn no_file_names_a_sibling_that_names_it_back() {
-    for dir in ["crates/gjk/src", "src"] {
+    for dir in ["crates/gjk/src", "crates/gjk_lab_files/src", "src"] {
         let circles = file_circles(&root().join(dir));
         assert!(circles.is_empty(), "{dir}: {}", circles.join("\n"));
     }

@@ -107,7 +107,7 @@ mod tests {
     use super::*;
 
     fn case() -> Scenario {
-        crate::case::assets::default_scenario()
+        crate::bundled::default_scenario()
     }
 
     #[test]

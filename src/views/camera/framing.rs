@@ -6,9 +6,10 @@
 
 use super::{Orbit, Screen, View};
 use crate::case::compare::{CompareRun, CompareSettings};
-use crate::case::playback::{FrameStep, FrameViews, Playback, Timeline};
+use crate::case::playback::{FrameStep, FrameViews, Playback};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use gjk_lab_files::lesson::Timeline;
 
 /// Where a view's camera is heading when it eases to a new framing.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]

@@ -5,12 +5,12 @@
 use bevy::prelude::*;
 use gjk::Scenario;
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
-use gjk_lab::case::incoming::Incoming;
 use gjk_lab::case::playback::Which;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::case::reference::ReferenceAnswer;
 use gjk_lab::case::scenario_io::{About, Folder, ScenarioFiles, ScenarioRequest, Status};
+use gjk_lab_files::bundled::default_scenario;
+use gjk_lab_files::incoming::Incoming;
 use std::path::Path;
 
 fn request(app: &mut App, request: ScenarioRequest) -> Status {
@@ -23,7 +23,7 @@ const TETRAHEDRON_OBJ: &str =
     "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
 
 fn gallery(name: &str) -> Scenario {
-    let case = gjk_lab::case::assets::find(name).expect("a bundled case");
+    let case = gjk_lab_files::bundled::find(name).expect("a bundled case");
     case.load().expect("valid")
 }
 
@@ -77,7 +77,7 @@ fn a_link_opened_while_running_shows_its_case_at_its_step() {
     let mut app = headless_app(default_scenario());
     app.update();
     let wanted = gallery("gallery/07-libccd-stacked-cubes.json");
-    let link = gjk_lab::case::link::encode(&wanted, 2, "http://127.0.0.1:8080/");
+    let link = gjk_lab_files::link::encode(&wanted, 2, "http://127.0.0.1:8080/");
     request(&mut app, ScenarioRequest::OpenLink(link));
     let playback = app.world().resource::<Playback>();
     assert_eq!(playback.case, wanted.clone().validated().unwrap());
@@ -95,7 +95,7 @@ fn a_link_opened_while_running_shows_its_case_at_its_step() {
     assert!(lab.error.is_none());
     request(
         &mut app,
-        ScenarioRequest::OpenCase(gjk_lab::case::assets::presets()[0].clone()),
+        ScenarioRequest::OpenCase(gjk_lab_files::bundled::presets()[0].clone()),
     );
     assert!(app.world().resource::<Lab>().notice.is_none());
 }
@@ -232,7 +232,7 @@ fn a_dialogs_answer_is_used_and_nothing_chosen_is_said_where_it_was_asked() {
 fn every_gallery_case_has_a_group_and_each_group_its_kind() {
     // The gallery's menu lists its cases by group, in a list that scrolls: a case in no group
     // would be out of reach, as the plane's were when the menu ran off the window.
-    use gjk_lab::case::assets::{Group, gallery};
+    use gjk_lab_files::bundled::{Group, gallery};
     let cases = gallery();
     let count = |g: Group| cases.iter().filter(|c| Group::of(c) == g).count();
     assert_eq!(

@@ -5,11 +5,11 @@ use bevy::prelude::*;
 use gjk::scenario::engine::{Agreement, EngineAnswer, EngineContact, EnginePoint, PoseSource};
 use gjk::{BodySpec, Precision, Scenario, Shape, SolverSpec};
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
-use gjk_lab::case::incoming::Incoming;
-use gjk_lab::case::link::{encode, pack};
 use gjk_lab::case::playback::Playback;
 use gjk_lab::case::scenario_io::ScenarioRequest;
+use gjk_lab_files::bundled::default_scenario;
+use gjk_lab_files::incoming::Incoming;
+use gjk_lab_files::link::{encode, pack};
 use glam::{DQuat, DVec3};
 
 /// What a capture writes for a ball 0.01 deep in a slab: f32, the engine's one point.

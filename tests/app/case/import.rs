@@ -1,7 +1,7 @@
 //! Meshes and pasted vertex lists become polytopes; broken input says what is wrong.
 
-use gjk_lab::case::import::{mesh_vertices, parse_vertex_list};
-use gjk_lab::case::incoming::Incoming;
+use gjk_lab_files::incoming::Incoming;
+use gjk_lab_files::mesh::{mesh_vertices, parse_vertex_list};
 use glam::DVec3;
 use std::path::{Path, PathBuf};
 

@@ -4,11 +4,12 @@
 use bevy::prelude::*;
 use gjk::{BodySpec, Scenario, Shape};
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
-use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand, Shapes, Timeline, WarmStart};
+use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand, Shapes, WarmStart};
 use gjk_lab::case::scenario_io::ScenarioRequest;
 use gjk_lab::case::sweep::{SweepRequest, SweepRun};
 use gjk_lab::views::hull::{local_shape_points, minkowski_points};
+use gjk_lab_files::bundled::default_scenario;
+use gjk_lab_files::lesson::Timeline;
 use glam::{DQuat, DVec3};
 use std::time::{Duration, Instant};
 
@@ -222,7 +223,7 @@ fn a_cast_is_recorded_with_its_case_shown_and_exported() {
 
 #[test]
 fn a_case_turned_and_moved_in_the_plane_and_saved_is_the_case_on_screen_to_the_bit() {
-    let mut app = headless_app(gjk_lab::case::assets::default_plane_scenario());
+    let mut app = headless_app(gjk_lab_files::bundled::default_plane_scenario());
     app.update();
     // As a Shift-drag and a drag in the plane change a body (`views::scene`), and as the
     // panel's angle field does.

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use gjk::{MAX_EPA_ITERATIONS, MAX_ITERATIONS, Precision, Scenario, Shape};
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
-use gjk_lab::case::incoming::Incoming;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest};
+use gjk_lab_files::bundled::default_scenario;
+use gjk_lab_files::incoming::Incoming;
 use glam::{DQuat, DVec3};
 
 fn edit(app: &mut App, change: impl FnOnce(&mut Scenario)) {

@@ -2,8 +2,8 @@
 
 use bevy::prelude::*;
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand};
+use gjk_lab_files::bundled::default_scenario;
 
 fn send(app: &mut App, command: PlaybackCommand) {
     app.world_mut().write_message(command);

@@ -3,9 +3,9 @@
 use bevy::prelude::*;
 use gjk::{SweepAxis, SweepParam};
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::case::sweep::{SweepRequest, SweepRun, SweepSettings};
+use gjk_lab_files::bundled::default_scenario;
 use std::time::{Duration, Instant};
 
 fn run_until_done(app: &mut App) -> usize {

@@ -221,8 +221,8 @@ fn scenario_files(dir: &Path) -> Vec<std::path::PathBuf> {
 fn every_bundled_case_is_the_file_on_disk_and_loads() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
     for (cases, dir) in [
-        (gjk_lab::case::assets::presets(), root.clone()),
-        (gjk_lab::case::assets::gallery(), root.join("gallery")),
+        (gjk_lab_files::bundled::presets(), root.clone()),
+        (gjk_lab_files::bundled::gallery(), root.join("gallery")),
     ] {
         let files = scenario_files(&dir);
         assert_eq!(cases.len(), files.len(), "{}", dir.display());
@@ -233,9 +233,9 @@ fn every_bundled_case_is_the_file_on_disk_and_loads() {
                 case.name,
                 file.display()
             );
-            let bundled = gjk_lab::case::assets::PRESETS
+            let bundled = gjk_lab_files::bundled::PRESETS
                 .iter()
-                .chain(gjk_lab::case::assets::GALLERY)
+                .chain(gjk_lab_files::bundled::GALLERY)
                 .find(|(name, _)| *name == case.name)
                 .unwrap()
                 .1;
@@ -249,10 +249,10 @@ fn every_bundled_case_is_the_file_on_disk_and_loads() {
         }
     }
     // The startup scene is a preset, so there is a way back to it.
-    let startup = gjk_lab::case::assets::find(gjk_lab::case::assets::STARTUP).unwrap();
+    let startup = gjk_lab_files::bundled::find(gjk_lab_files::bundled::STARTUP).unwrap();
     assert_eq!(
         startup.load().unwrap(),
-        gjk_lab::case::assets::default_scenario()
+        gjk_lab_files::bundled::default_scenario()
     );
 }
 

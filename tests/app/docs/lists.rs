@@ -53,7 +53,7 @@ fn the_tour_s_slides_in_the_app_page_are_the_tour_s_own() {
             title.split(" ([").next().unwrap().to_string()
         })
         .collect();
-    let tour: Vec<String> = gjk_lab::teach::lesson::Lesson::tour()
+    let tour: Vec<String> = gjk_lab_files::lesson::Lesson::tour()
         .slides
         .into_iter()
         .map(|s| s.title)

@@ -182,13 +182,13 @@ fn the_page_draws_the_default_scene() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_case_link_opens_that_case_at_its_step() {
-    let case = gjk_lab::case::assets::gallery()
+    let case = gjk_lab_files::bundled::gallery()
         .into_iter()
         .find(|c| c.name.contains("/07-"))
         .expect("gallery case 07")
         .load()
         .expect("it loads");
-    let link = gjk_lab::case::link::encode(&case, 2, "http://x/");
+    let link = gjk_lab_files::link::encode(&case, 2, "http://x/");
     let fragment = link.split_once('#').unwrap().1;
     let (_, line) = open_page(&format!("#{fragment}"), "link");
     assert!(
@@ -214,7 +214,7 @@ fn a_captured_case_s_link_opens_with_the_engine_s_answer_read() {
     .expect("a captured case");
     case.notes = "Captured from avian2d 0.8.".into();
     let steps = gjk::trace(&case.a, &case.b, &case.config()).steps.len();
-    let link = gjk_lab::case::link::encode(&case, steps, "http://x/");
+    let link = gjk_lab_files::link::encode(&case, steps, "http://x/");
     let fragment = link.split_once('#').unwrap().1;
     let (v, line) = open_page(&format!("#{fragment}"), "captured");
     assert!(
@@ -232,11 +232,11 @@ fn a_captured_case_s_link_opens_with_the_engine_s_answer_read() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_2d_case_link_opens_in_the_plane_with_its_regions_drawn() {
-    let case = gjk_lab::case::assets::find("gallery/p13-vertex-wedge.json")
+    let case = gjk_lab_files::bundled::find("gallery/p13-vertex-wedge.json")
         .expect("the plane's vertex-wedge case")
         .load()
         .expect("it loads");
-    let link = gjk_lab::case::link::encode(&case, 3, "http://x/");
+    let link = gjk_lab_files::link::encode(&case, 3, "http://x/");
     let fragment = link.split_once('#').unwrap().1;
     let (v, line) = open_page(&format!("#{fragment}"), "plane");
     assert!(
@@ -331,7 +331,7 @@ fn js(text: &str) -> String {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_scenario_dropped_on_the_page_opens() {
-    let case = gjk_lab::case::assets::find("gallery/10-touching-boxes.json").unwrap();
+    let case = gjk_lab_files::bundled::find("gallery/10-touching-boxes.json").unwrap();
     let text = case.load().unwrap().to_text(gjk::Format::Json);
     let (v, console) = after(
         &format!("drop('mine.json', {}, 640, 400)", js(&text)),
@@ -362,9 +362,9 @@ fn a_mesh_dropped_on_a_shape_replaces_that_shape() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_link_changed_after_loading_opens_its_case() {
-    let case = gjk_lab::case::assets::find("gallery/07-libccd-stacked-cubes.json").unwrap();
+    let case = gjk_lab_files::bundled::find("gallery/07-libccd-stacked-cubes.json").unwrap();
     let case = case.load().unwrap();
-    let link = gjk_lab::case::link::encode(&case, 2, "http://x/");
+    let link = gjk_lab_files::link::encode(&case, 2, "http://x/");
     let hash = format!("#{}", link.split_once('#').unwrap().1);
     // Without a navigation (headless Chromium's screenshot mode stops waiting on one): the
     // address changes, then the event a browser sends when a new link is pasted.
@@ -380,7 +380,7 @@ fn a_link_changed_after_loading_opens_its_case() {
 #[test]
 #[ignore = "needs the page and Chromium: run by ./lab test"]
 fn a_lesson_link_opens_the_lesson_in_presenter_mode() {
-    let lesson = gjk_lab::teach::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
+    let lesson = gjk_lab_files::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
     let link = lesson.to_link("http://x/").unwrap();
     let fragment = link.split_once('#').unwrap().1;
     let (v, _) = open_page(&format!("#{fragment}"), "lesson");
@@ -467,7 +467,7 @@ fn a_lesson_link_steps_the_contact_manifold_on_the_page() {
             "case": "gallery/43-manifold-box-resting-on-a-box.json",
             "step": {{"manifold": {stage}}}, "views": "world", "caption": "Contacts."}}]}}"#
         );
-        let lesson = gjk_lab::teach::lesson::Lesson::parse(&json, gjk::Format::Json).unwrap();
+        let lesson = gjk_lab_files::lesson::Lesson::parse(&json, gjk::Format::Json).unwrap();
         let link = lesson.to_link("http://x/").unwrap();
         let fragment = link.split_once('#').unwrap().1.to_string();
         let (v, _) = open_page(&format!("#{fragment}"), &format!("manifold-{stage}"));

@@ -2,12 +2,13 @@
 //! deleted, presented, saved, shared as a link and opened again, without touching a file.
 
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::{default_scenario, find};
-use gjk_lab::case::playback::{Lab, Playback, Timeline};
+use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::case::scenario_io::{ScenarioFiles, ScenarioRequest, Status};
 use gjk_lab::teach::authoring::{Draft, DraftCommand};
 use gjk_lab::teach::classroom::Classroom;
-use gjk_lab::teach::lesson::{Lesson, SlideStep};
+use gjk_lab_files::bundled::{default_scenario, find};
+use gjk_lab_files::lesson::Timeline;
+use gjk_lab_files::lesson::{Lesson, SlideStep};
 
 fn send(app: &mut bevy::prelude::App, command: DraftCommand) {
     app.world_mut().write_message(command);
@@ -121,7 +122,7 @@ fn a_five_slide_lesson_is_built_presented_saved_and_opened_again_without_a_file(
     let mut other = headless_app(default_scenario());
     other.update();
     other.world_mut().write_message(DraftCommand::Open(
-        gjk_lab::case::incoming::Incoming::on_disk(&file),
+        gjk_lab_files::incoming::Incoming::on_disk(&file),
     ));
     other.update();
     other.update();
@@ -155,7 +156,7 @@ fn a_draft_that_is_not_a_lesson_yet_says_why_and_nothing_is_written() {
     let missing = std::env::temp_dir().join("gjk-lab-no-such-lesson.json");
     send(
         &mut app,
-        DraftCommand::Open(gjk_lab::case::incoming::Incoming::on_disk(&missing)),
+        DraftCommand::Open(gjk_lab_files::incoming::Incoming::on_disk(&missing)),
     );
     let status = app.world().resource::<Draft>().status.clone();
     assert!(status.failed, "{status}");

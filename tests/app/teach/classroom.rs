@@ -5,12 +5,12 @@ use bevy::prelude::Transform;
 use gjk::FeatureKind;
 use gjk::config::Dimension;
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::teach::classroom::{Classroom, TourCommand};
-use gjk_lab::teach::lesson::{Lesson, Shown};
 use gjk_lab::views::camera::{Orbit, View, ViewLayout};
 use gjk_lab::views::plane::regions;
+use gjk_lab_files::bundled::default_scenario;
+use gjk_lab_files::lesson::{Lesson, Shown};
 
 fn send(app: &mut bevy::prelude::App, command: TourCommand) {
     app.world_mut().write_message(command);
@@ -177,7 +177,7 @@ fn a_lesson_asked_for_before_the_first_frame_is_solved_and_shown() {
 
 #[test]
 fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
-    let case = gjk_lab::case::assets::find("gallery/24-coal-close-boxes.json")
+    let case = gjk_lab_files::bundled::find("gallery/24-coal-close-boxes.json")
         .unwrap()
         .load()
         .unwrap();
@@ -214,7 +214,7 @@ fn leaving_presenter_mode_puts_back_the_case_step_and_file_name() {
 
 #[test]
 fn the_tour_turns_compare_off_and_gives_back_compare_and_the_cast_s_step() {
-    let case = gjk_lab::case::assets::find("cast-advancement-ball-box.json")
+    let case = gjk_lab_files::bundled::find("cast-advancement-ball-box.json")
         .unwrap()
         .load()
         .unwrap();
@@ -226,7 +226,7 @@ fn the_tour_turns_compare_off_and_gives_back_compare_and_the_cast_s_step() {
             .resource_mut::<gjk_lab::case::compare::CompareSettings>()
             .enabled = true;
         let mut playback = world.resource_mut::<Playback>();
-        playback.timeline = gjk_lab::case::playback::Timeline::Cast;
+        playback.timeline = gjk_lab_files::lesson::Timeline::Cast;
         playback.cast_step = 2;
     }
     app.update();
@@ -245,13 +245,13 @@ fn the_tour_turns_compare_off_and_gives_back_compare_and_the_cast_s_step() {
     let playback = app.world().resource::<Playback>();
     assert_eq!(
         (playback.timeline, playback.cast_step),
-        (gjk_lab::case::playback::Timeline::Cast, 2)
+        (gjk_lab_files::lesson::Timeline::Cast, 2)
     );
 }
 
 /// The app on the plane's startup case, with cameras on a window of `width` × `height`.
 fn plane_app(width: u32, height: u32) -> bevy::prelude::App {
-    let case = gjk_lab::case::assets::find(gjk_lab::case::assets::PLANE_STARTUP)
+    let case = gjk_lab_files::bundled::find(gjk_lab_files::bundled::PLANE_STARTUP)
         .unwrap()
         .load()
         .unwrap();

@@ -3,10 +3,11 @@
 
 use gjk::Format;
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::default_scenario;
-use gjk_lab::case::playback::{Lab, Playback, Timeline};
+use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::teach::classroom::{Classroom, TourCommand};
-use gjk_lab::teach::lesson::{LESSONS, Lesson, Shown, SlideCamera, SlideStep};
+use gjk_lab_files::bundled::default_scenario;
+use gjk_lab_files::lesson::Timeline;
+use gjk_lab_files::lesson::{LESSONS, Lesson, Shown, SlideCamera, SlideStep};
 
 fn bundled() -> Vec<(&'static str, Lesson)> {
     LESSONS
@@ -29,13 +30,13 @@ fn lessons_round_trip_in_json_and_ron() {
     lesson.slides[0].case = None;
     lesson.slides[0].scenario = Some(Box::new(default_scenario()));
     lesson.slides[0].camera = SlideCamera::Orbits {
-        world: gjk_lab::teach::lesson::Orbit {
+        world: gjk_lab_files::lesson::Orbit {
             focus: [0.5, -1.0, 2.0],
             yaw: 0.3,
             pitch: -0.2,
             distance: 9.0,
         },
-        minkowski: gjk_lab::teach::lesson::Orbit {
+        minkowski: gjk_lab_files::lesson::Orbit {
             focus: [0.0; 3],
             yaw: 1.0,
             pitch: 0.1,
@@ -44,11 +45,11 @@ fn lessons_round_trip_in_json_and_ron() {
     };
     // And every kind of case written out: each gallery case, in space and in the plane, and a
     // case turned and moved in the plane as the app saves it.
-    let mut plane = gjk_lab::case::assets::default_plane_scenario();
+    let mut plane = gjk_lab_files::bundled::default_plane_scenario();
     plane.a.rotation = gjk::shape::plane::rotation_of(0.5);
     plane.b.rotation = gjk::shape::plane::rotation_of(1.0 + 1e-9);
     plane.b.position.x += 0.0173;
-    let cases = gjk_lab::case::assets::gallery()
+    let cases = gjk_lab_files::bundled::gallery()
         .into_iter()
         .map(|case| case.load().expect("a gallery case"))
         .chain([plane]);
@@ -254,8 +255,8 @@ fn bad_lesson_files_are_refused_by_field() {
     assert!(why.starts_with("mine.json: slides"), "{why}");
     // And a scenario is not a lesson, nor the other way round.
     let scenario = default_scenario().to_text(Format::Json);
-    assert!(!gjk_lab::teach::lesson::is_lesson(&scenario, Format::Json));
-    assert!(gjk_lab::teach::lesson::is_lesson(
+    assert!(!gjk_lab_files::lesson::is_lesson(&scenario, Format::Json));
+    assert!(gjk_lab_files::lesson::is_lesson(
         &Lesson::tour().to_text(Format::Json),
         Format::Json
     ));

@@ -4,10 +4,10 @@
 
 use bevy::prelude::App;
 use gjk_lab::app::headless_app_with_cameras;
-use gjk_lab::case::assets::{default_scenario, find};
 use gjk_lab::case::playback::FrameViews;
 use gjk_lab::case::scenario_io::ScenarioRequest;
 use gjk_lab::views::camera::{FramedFor, Heading, Orbit, View};
+use gjk_lab_files::bundled::{default_scenario, find};
 
 /// The camera of `view`: where it looks and how far back.
 pub(crate) fn orbit_of(app: &mut App, view: View) -> Orbit {

@@ -9,9 +9,9 @@ use gjk_lab::views::plane::regions as regions_of;
 /// Every preset and gallery case, read and solved with its radii split and folded; whether
 /// it is in the plane.
 fn bundled_traces() -> Vec<(&'static str, gjk::Trace, bool)> {
-    gjk_lab::case::assets::presets()
+    gjk_lab_files::bundled::presets()
         .into_iter()
-        .chain(gjk_lab::case::assets::gallery())
+        .chain(gjk_lab_files::bundled::gallery())
         .flat_map(|case| {
             let s = case.load().unwrap_or_else(|e| panic!("{}: {e}", case.name));
             [gjk::Radii::Split, gjk::Radii::Folded].map(|radii| {

@@ -210,7 +210,7 @@ fn a_lesson_becomes_a_handout_with_each_slide_s_picture_and_caption() {
     let out = dir.join("handout");
     render_lesson(&["--out", &out.display().to_string(), "--size", "960x600"]);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    let lesson = gjk_lab::teach::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
+    let lesson = gjk_lab_files::lesson::Lesson::bundled("distance-and-depth.json").unwrap();
     assert!(
         html.contains(&format!("<h1>{}</h1>", lesson.title)),
         "{html}"

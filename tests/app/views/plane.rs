@@ -7,12 +7,12 @@ use bevy::prelude::*;
 use gjk::config::Dimension;
 use gjk::{FeatureKind, Scenario};
 use gjk_lab::app::headless_app;
-use gjk_lab::case::assets::{PLANE_STARTUP, STARTUP, default_scenario, find};
 use gjk_lab::case::playback::{Lab, Playback, PlaybackCommand};
 use gjk_lab::case::reference::ReferenceAnswer;
 use gjk_lab::case::scenario_io::ScenarioRequest;
 use gjk_lab::views::camera::Orbit;
 use gjk_lab::views::plane::regions;
+use gjk_lab_files::bundled::{PLANE_STARTUP, STARTUP, default_scenario, find};
 
 fn open(app: &mut App, name: &str) {
     let case = find(name).expect("a bundled case");
@@ -134,7 +134,7 @@ fn a_2d_case_travels_by_link_and_file_in_the_plane_s_form() {
         .unwrap()
         .load()
         .unwrap();
-    let link = gjk_lab::case::link::encode(&wanted, 5, "http://127.0.0.1:8080/");
+    let link = gjk_lab_files::link::encode(&wanted, 5, "http://127.0.0.1:8080/");
     let mut app = headless_app(default_scenario());
     app.update();
     app.world_mut()

@@ -1,0 +1,12 @@
+//! `gjk_lab_files::checks::link` on the fuzzer's bytes: see that function for how the bytes
+//! are read and what is promised of them.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|bytes: &[u8]| {
+    if let Err(broken) = gjk_lab_files::checks::link(bytes) {
+        panic!("{broken}");
+    }
+});
