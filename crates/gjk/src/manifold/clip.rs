@@ -140,6 +140,19 @@ pub fn on_segment(x: DVec3, [p, q]: [DVec3; 2]) -> DVec3 {
 /// ```
 pub fn onto_face(x: DVec3, corners: &[DVec3], normal: DVec3) -> DVec3 {
     let n = corners.len();
+    // Most partners lie well inside: inside every edge by more than the rounding of the
+    // test itself (`e × n · (x − p)`, products of numbers as large as the face's place), they
+    // are in the face whatever the corners' angles.
+    let scale = x.abs().max_element() + corners[0].abs().max_element();
+    let inside = (0..n).all(|i| {
+        let (p, q) = (corners[i], corners[(i + 1) % n]);
+        let e = q - p;
+        let margin = 16.0 * f64::EPSILON * scale * e.abs().max_element();
+        e.cross(normal).dot(x - p) < -margin
+    });
+    if inside {
+        return x;
+    }
     for i in 0..n {
         let (u, v, w) = (corners[(i + n - 1) % n], corners[i], corners[(i + 1) % n]);
         if (x - v).dot(v - u) > 0.0 && (x - v).dot(v - w) > 0.0 {
