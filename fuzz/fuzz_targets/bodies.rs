@@ -191,6 +191,13 @@ pub fn scenario_in(c: &Case, layout: Layout) -> String {
     )
 }
 
+/// What every structure-aware target asks of the file its input stands for: that it checks
+/// sound as `scenario_text` checks a file (`gjk::tools::soak::check_text`).
+pub fn assert_sound(text: &str) {
+    let report = gjk::tools::soak::check_text(text);
+    assert!(report.sound(), "{text}\n{report}");
+}
+
 /// `cast_bodies`' input: a case, and the velocity B is cast along.
 pub type CastInput = (Case, [Num; 3]);
 

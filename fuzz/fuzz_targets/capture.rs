@@ -17,6 +17,5 @@ fuzz_target!(|input: bodies::CaptureInput| {
         !gjk_lab_files::lesson::is_lesson(&text, gjk::Format::Json),
         "{text}"
     );
-    let report = gjk::tools::soak::check_text(&text);
-    assert!(report.sound(), "{text}\n{report}");
+    bodies::assert_sound(&text);
 });

@@ -9,6 +9,7 @@
 //!   reference face  ════╪═════════╪════                   above (or below) the face
 //! ```
 
+use crate::config::thresholds;
 use glam::DVec3;
 
 /// A plane that keeps the points with `normal · (x − through) ≤ 0`.
@@ -140,16 +141,24 @@ pub fn on_segment(x: DVec3, [p, q]: [DVec3; 2]) -> DVec3 {
 /// ```
 pub fn onto_face(x: DVec3, corners: &[DVec3], normal: DVec3) -> DVec3 {
     let n = corners.len();
-    // Most partners lie well inside: inside every edge by more than the rounding of the
-    // test itself (`e × n · (x − p)`, products of numbers as large as the face's place), they
-    // are in the face whatever the corners' angles.
-    let scale = x.abs().max_element() + corners[0].abs().max_element();
-    let inside = (0..n).all(|i| {
+    // Each edge's height of `x` over it (`o · (x − p)`, `o = e × n` outward): inside every
+    // edge by more than the test's own rounding, `x` is in the face whatever the corners'
+    // angles, as most partners are. Else the edge it lies furthest outside of, by
+    // `height / ‖o‖`, compared squared: no root for a point inside.
+    let rounding =
+        thresholds::enclosure_rounding(x.abs().max_element() + corners[0].abs().max_element());
+    let mut inside = true;
+    let mut furthest = (0.0, None);
+    for i in 0..n {
         let (p, q) = (corners[i], corners[(i + 1) % n]);
-        let e = q - p;
-        let margin = 16.0 * f64::EPSILON * scale * e.abs().max_element();
-        e.cross(normal).dot(x - p) < -margin
-    });
+        let out = (q - p).cross(normal);
+        let height = out.dot(x - p);
+        inside &= height < -rounding * (q - p).abs().max_element();
+        let squared = out.length_squared();
+        if height > 0.0 && squared > 0.0 && height * height / squared > furthest.0 {
+            furthest = (height * height / squared, Some([p, q]));
+        }
+    }
     if inside {
         return x;
     }
@@ -159,20 +168,7 @@ pub fn onto_face(x: DVec3, corners: &[DVec3], normal: DVec3) -> DVec3 {
             return v;
         }
     }
-    // Outside an edge: its nearest point (the outline of a convex face is nearest along
-    // the edge that x lies furthest outside of).
-    let mut nearest = x;
-    let mut furthest = 0.0;
-    for i in 0..n {
-        let (p, q) = (corners[i], corners[(i + 1) % n]);
-        let Some(out) = (q - p).cross(normal).try_normalize() else {
-            continue;
-        };
-        let height = out.dot(x - p);
-        if height > furthest {
-            furthest = height;
-            nearest = on_segment(x, [p, q]);
-        }
-    }
-    nearest
+    // Outside an edge: its nearest point (the outline of a convex face is nearest along the
+    // edge that x lies furthest outside of).
+    furthest.1.map_or(x, |edge| on_segment(x, edge))
 }

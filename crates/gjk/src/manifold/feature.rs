@@ -113,7 +113,8 @@ pub fn supporting(shape: &Shape, pose: Pose, margin: f64, d: DVec3) -> Supportin
         .iter()
         .map(|p| p.abs().max_element())
         .fold(0.0, f64::max);
-    let same = |p: &DVec3, q: &DVec3| (*p - *q).abs().max_element() <= 4.0 * f64::EPSILON * scale;
+    let apart = thresholds::arithmetic_rounding(f64::EPSILON, scale);
+    let same = |p: &DVec3, q: &DVec3| (*p - *q).abs().max_element() <= apart;
     points.dedup_by(|p, q| same(p, q));
     if points.len() > 1 && same(&points[0], &points[points.len() - 1]) {
         points.pop();

@@ -107,14 +107,7 @@ pub fn check_text(text: &str) -> Report {
     guarded("input", &mut report, |report| {
         match Scenario::parse(text, format) {
             Ok(scenario) => {
-                solve_and_check(&mut rng, &scenario, text, Truth::Unknown, "input", report);
-                if scenario.engine.is_some() {
-                    let f = crate::query::solve(&scenario.a, &scenario.b, &scenario.config());
-                    if let Some(why) = engine::reading(&scenario, &f) {
-                        report.contradictions += 1;
-                        report.problem(format!("input: {why}"));
-                    }
-                }
+                solve_and_check(&mut rng, &scenario, text, Truth::Unknown, "input", report)
             }
             Err(e) => refused(&e, "input", report),
         }
@@ -123,7 +116,8 @@ pub fn check_text(text: &str) -> Report {
 }
 
 /// The four runs of `scenario` (as written, mirrored, swapped, translated) and its cast,
-/// each checked against `truth` and against each other.
+/// each checked against `truth` and against each other; and a captured case's engine answer
+/// read against the run as written.
 fn solve_and_check(
     rng: &mut Rng,
     scenario: &Scenario,
@@ -166,6 +160,10 @@ fn solve_and_check(
         original: &original,
         shift: t.length(),
     };
+    // A captured case: its engine's answer read against ours, as the panel reads it.
+    if let Some(why) = engine::reading(scenario, &original) {
+        run.contradiction(why, report);
+    }
     for (name, f) in std::iter::once(("as written", original)).chain(variants) {
         run.check(name, &f, report);
     }
