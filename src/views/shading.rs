@@ -2,9 +2,9 @@
 //! drawn flat, translucent when its alpha is under 1.
 //!
 //! Bevy's standard material runs its whole physically based shader on every pixel, lit or not.
-//! Under a software renderer (llvmpipe here, SwiftShader in a browser) that cost most of each
-//! frame: 136 ms of a 1280×800 frame with the standard material against 23 ms with the solids
-//! hidden. This shader does a dot product.
+//! Under a software renderer (llvmpipe on a desktop without a GPU, SwiftShader in a browser)
+//! that is most of each frame's cost (measured in docs/performance.md). This shader does a
+//! dot product.
 
 use bevy::asset::uuid_handle;
 use bevy::prelude::*;

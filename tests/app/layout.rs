@@ -1,7 +1,7 @@
 //! The layout's promises, checked on the source itself (`docs/architecture.md` draws them):
 //! each crate's top-level modules form layers, and a module names (`crate::…`) only the layers
 //! below it, so the arrows run one way and no circle can form; no source file is longer than
-//! 500 lines.
+//! 500 lines; and the solver's thresholds are read from their table, not written where used.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -199,24 +199,66 @@ fn the_layers_are_the_crates_modules() {
 
 #[test]
 fn no_source_file_is_over_500_lines() {
+    // Every Rust file of the repository: each crate's sources, tests, examples and benches,
+    // and the fuzz targets; not what a build or a tool writes (`target`, hidden folders).
     let mut long = Vec::new();
-    for dir in [
-        "crates/gjk/src",
-        "crates/gjk/tests",
-        "crates/gjk_lab_files/src",
-        "crates/bevy_gjk_capture/src",
-        "crates/bevy_gjk_capture/tests",
-        "src",
-        "tests",
-    ] {
-        for (file, text) in sources(&root().join(dir)) {
-            let n = text.lines().count();
-            if n > MAX_LINES {
-                long.push(format!("{dir}/{}: {n} lines", file.display()));
+    let mut stack = vec![root()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !(name.starts_with('.') || name.starts_with("target")) {
+                    stack.push(path);
+                }
+            } else if name.ends_with(".rs") {
+                let n = std::fs::read_to_string(&path).unwrap().lines().count();
+                if n > MAX_LINES {
+                    let file = path.strip_prefix(root()).unwrap().display().to_string();
+                    long.push(format!("{file}: {n} lines"));
+                }
             }
         }
     }
     assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The solver's files whose small literals are not thresholds: how a number is written (its
+/// notation changes at 1e-3) and how a rotation is read (a quaternion outside 1e-100..1e100 is
+/// scaled before it is normalised).
+const NOT_THRESHOLDS: &[&str] = &["trace/explain/numbers.rs", "scenario/validate.rs"];
+
+#[test]
+fn every_threshold_of_the_solver_is_read_from_its_table() {
+    // A literal such as `1e-6`, or the bare machine epsilon, in the solver's code outside the
+    // table (`config/thresholds.rs`) is a threshold no search for the table's names finds.
+    // Tests (`#[cfg(test)]` modules, at the end of a file) and the soak's tools may use their own.
+    let mut found = Vec::new();
+    for (file, text) in sources(&root().join("crates/gjk/src")) {
+        let name = file.display().to_string();
+        if name == "config/thresholds.rs"
+            || name.starts_with("tools")
+            || NOT_THRESHOLDS.contains(&name.as_str())
+        {
+            continue;
+        }
+        for (i, line) in text.lines().enumerate() {
+            if line.trim() == "#[cfg(test)]" {
+                break;
+            }
+            let line = code(line);
+            let small = line.match_indices("e-").any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + 2..].chars().next();
+                before.is_some_and(|c| c.is_ascii_digit()) && after.is_some_and(|c| c.is_ascii_digit())
+            });
+            let epsilon = line.contains("R::EPSILON") && !line.contains("R::EPSILON.to_f64()");
+            if small || epsilon {
+                found.push(format!("{name}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "thresholds outside config/thresholds.rs:\n{}", found.join("\n"));
 }
 
 /// The circles between the files of one folder in the crate whose sources are in `dir`: a file

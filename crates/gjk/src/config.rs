@@ -310,10 +310,7 @@ impl Serialize for Written {
 impl SolverConfig {
     /// The documented defaults for a precision.
     pub fn default_for(algorithm: Algorithm, precision: Precision) -> Self {
-        let tolerance = match precision {
-            Precision::F64 => 1e-9,
-            Precision::F32 => 1e-5,
-        };
+        let tolerance = thresholds::default_tolerance(precision);
         Self {
             algorithm,
             precision,
@@ -321,10 +318,7 @@ impl SolverConfig {
             rel_tolerance: tolerance,
             max_iterations: 64,
             initial_direction: None,
-            epa_tolerance: match precision {
-                Precision::F64 => 1e-6,
-                Precision::F32 => 1e-4,
-            },
+            epa_tolerance: thresholds::default_epa_tolerance(precision),
             epa_max_iterations: 256,
             epa: true,
             radii: Radii::default(),

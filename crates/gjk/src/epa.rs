@@ -61,12 +61,6 @@ pub struct Epa<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     finish: Option<EpaFinish>,
 }
 
-/// Relative size below which two points coincide or a tetrahedron is flat (see
-/// [`thresholds::epa_tiny`]).
-fn tiny<R: Real>() -> R {
-    thresholds::epa_tiny()
-}
-
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'s, R, A, B> {
     /// Starts from GJK's final simplex. Returns the run already finished when `A ⊖ B` is flat
     /// around the origin.
@@ -320,12 +314,13 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// The hole is grown from `beyond` (the closest face, which `w` lies beyond) across shared
     /// edges to every neighbour that sees `w`, as a convex hull is grown: a face elsewhere that
     /// "sees" `w` only by rounding would cut a second hole, whose rim joined to `w` makes faces
-    /// that overlap. (Around a point on a cone's axis, where the nearest boundary is a whole
-    /// circle, such holes made the polytope grow half again as many faces as a convex one can
-    /// have, and six runs in ten stopped on the budget.) The new faces keep the horizon's
-    /// winding, which is the removed faces' outward one.
+    /// that overlap, and a polytope that overlaps itself grows faces no convex one has (where
+    /// the nearest boundary is a whole circle, around a point on a cone's axis, enough to
+    /// exhaust the face budget). The new faces keep the horizon's winding, which is the removed
+    /// faces' outward one.
     fn expand(&mut self, w: CsoPoint<R>, beyond: &Face<R>) -> Option<()> {
-        let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
+        let tiny = thresholds::epa_tiny::<R>();
+        let near = tiny * tiny * (R::ONE + w.point.length_squared());
         if self
             .vertices
             .iter()
@@ -334,9 +329,9 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             return None;
         }
         // Seen in f64 from the witnesses, like the faces' planes: the test's own rounding is
-        // then that of the stored normal (ε of the working precision) over the polytope's
-        // size, far below the 1000ε a test in f32 arithmetic needed, which stopped f32 runs
-        // 1e-4 short of their depth.
+        // then only that of the stored normal (ε of the working precision) over the polytope's
+        // size (`epa_sees`). Worked out in f32, the dot product's own rounding would be larger
+        // than the last gains in depth, and f32 runs would stop short of their depth.
         let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
         let w64 = point(&w);
         let slack = thresholds::epa_sees(R::EPSILON.to_f64(), w64.length());

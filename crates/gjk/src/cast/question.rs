@@ -1,7 +1,7 @@
 //! The question a cast answers: how both bodies move, until when, and what counts as touching
 //! (a scenario's `cast` section, with its defaults filled in).
 
-use crate::config::Precision;
+use crate::config::{Precision, thresholds};
 use crate::real::Real;
 use crate::shape::Pose;
 use crate::shape::body::Body;
@@ -131,10 +131,9 @@ impl CastSpec {
             method: self.method(),
             max_time: self.max_time.unwrap_or(1.0),
             target: self.target_distance.unwrap_or(0.0),
-            tolerance: self.tolerance.unwrap_or(match precision {
-                Precision::F32 => 1e-4,
-                Precision::F64 => 1e-6,
-            }),
+            tolerance: self
+                .tolerance
+                .unwrap_or(thresholds::default_cast_tolerance(precision)),
             max_iterations: self.max_iterations.unwrap_or(DEFAULT_CAST_ITERATIONS),
         }
     }

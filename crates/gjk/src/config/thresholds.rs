@@ -1,13 +1,19 @@
-//! The thresholds the solvers decide by that no user sets: each a multiple of the working
-//! precision's machine epsilon ε (`f32::EPSILON` or `f64::EPSILON`), named here with what it
-//! guards and why it has that size. The tolerances a user tunes are [`crate::config`]'s; these
-//! only keep rounding from deciding a test. `docs/solver.md` lists them in a table.
+//! The thresholds the solvers decide by that no user sets, and the defaults of the tolerances a
+//! user may set: each named here with what it guards and why it has that size. The tolerances
+//! themselves are [`crate::config`]'s and a cast's settings; these only keep rounding from
+//! deciding a test, or fill in a setting the user left out. `docs/solver.md` lists them in a
+//! table, and every use calls the function by its name: searching for a name finds each test it
+//! decides.
 //!
-//! Two kinds: *shape measures* (`collapsed`, `epa_tiny`, `parallel_edges`), relative sizes
-//! below which a simplex, a polytope or a cross product is rounding rather than geometry; and
-//! *rounding allowances* (the rest), absolute amounts by which a computed number may be off,
-//! which a proof gives up before it claims anything.
+//! Four kinds: *shape measures* (`collapsed`, `epa_tiny`, `parallel_edges`, the hull's three),
+//! relative sizes below which a simplex, a polytope or a cross product is rounding rather than
+//! geometry; *rounding allowances* (the `_rounding` ones, `epa_sees`, `boxes_touching`), absolute
+//! amounts by which a computed number may be off, which a proof gives up before it claims
+//! anything; *floors* (`scale_floor`, `square_underflow`, `along_plane`, `blended_direction`,
+//! `angle_shown`), below which a number is not used as a divisor, a square or a word; and the
+//! *defaults* of the tolerances (`default_tolerance` and the two after it).
 
+use crate::config::Precision;
 use crate::real::Real;
 
 /// `64ε`: the shape measure (a segment's relative length, a triangle's sine, a tetrahedron's
@@ -105,4 +111,87 @@ pub fn feature_rounding(size: f64) -> f64 {
 /// (a box tilted 1° still clips its face, and the depth filter keeps the corners that are in).
 pub fn feature_angle() -> f64 {
     2f64.to_radians()
+}
+
+/// `ε`: the least length boolean GJK divides a direction test by (the length from the newest
+/// support point to the origin), so that a support point at the origin itself has a scale and
+/// the collapse test [`collapsed`] compares the direction with a number, not with 0.
+pub fn scale_floor<R: Real>() -> R {
+    R::EPSILON
+}
+
+/// `10⁻²⁸⁹`: a squared length below which the square no longer holds the length's digits:
+/// under 2⁻⁹⁶⁰ it is subnormal or 0 (a point 7.3e-304 from the origin squares to 0, and a
+/// bound of 0 was proven under a plane at 7.3e-304: the bounds crossed). Below it a length is
+/// scaled by its largest component before it is squared.
+pub fn square_underflow() -> f64 {
+    1e-289
+}
+
+/// `10⁻¹³ · size`: how far in front of a face of the incremental hull a point must lie for the
+/// face to see it (and be deleted when the point is added). The faces' planes are worked out in
+/// f64 from the cloud's own numbers, a few dozen roundings of ε₆₄ each; a point closer than
+/// that to the plane is on it, and adding it would only make slivers.
+pub fn hull_visible(size: f64) -> f64 {
+    1e-13 * size
+}
+
+/// `10⁻¹¹ · size`: the hull's certificate: how far a corner may rise above its neighbour's face
+/// and the surface still count as bending outwards at their edge. A hundred times
+/// [`hull_visible`]: the certificate checks the finished hull, whose faces carry the rounding
+/// of every point added after them; a hull that fails it is not used, the scan serves instead.
+pub fn hull_certified(size: f64) -> f64 {
+    1e-11 * size
+}
+
+/// `10⁻⁹ · size`: a cloud thinner than this (its fourth point's height over the first three's
+/// plane) is flat: it has no closed hull to walk, and its support keeps the scan.
+pub fn hull_flat(size: f64) -> f64 {
+    1e-9 * size
+}
+
+/// `10⁻⁶`: the cosine between a contact normal and a reference face's plane below which the
+/// normal runs along the plane, and no point lies straight across from another along it (the
+/// manifold's clipping then keeps the point where it is). Not a rounding: a normal this nearly
+/// in the plane would move a point 10⁶ times its gap.
+pub fn along_plane() -> f64 {
+    1e-6
+}
+
+/// `10⁻¹² · ‖v‖`: how far a step's next direction may differ from `−v` and still be called
+/// `−v` in the step's explanation; further, the words say the direction blends `−v` with the
+/// earlier ones (momentum). Only words: no test of the solver reads it.
+pub fn blended_direction(v_length: f64) -> f64 {
+    1e-12 * v_length
+}
+
+/// `10⁻⁹` degrees: a manifold feature turned less than this from the contact normal is said to
+/// face it, without "…° off". Only words: the feature was chosen by [`feature_angle`].
+pub fn angle_shown() -> f64 {
+    1e-9
+}
+
+/// The default `abs_tolerance` and `rel_tolerance` of GJK: `10⁻⁹` in f64, `10⁻⁵` in f32, a
+/// few million ε of each, so that a gap test can pass on bodies of any size the precision holds
+/// well, and far below what a game's contact offsets notice.
+pub fn default_tolerance(precision: Precision) -> f64 {
+    match precision {
+        Precision::F64 => 1e-9,
+        Precision::F32 => 1e-5,
+    }
+}
+
+/// The default `epa_tolerance`: `10⁻⁶` in f64, `10⁻⁴` in f32. Looser than GJK's: EPA's faces
+/// are planes through rounded support points, and every iteration it saves is a face fewer.
+pub fn default_epa_tolerance(precision: Precision) -> f64 {
+    match precision {
+        Precision::F64 => 1e-6,
+        Precision::F32 => 1e-4,
+    }
+}
+
+/// A cast's default `tolerance` (how close to the target distance counts as the hit):
+/// `10⁻⁶` in f64, `10⁻⁴` in f32, as EPA's.
+pub fn default_cast_tolerance(precision: Precision) -> f64 {
+    default_epa_tolerance(precision)
 }

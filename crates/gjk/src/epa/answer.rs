@@ -2,7 +2,8 @@
 //! perpendicular from the origin falls in), the witness points interpolated on it, and the
 //! depth's proven bounds.
 
-use super::{Epa, EpaFinish, Face, depth_of, tiny};
+use crate::config::thresholds;
+use super::{Epa, EpaFinish, Face, depth_of};
 use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
@@ -82,10 +83,10 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
     /// foot of the perpendicular from the origin lies in only one of them. The contact points
     /// are interpolated from that one (its weights are all non-negative), not extrapolated from
     /// a neighbour. Only a face in the same plane to rounding may stand in: its normal equal
-    /// within `tiny` and its distance within the slack. (A window on the distance alone let a
+    /// within `epa_tiny` and its distance within the slack. (A window on the distance alone let a
     /// face 153° round from the converged one report its depth and normal, in f32.)
     pub(super) fn contact_face(&self, closest: Face<R>) -> Face<R> {
-        let slack = tiny::<R>() * (R::ONE + closest.distance.abs());
+        let slack = thresholds::epa_tiny::<R>() * (R::ONE + closest.distance.abs());
         let foot = closest.normal * closest.distance;
         let inside = |f: &Face<R>| {
             barycentric::<R>(foot, f.v.map(|i| self.vertices[i].point))
@@ -96,7 +97,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             return closest;
         }
         let coplanar = |f: &&Face<R>| {
-            f.normal.dot(closest.normal) >= R::ONE - tiny::<R>()
+            f.normal.dot(closest.normal) >= R::ONE - thresholds::epa_tiny::<R>()
                 && (f.distance - closest.distance).abs() <= slack
         };
         self.faces

@@ -2,7 +2,7 @@
 //! with fewer points (touching, the origin on an edge or a face), so the simplex is grown by
 //! asking for support points in the directions it does not span yet.
 
-use super::tiny;
+use crate::config::thresholds;
 use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
@@ -90,7 +90,7 @@ fn grow<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         .map(|p| p.point.length_squared())
         .fold(R::ONE, |a, b| if b > a { b } else { a })
         .sqrt();
-    let eps = tiny::<R>() * scale;
+    let eps = thresholds::epa_tiny::<R>() * scale;
     for p in start {
         if pts
             .iter()
@@ -100,10 +100,10 @@ fn grow<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         }
     }
     // A flat or thin tetrahedron from GJK: keep its best triangle and grow from there.
-    if pts.len() == 4 && volume_measure::<R>(&pts) <= tiny::<R>() {
+    if pts.len() == 4 && volume_measure::<R>(&pts) <= thresholds::epa_tiny::<R>() {
         pts.truncate(3);
     }
-    if plane && pts.len() >= 3 && area_measure::<R>(&pts) <= tiny::<R>() {
+    if plane && pts.len() >= 3 && area_measure::<R>(&pts) <= thresholds::epa_tiny::<R>() {
         pts.truncate(2);
     }
     let all_axes = [
@@ -164,7 +164,7 @@ fn grow<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     }
     if plane {
         let measure = area_measure::<R>(&pts);
-        if measure <= tiny::<R>() {
+        if measure <= thresholds::epa_tiny::<R>() {
             return Err((measure, points(&pts)));
         }
         return Ok(pts);
@@ -178,7 +178,7 @@ fn grow<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         let w = if h_up >= h_down { up } else { down };
         pts.push(w);
         let measure = volume_measure::<R>(&pts);
-        if measure <= tiny::<R>() {
+        if measure <= thresholds::epa_tiny::<R>() {
             return Err((measure, points(&pts)));
         }
     }

@@ -22,7 +22,7 @@ use super::answer::bounded;
 use super::answer::{flat_finish, nearest};
 use super::grow::grow_triangle;
 use super::record::Looked;
-use super::{EpaFinish, Stopping, tiny};
+use super::{EpaFinish, Stopping};
 use crate::config::{SolverConfig, thresholds};
 use crate::gjk::stepper::Steppable;
 use crate::real::{Real, Vector};
@@ -201,7 +201,8 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
     /// sees `w` goes with its inner vertex. `None` when `w` adds nothing: it is a vertex
     /// already, or `beyond` does not see it past rounding noise.
     fn insert(&mut self, w: CsoPoint<R>, beyond: &Edge<R>, recorded: bool) -> Option<Insertion> {
-        let near = tiny::<R>() * tiny::<R>() * (R::ONE + w.point.length_squared());
+        let tiny = thresholds::epa_tiny::<R>();
+        let near = tiny * tiny * (R::ONE + w.point.length_squared());
         if self
             .vertices
             .iter()

@@ -13,7 +13,7 @@
 //! simplex the triple product is zero ([`GjkStop::ZeroDirection`]), and when `A ⊖ B` is flat
 //! no tetrahedron can ever enclose the origin ([`GjkStop::DegenerateSimplex`]).
 
-use crate::config::SolverConfig;
+use crate::config::{SolverConfig, thresholds};
 use crate::gjk::stepper::{Asked, Found, Steppable, first, slots};
 use crate::proof::bounds::Tracker;
 use crate::real::{Real, Vector};
@@ -55,12 +55,6 @@ pub struct BooleanGjk<'s, R: Real, A = Convex<R>, B = Convex<R>> {
     direction: R::V,
     iteration: u32,
     finish: Option<Finish>,
-}
-
-/// The shape measure at or below which a simplex is collapsed (see
-/// [`crate::config::thresholds::collapsed`]).
-fn tolerance<R: Real>() -> R {
-    crate::config::thresholds::collapsed()
 }
 
 impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> BooleanGjk<'s, R, A, B> {
@@ -207,7 +201,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Steppable for BooleanGjk<'_, R
                 size,
                 measure: measure.to_f64(),
             })
-        } else if case.direction.max_abs() <= tolerance::<R>() * case.scale {
+        } else if case.direction.max_abs() <= thresholds::collapsed::<R>() * case.scale {
             // The largest component, not the length: a triple product is the cube of a length,
             // its squared length would overflow long before it does (within √3 of the length,
             // well inside the 64ε tolerance's margin).
@@ -256,7 +250,7 @@ fn evolve<R: Real>(y: &[R::V], plane: bool) -> Case<R> {
         1 => Case {
             keep: Few::from_iter([0]),
             direction: ao,
-            scale: a.length_squared().sqrt().max_with(R::EPSILON),
+            scale: a.length_squared().sqrt().max_with(thresholds::scale_floor()),
             enclosed: false,
             flat: None,
         },
@@ -284,7 +278,7 @@ fn line<R: Real>(y: &[R::V], ib: usize, ia: usize) -> Case<R> {
         Case {
             keep: Few::from_iter([ia]),
             direction: ao,
-            scale: ao.length_squared().sqrt().max_with(R::EPSILON),
+            scale: ao.length_squared().sqrt().max_with(thresholds::scale_floor()),
             enclosed: false,
             flat: None,
         }
@@ -297,7 +291,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
     let [ic, ib, ia] = idx;
     let (a, b, c) = (y[ia], y[ib], y[ic]);
     let measure = shape_measure::<R>(&[a, b, c]);
-    if measure <= tolerance::<R>() {
+    if measure <= thresholds::collapsed::<R>() {
         return Case {
             keep: Few::from_iter([ic, ib, ia]),
             direction: R::V::ZERO,
@@ -361,7 +355,7 @@ fn triangle<R: Real>(y: &[R::V], idx: [usize; 3], plane: bool) -> Case<R> {
 /// front of them (the old face BCD was faced towards the origin when A was found).
 fn tetrahedron<R: Real>(y: &[R::V]) -> Case<R> {
     let measure = shape_measure::<R>(y);
-    if measure <= tolerance::<R>() {
+    if measure <= thresholds::collapsed::<R>() {
         return Case {
             keep: Few::from_iter([0, 1, 2, 3]),
             direction: R::V::ZERO,

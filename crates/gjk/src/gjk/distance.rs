@@ -284,9 +284,9 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> DistanceGjk<'s, R, A, B> {
     /// plane along it proves the distance to rounding.
     ///
     /// The normal is worked out in f64 from the witnesses, so that in f32 it carries only the
-    /// rounding of the points themselves: a box 5e-4 over a box-shaped hull 5 wide, in f32,
-    /// stopped on a repeated support point with no plane above 0 (its direction v, 5e-4 long,
-    /// was off by 7e-4 rad) and was left undecided.
+    /// rounding of the points themselves, not that of f32 arithmetic on them: in f32 a short
+    /// `v` between large bodies can point off by more than its gap allows, and without this
+    /// plane such a run would end with no lower bound above 0.
     fn face_plane(&mut self) {
         let [p, q, r] = match self.simplex.vertices() {
             [p, q, r] => [p, q, r].map(|x| x.a.to_f64() - x.b.to_f64()),

@@ -110,7 +110,7 @@ pub fn clip(points: &[DVec3], closed: bool, plane: SidePlane, rounding: f64, cut
 /// along the unit direction `n`, or `None` where `n` runs along the plane.
 pub fn across(p: DVec3, n: DVec3, normal: DVec3, offset: f64) -> Option<DVec3> {
     let along = normal.dot(n);
-    (along.abs() > 1e-6).then(|| p + n * ((offset - normal.dot(p)) / along))
+    (along.abs() > thresholds::along_plane()).then(|| p + n * ((offset - normal.dot(p)) / along))
 }
 
 /// The closest point of the segment `[p, q]` to `x`.

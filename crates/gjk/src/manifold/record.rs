@@ -3,7 +3,7 @@
 
 use super::clip::SidePlane;
 use super::feature::{FeatureShape, Supporting};
-use crate::config::Dimension;
+use crate::config::{Dimension, thresholds};
 use crate::trace::explain::fmt_num;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
@@ -149,7 +149,7 @@ fn point(p: DVec3) -> String {
 
 fn feature(side: Side, f: &Supporting) -> String {
     let turned = f.angle.to_degrees();
-    let off = if turned < 1e-9 {
+    let off = if turned < thresholds::angle_shown() {
         String::new()
     } else {
         format!(", {}° off", fmt_num(turned))

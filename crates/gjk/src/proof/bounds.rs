@@ -20,6 +20,7 @@
 //! points are its stored points: [`crate::config::thresholds::stored_point_rounding`]). The points' own norms would not do: an f32 sphere of radius 3e5 whose near point
 //! is 4e4 from the origin carries the rounding of 3e5, not of 4e4.
 
+use crate::config::thresholds;
 use crate::real::{Real, Vector, unit_or_zero};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
@@ -108,13 +109,13 @@ pub fn hull_distance(points: &[DVec3]) -> f64 {
 /// the nearest of `points` where that is nearer or the weights give no finite point.
 fn weighted_distance(points: &[DVec3], weights: &[f64]) -> f64 {
     // The nearest point's length, rooted once: the root is monotone and correctly rounded,
-    // so the root of the least square is the least root. Under `TINY` the square has lost
+    // so the root of the least square is the least root. Under `square_underflow` the square has lost
     // its digits: each length is then taken as `norm` takes it.
     let least = points
         .iter()
         .map(|p| p.length_squared())
         .fold(f64::INFINITY, f64::min);
-    let mut upper = if least < TINY {
+    let mut upper = if least < thresholds::square_underflow() {
         points
             .iter()
             .map(|p| norm(*p))
@@ -134,16 +135,11 @@ fn weighted_distance(points: &[DVec3], weights: &[f64]) -> f64 {
     upper
 }
 
-/// A squared length below which the square no longer holds the length's digits: under
-/// 2⁻⁹⁶⁰ it is subnormal or 0 (a point 7.3e-304 from the origin squares to 0, and a bound of 0
-/// was proven under a plane at 7.3e-304: the bounds crossed).
-const TINY: f64 = 1e-289;
-
 /// `‖v‖` without underflow: scaled by its largest component first where its square would
 /// lose digits.
 fn norm(v: DVec3) -> f64 {
     let squared = v.length_squared();
-    if squared >= TINY || !squared.is_finite() {
+    if squared >= thresholds::square_underflow() || !squared.is_finite() {
         return squared.sqrt();
     }
     let m = v.abs().max_element();
@@ -287,7 +283,7 @@ impl Tracker {
 
     /// The best upper bound the support points alone have proven.
     fn upper(&self) -> f64 {
-        let nearest = if self.nearest_squared < TINY {
+        let nearest = if self.nearest_squared < thresholds::square_underflow() {
             norm(self.nearest.0 - self.nearest.1)
         } else {
             self.nearest_squared.sqrt()

@@ -19,25 +19,21 @@
 //! computes them once with an incremental hull (add points one by one, delete the faces each new
 //! point sees, stitch the horizon to it). Rounding may leave the hull slightly wrong, so a
 //! graph is only used with a *certificate*: the surface is closed and bends outwards at every
-//! edge, to within `CERTIFY` times the cloud's size. Otherwise the polytope keeps the scan.
+//! edge, to within [`crate::config::thresholds::hull_certified`] of the cloud's size. Otherwise the polytope keeps the scan.
 //!
 //! Building costs milliseconds for thousands of points, so it happens once, when a shape is
 //! prepared ([`crate::PreparedShape`]); every query on the shape, at any pose, shares the graph.
 
+use crate::config::thresholds;
 use glam::DVec3;
 use std::collections::HashMap;
 
-/// From this many points on, a polytope's support walks its hull instead of scanning
-/// (`cargo bench -p gjk --bench gjk -- support`: at 48 points on a sphere 64 walks take 4.2 µs,
-/// 64 scans 7.6 µs). Smaller hulls, the ones the tutorials draw, keep the plain scan.
+/// From this many points on, a polytope's support walks its hull instead of scanning: about
+/// where the walk, which visits a few neighbours of each vertex on its way, starts to beat the
+/// scan of every point (the crossover is measured in docs/performance.md, `support`). Smaller
+/// hulls, the ones the tutorials draw, keep the plain scan.
 pub const CLIMB_MIN_VERTICES: usize = 48;
 
-/// A point counts as seen by a face when it lies this far (times the cloud's size) in front.
-const VISIBLE: f64 = 1e-13;
-/// The certificate's bound on a corner's height above its neighbour's face (times the size).
-const CERTIFY: f64 = 1e-11;
-/// A cloud thinner than this (times its size) is flat: no closed hull, the scan serves it.
-const FLAT: f64 = 1e-9;
 
 /// The vertices of a convex hull and, for each, the hull vertices it shares an edge with.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,7 +95,7 @@ impl HullGraph {
     /// them move to the new faces that see them, or drop out as inside.
     pub fn build(points: &[DVec3]) -> Option<HullGraph> {
         let size = cloud_size(points)?;
-        let visible_from = |face: &Face, p: DVec3| face.height(p) > VISIBLE * size;
+        let visible_from = |face: &Face, p: DVec3| face.height(p) > thresholds::hull_visible(size);
         let mut faces = first_tetrahedron(points, size)?;
         let corners: Vec<u32> = faces[0].v.iter().chain(&faces[1].v).copied().collect();
         for i in 0..points.len() as u32 {
@@ -281,7 +277,7 @@ fn first_tetrahedron(points: &[DVec3], size: f64) -> Option<Vec<Face>> {
     let i3 = furthest(&|p| normal.dot(p - p0).abs())?;
     if line == DVec3::ZERO
         || normal == DVec3::ZERO
-        || normal.dot(points[i3] - p0).abs() < FLAT * size
+        || normal.dot(points[i3] - p0).abs() < thresholds::hull_flat(size)
     {
         return None;
     }
@@ -300,9 +296,9 @@ fn first_tetrahedron(points: &[DVec3], size: f64) -> Option<Vec<Face>> {
 }
 
 /// A closed surface (every edge has its twin) that folds outwards at every edge: across each
-/// edge, the neighbouring face's far corner lies behind this face's plane, to within `CERTIFY`
-/// times the cloud's size. A closed surface convex at every edge is convex, so a walk on it
-/// stops only at the top. Points that never became vertices were inside the hull when they
+/// edge, the neighbouring face's far corner lies behind this face's plane, to within
+/// [`thresholds::hull_certified`] of the cloud's size. A closed surface convex at every edge
+/// is convex, so a walk on it stops only at the top. Points that never became vertices were inside the hull when they
 /// were dropped, and the hull only grew afterwards.
 fn certify(
     points: &[DVec3],
@@ -323,7 +319,7 @@ fn certify(
                 edge_face.contains_key(&(v, u))
                     && corners
                         .get(&(v, u))
-                        .is_some_and(|&far| f.height(points[far as usize]) <= CERTIFY * size)
+                        .is_some_and(|&far| f.height(points[far as usize]) <= thresholds::hull_certified(size))
             })
     })
 }

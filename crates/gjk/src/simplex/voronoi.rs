@@ -23,6 +23,7 @@
 //!
 //! The same planes decide the region (evaluated at the origin) and draw it (in the app).
 
+use crate::config::thresholds;
 use crate::real::{Real, Vector};
 use crate::trace::{Few, HalfSpace, Step};
 use glam::DVec3;
@@ -94,12 +95,6 @@ impl<R: Real> Subset<R> {
     }
 }
 
-/// Relative size below which a segment, triangle or tetrahedron counts as collapsed (see
-/// [`crate::config::thresholds::collapsed`]).
-fn flat_tolerance<R: Real>() -> R {
-    crate::config::thresholds::collapsed()
-}
-
 /// How far from collapsed a simplex is, relative to its size: 1 for a well-shaped one, 0 for a
 /// point, a collinear triangle or a flat tetrahedron. (Length, sine of an angle, normalised
 /// volume.)
@@ -140,7 +135,7 @@ pub fn shape_measure<R: Real>(s: &[R::V]) -> R {
 
 fn is_flat<R: Real>(s: &[R::V]) -> bool {
     // The same tests as `shape_measure(s) <= tol`, squared so the hot path takes no roots.
-    let tol2 = flat_tolerance::<R>() * flat_tolerance::<R>();
+    let tol2 = thresholds::collapsed::<R>() * thresholds::collapsed::<R>();
     // A simplex with a collapsed edge is collapsed too, even if its normalised measure is not.
     for i in 0..s.len() {
         for j in i + 1..s.len() {

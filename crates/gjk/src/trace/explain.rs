@@ -10,7 +10,7 @@ mod plane;
 
 pub use numbers::{fmt_apart, fmt_num, fmt_vec, fmt_vec_in};
 
-use crate::config::Dimension;
+use crate::config::{Dimension, thresholds};
 use crate::trace::{EpaStop, Feature, FeatureKind, GjkStop, Phase, Shortcut, Step, Termination};
 
 impl Step {
@@ -120,7 +120,7 @@ fn distance_step(step: &Step, plane: bool) -> String {
     }
     // With momentum on, the next direction is not −v.
     let blended = match (step.next_direction, step.closest) {
-        (Some(n), Some(v)) => (n + v).length() > 1e-12 * v.length(),
+        (Some(n), Some(v)) => (n + v).length() > thresholds::blended_direction(v.length()),
         _ => false,
     };
     match step.termination {

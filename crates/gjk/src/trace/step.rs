@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// At most four of a kind, kept inline: a GJK simplex has at most four vertices, so its
 /// weights, names, feature vertices and Voronoi region's planes number at most four too, and
-/// recording a step allocates only its three simplices (and an EPA step's polytope).
+/// recording a GJK step allocates nothing (an EPA step allocates its polytope's lists).
 pub type Few<T> = arrayvec::ArrayVec<T, 4>;
 
 /// A [`Few`] in a document: a sequence, as a `Vec` is. (Written here rather than taken from
