@@ -45,7 +45,7 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
             ui.label(
                 RichText::new(name)
                     .strong()
-                    .color(palette::egui(palette::SLOTS[step.name(slot) % 4])),
+                    .color(palette::egui(palette::SLOTS[step.name_number(slot) % 4])),
             );
             ui.label(RichText::new(fmt_in(v.point, dimension)).monospace())
                 .on_hover_text(format!(

@@ -237,7 +237,7 @@ fn world_labels(step: &gjk::Step) -> Vec<Item> {
         .enumerate()
         .flat_map(|(slot, v)| {
             let name = step.label(slot).to_string();
-            let c = palette::SLOTS[step.name(slot) % 4];
+            let c = palette::SLOTS[step.name_number(slot) % 4];
             [(name.clone(), v.a, c), (name, v.b, c)]
         })
         .collect()
@@ -255,7 +255,7 @@ fn minkowski_labels(
     let mut items = vec![origin_label()];
     for (slot, v) in step.candidate.iter().enumerate() {
         let name = step.label(slot).to_string();
-        items.push((name, v.point, palette::SLOTS[step.name(slot) % 4]));
+        items.push((name, v.point, palette::SLOTS[step.name_number(slot) % 4]));
     }
     if let Some(v) = step.closest {
         items.push(("v".into(), v, palette::CLOSEST));

@@ -256,7 +256,7 @@ fn draw_world(
         return;
     };
     for (slot, vertex) in step.candidate.iter().enumerate() {
-        let c = palette::SLOTS[step.name(slot) % 4];
+        let c = palette::SLOTS[step.name_number(slot) % 4];
         for p in [vertex.a, vertex.b] {
             gizmos.sphere(Isometry3d::from_translation(p.as_vec3()), 0.05 * marks, c);
         }

@@ -311,7 +311,7 @@ fn draw_record<G: GizmoConfigGroup>(step: &gjk::Step, marks: f32, gizmos: &mut G
         }
     }
     for (slot, &p) in pts.iter().enumerate() {
-        let c = palette::SLOTS[step.name(slot) % 4];
+        let c = palette::SLOTS[step.name_number(slot) % 4];
         let r = if step.keeps(slot) { 0.07 } else { 0.045 } * marks;
         gizmos.sphere(Isometry3d::from_translation(p), r, c);
     }

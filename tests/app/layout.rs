@@ -250,7 +250,8 @@ fn every_threshold_of_the_solver_is_read_from_its_table() {
             let small = line.match_indices("e-").any(|(at, _)| {
                 let before = line[..at].chars().next_back();
                 let after = line[at + 2..].chars().next();
-                before.is_some_and(|c| c.is_ascii_digit()) && after.is_some_and(|c| c.is_ascii_digit())
+                before.is_some_and(|c| c.is_ascii_digit())
+                    && after.is_some_and(|c| c.is_ascii_digit())
             });
             let epsilon = line.contains("R::EPSILON") && !line.contains("R::EPSILON.to_f64()");
             if small || epsilon {
@@ -258,7 +259,11 @@ fn every_threshold_of_the_solver_is_read_from_its_table() {
             }
         }
     }
-    assert!(found.is_empty(), "thresholds outside config/thresholds.rs:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "thresholds outside config/thresholds.rs:\n{}",
+        found.join("\n")
+    );
 }
 
 /// The circles between the files of one folder in the crate whose sources are in `dir`: a file

@@ -96,7 +96,7 @@ impl Names {
     fn learn(&mut self, gjk: &Step) {
         self.known.clear();
         for (slot, v) in gjk.candidate.iter().enumerate() {
-            let name = u8::try_from(gjk.name(slot)).unwrap_or(u8::MAX);
+            let name = u8::try_from(gjk.name_number(slot)).unwrap_or(u8::MAX);
             self.known.push((v.point, name));
         }
         self.next = self

@@ -2,8 +2,8 @@
 //! perpendicular from the origin falls in), the witness points interpolated on it, and the
 //! depth's proven bounds.
 
-use crate::config::thresholds;
 use super::{Epa, EpaFinish, Face, depth_of};
+use crate::config::thresholds;
 use crate::real::{Real, Vector};
 use crate::shape::cso::{CsoPoint, MinkowskiDifference};
 use crate::shape::support::SupportMap;
@@ -108,15 +108,14 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
             .unwrap_or(closest)
     }
 
-    /// `penetration` with its proven depth bounds (see [`bounded`]).
+    /// `penetration` with its proven depth bounds (see [`prove_depth`]).
     pub(super) fn bounded(&self, penetration: Penetration, normal: R::V) -> Penetration {
         let point = |p: &CsoPoint<R>| p.a.to_f64() - p.b.to_f64();
         // A polytope of slivers alone is flat: no ball fits in it, and a sliver's distance
-        // (to its longest edge) is no signed distance that the origin's side could show. (A
-        // ball's centre 0.78 from a flat hull, touching by a loose tolerance, was given a
-        // depth of at least 0.2.)
+        // (to its longest edge) is no signed distance that the origin's side could show: a
+        // flat body only touching another would be given a depth it does not have.
         if self.faces.iter().all(|f| f.normal == R::V::ZERO) {
-            return bounded(&self.cso, penetration, normal, [0.0, 0.0], |d| {
+            return prove_depth(&self.cso, penetration, normal, [0.0, 0.0], |d| {
                 self.threshold(d)
             });
         }
@@ -143,7 +142,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
                 }
             })
             .fold([f64::INFINITY, 0.0], |m, x| if x[0] < m[0] { x } else { m });
-        bounded(&self.cso, penetration, normal, nearest_face, |d| {
+        prove_depth(&self.cso, penetration, normal, nearest_face, |d| {
             self.threshold(d)
         })
     }
@@ -165,7 +164,7 @@ impl<R: Real, A: SupportMap<R>, B: SupportMap<R>> Epa<'_, R, A, B> {
 /// rounding allowance ([`crate::proof::bounds`]). The depth is certified when they are no wider
 /// than the convergence test allows at that depth (`threshold`), plus twice that allowance
 /// and the nearest plane's own rounding.
-pub(super) fn bounded<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
+pub(super) fn prove_depth<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
     mut penetration: Penetration,
     normal: R::V,
@@ -211,7 +210,7 @@ pub(super) fn flat_finish<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         certified: false,
     };
     // No face yet: the lower bound is 0.
-    let answer = bounded(cso, touching, normal, [f64::INFINITY, 0.0], threshold);
+    let answer = prove_depth(cso, touching, normal, [f64::INFINITY, 0.0], threshold);
     let termination = EpaStop::Flat {
         measure: measure.to_f64(),
     };

@@ -18,7 +18,7 @@
 //! it ([`crate::trace::Boundary::Edges`]), the edges `w` removed, and the one chord `[p, q]`
 //! between the two vertices `w` is joined to.
 
-use super::answer::bounded;
+use super::answer::prove_depth;
 use super::answer::{flat_finish, nearest};
 use super::grow::grow_triangle;
 use super::record::Looked;
@@ -191,7 +191,7 @@ impl<'s, R: Real, A: SupportMap<R>, B: SupportMap<R>> PolygonEpa<'s, R, A, B> {
             .iter()
             .map(|e| e.distance.to_f64())
             .fold(f64::INFINITY, f64::min);
-        bounded(&self.cso, penetration, normal, [nearest, 0.0], |d| {
+        prove_depth(&self.cso, penetration, normal, [nearest, 0.0], |d| {
             self.threshold(d)
         })
     }

@@ -77,7 +77,7 @@ fn across([p, q, r]: [DVec3; 3], plane: bool) -> DVec3 {
 }
 
 /// The contact `depth` along the unit `normal` at the points `[a, b]`, with its bounds (the
-/// depth at least `lower`, see [`super::answer::bounded`]), when they are as tight as EPA's
+/// depth at least `lower`, see [`super::answer::prove_depth`]), when they are as tight as EPA's
 /// convergence test asks.
 fn proven<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
     cso: &MinkowskiDifference<'_, R, A, B>,
@@ -94,7 +94,7 @@ fn proven<R: Real, A: SupportMap<R>, B: SupportMap<R>>(
         certified: false,
     };
     let stopping = super::Stopping::<R>::new(config);
-    let proven = super::answer::bounded(cso, contact, R::vec(normal), [lower, 0.0], |d| {
+    let proven = super::answer::prove_depth(cso, contact, R::vec(normal), [lower, 0.0], |d| {
         stopping.threshold(d)
     });
     proven.certified.then_some(proven)

@@ -250,7 +250,10 @@ fn evolve<R: Real>(y: &[R::V], plane: bool) -> Case<R> {
         1 => Case {
             keep: Few::from_iter([0]),
             direction: ao,
-            scale: a.length_squared().sqrt().max_with(thresholds::scale_floor()),
+            scale: a
+                .length_squared()
+                .sqrt()
+                .max_with(thresholds::scale_floor()),
             enclosed: false,
             flat: None,
         },
@@ -278,7 +281,10 @@ fn line<R: Real>(y: &[R::V], ib: usize, ia: usize) -> Case<R> {
         Case {
             keep: Few::from_iter([ia]),
             direction: ao,
-            scale: ao.length_squared().sqrt().max_with(thresholds::scale_floor()),
+            scale: ao
+                .length_squared()
+                .sqrt()
+                .max_with(thresholds::scale_floor()),
             enclosed: false,
             flat: None,
         }

@@ -34,7 +34,6 @@ use std::collections::HashMap;
 /// hulls, the ones the tutorials draw, keep the plain scan.
 pub const CLIMB_MIN_VERTICES: usize = 48;
 
-
 /// The vertices of a convex hull and, for each, the hull vertices it shares an edge with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HullGraph {
@@ -317,9 +316,9 @@ fn certify(
         f.normal != DVec3::ZERO
             && f.edges().iter().all(|&(u, v)| {
                 edge_face.contains_key(&(v, u))
-                    && corners
-                        .get(&(v, u))
-                        .is_some_and(|&far| f.height(points[far as usize]) <= thresholds::hull_certified(size))
+                    && corners.get(&(v, u)).is_some_and(|&far| {
+                        f.height(points[far as usize]) <= thresholds::hull_certified(size)
+                    })
             })
     })
 }

@@ -238,11 +238,12 @@ impl Step {
 
     /// The label of `candidate[slot]`: its kept name (w₁–w₄), or the slot's when unnamed.
     pub fn label(&self, slot: usize) -> &'static str {
-        crate::trace::explain::label(self.names.get(slot).map_or(slot, |&n| usize::from(n)))
+        crate::trace::explain::label(self.name_number(slot))
     }
 
-    /// The colour slot of `candidate[slot]` (its name): a point keeps its colour with its name.
-    pub fn name(&self, slot: usize) -> usize {
+    /// The number of `candidate[slot]`'s name (0 for w₁, 1 for w₂, …): a point keeps it, and
+    /// the colour drawn from it, while it stays in the simplex.
+    pub fn name_number(&self, slot: usize) -> usize {
         self.names.get(slot).map_or(slot, |&n| usize::from(n))
     }
 
