@@ -8,8 +8,20 @@ use std::path::{Path, PathBuf};
 
 /// The solver's top-level modules, lowest first.
 const SOLVER: &[&str] = &[
-    "real", "config", "shape", "trace", "simplex", "proof", "gjk", "epa", "query", "manifold",
-    "cast", "scenario", "tools",
+    "real",
+    "config",
+    "shape",
+    "trace",
+    "simplex",
+    "proof",
+    "gjk",
+    "epa",
+    "query",
+    "manifold",
+    "cast",
+    "composite",
+    "scenario",
+    "tools",
 ];
 
 /// The app's top-level modules, lowest first.

@@ -3,7 +3,7 @@
 //!
 //! Folders by feature, lowest layer first; each module uses only those before it
 //! (`docs/architecture.md` draws the arrows): [`real`] and [`config`], [`shape`], [`trace`](mod@trace),
-//! [`simplex`], [`proof`], [`gjk`](mod@gjk), [`epa`], [`query`], [`manifold`], [`cast`], [`scenario`](mod@scenario),
+//! [`simplex`], [`proof`], [`gjk`](mod@gjk), [`epa`], [`query`], [`manifold`], [`cast`], [`composite`], [`scenario`](mod@scenario),
 //! [`tools`].
 //!
 //! Reading order, from a shape to a recorded step:
@@ -41,6 +41,7 @@
 #![warn(missing_docs)]
 
 pub mod cast;
+pub mod composite;
 pub mod config;
 pub mod epa;
 pub mod gjk;

@@ -15,7 +15,7 @@ mod deepen;
 mod observe;
 mod point;
 
-use crate::config::{Algorithm, Precision, Radii, SolverConfig};
+use crate::config::{Algorithm, Precision, Radii, SolverConfig, thresholds};
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::boxes;
 use crate::gjk::closed::{self, Segment};
@@ -93,6 +93,18 @@ impl<'p> Placed<'p> {
     pub fn overlap_along(a: Placed<'_>, b: Placed<'_>, n: DVec3) -> f64 {
         let (body_a, body_b) = (a.body::<f64>(), b.body::<f64>());
         n.dot(body_a.support(n)) - n.dot(body_b.support(-n))
+    }
+
+    /// The body's axis-aligned box, `(least corner, greatest corner)`: its support points
+    /// along the six axis directions, in f64, each pushed out by their rounding
+    /// ([`thresholds::support_rounding`]), so that the box holds the whole body.
+    pub fn bounds(&self) -> (DVec3, DVec3) {
+        let body = self.body::<f64>();
+        let slack = DVec3::splat(thresholds::support_rounding(f64::EPSILON, self.reach()));
+        let axes = [DVec3::X, DVec3::Y, DVec3::Z];
+        let high = DVec3::from_array(axes.map(|e| e.dot(body.support(e))));
+        let low = DVec3::from_array(axes.map(|e| e.dot(body.support(-e))));
+        (low - slack, high + slack)
     }
 
     /// The same body moved by `by`.

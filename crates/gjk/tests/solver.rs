@@ -51,6 +51,11 @@ mod solver {
         pub mod properties;
         pub mod trust;
     }
+    pub mod composite {
+        pub mod bad;
+        pub mod oracle;
+        pub mod seams;
+    }
     pub mod scenario {
         pub mod engine;
         pub mod engine_manifold;

@@ -171,6 +171,22 @@ pub fn angle_shown() -> f64 {
     1e-9
 }
 
+/// `1°`: how far a contact normal on a mesh may lie outside its feature's normal cone and
+/// still be a normal the surface has there (see [`crate::composite::seam`]); further, it is a
+/// ghost. Not a rounding: EPA's normal is within its tolerance of the true one, far inside 1°,
+/// and a push 1° off the floor turns under 2% of a sliding body's speed sideways.
+pub fn seam_angle() -> f64 {
+    1f64.to_radians()
+}
+
+/// `10⁻⁹ · size`: how far past a compound's contact, along its normal, the lab looks for
+/// another piece: a contact whose normal points into a neighbour is on a face the body does not
+/// have (two flush tiles' shared side). A million times the rounding of the pieces' support
+/// points, and far below any gap a level leaves between its tiles.
+pub fn seam_probe(size: f64) -> f64 {
+    1e-9 * size
+}
+
 /// The default `abs_tolerance` and `rel_tolerance` of GJK: `10⁻⁹` in f64, `10⁻⁵` in f32, a
 /// few million ε of each, so that a gap test can pass on bodies of any size the precision holds
 /// well, and far below what a game's contact offsets notice.

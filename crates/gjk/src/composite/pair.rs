@@ -1,0 +1,308 @@
+//! A convex body against a composite one: which pieces are queried, each piece's run and
+//! contacts, and what the pair's answer proves.
+//!
+//! The search is a proof in two rounds. A box round the body, grown until the tree finds a
+//! piece, gives a first piece and its distance `U` (an upper bound of the pair's). Every piece
+//! nearer than `U` has a box within `U` of the body's, since a box gap never exceeds the
+//! distance of what the boxes hold; so querying the pieces whose boxes lie within `U` (or
+//! within the caller's `prediction`, if that is further) leaves none unqueried that could be
+//! nearer, and every piece left out is further than the radius searched.
+
+use super::seam::{self, Seam};
+use super::tree::Bounds;
+use super::{Composite, Pieces};
+use crate::config::{Dimension, SolverConfig, thresholds};
+use crate::manifold::{ContactPoint, manifold};
+use crate::query::{Placed, proven_outside, query};
+use crate::shape::BodySpec;
+use crate::trace::{Finish, NoTrace, Outcome, Step, Trace};
+use glam::DVec3;
+
+/// How many times the first box may double before every piece is within it (a body far
+/// outside a level's box starts at their gap).
+const MAX_DOUBLINGS: usize = 128;
+
+/// What the seam test says of one contact.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judged {
+    /// On a mesh: its feature, normal cone and verdict.
+    Mesh(Seam),
+    /// On a compound's piece: the other piece the normal points into, if any (then it is a
+    /// ghost: the face it pushes out of is inside the body).
+    Compound {
+        /// The piece just past the contact along its normal.
+        covered_by: Option<u32>,
+    },
+}
+
+impl Judged {
+    /// Whether the contact's normal is a ghost.
+    pub fn is_ghost(&self) -> bool {
+        match self {
+            Judged::Mesh(seam) => seam.verdict == seam::Verdict::Ghost,
+            Judged::Compound { covered_by } => covered_by.is_some(),
+        }
+    }
+}
+
+/// A contact between the body and one piece, judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contact {
+    /// The pair of points (`point_a` on the convex body, `point_b` on the piece) and the depth
+    /// (negative: a gap, for a contact within the prediction distance).
+    pub point: ContactPoint,
+    /// The normal out of the piece, towards the convex body.
+    pub normal: DVec3,
+    /// Real or ghost.
+    pub judged: Judged,
+}
+
+/// One piece's query: its answer, its steps (empty unless traced) and its contacts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceRun {
+    /// The piece (a triangle's index, a compound's piece).
+    pub piece: u32,
+    /// The query's answer on the body and this piece alone.
+    pub finish: Finish,
+    /// Its steps, when traced.
+    pub steps: Vec<Step>,
+    /// The manifold's contacts where the piece overlaps the body, the nearest pair where it is
+    /// within the prediction distance; none further.
+    pub contacts: Vec<Contact>,
+}
+
+impl PieceRun {
+    /// The piece's run as a trace, to step.
+    pub fn trace(&self) -> Trace {
+        Trace {
+            steps: self.steps.clone(),
+            finish: self.finish,
+            cache: None,
+        }
+    }
+}
+
+/// The pair's answer, gathered from its pieces'.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompositeAnswer {
+    /// Every piece queried, in increasing order.
+    pub runs: Vec<PieceRun>,
+    /// Proven overlap (some piece is proven to overlap), proven apart (every piece queried is,
+    /// and the rest lie beyond the radius searched), or neither.
+    pub intersecting: Option<bool>,
+    /// The pair's distance lies within these: the least of the pieces' lower bounds and the
+    /// least of their upper bounds (0 for an overlap).
+    pub distance_bounds: [f64; 2],
+    /// Every piece whose box lies within this of the body's box was queried.
+    pub searched: f64,
+}
+
+impl CompositeAnswer {
+    /// The contacts whose normals are ghosts, with their pieces.
+    pub fn ghosts(&self) -> impl Iterator<Item = (u32, &Contact)> {
+        self.runs.iter().flat_map(|run| {
+            run.contacts
+                .iter()
+                .filter(|c| c.judged.is_ghost())
+                .map(move |c| (run.piece, c))
+        })
+    }
+
+    /// The run whose piece answers the pair: the deepest overlap, else the nearest.
+    pub fn answering(&self) -> Option<&PieceRun> {
+        let depth = |r: &&PieceRun| match r.finish.penetration {
+            Some(p) if r.finish.intersecting() == Some(true) => p.depth,
+            _ => -r.finish.certificate.distance_bounds[1],
+        };
+        self.runs
+            .iter()
+            .max_by(|x, y| depth(x).total_cmp(&depth(y)))
+    }
+}
+
+/// The pair's answer, each piece queried without a record.
+pub fn query_composite(
+    a: Placed<'_>,
+    b: &Composite,
+    config: &SolverConfig,
+    prediction: f64,
+) -> CompositeAnswer {
+    solve(a, b, prediction, |a, piece| {
+        (query(a, piece, config, None, &mut NoTrace), Vec::new())
+    })
+}
+
+/// The pair's answer, every piece's steps recorded.
+pub fn trace_composite(
+    a: Placed<'_>,
+    b: &Composite,
+    config: &SolverConfig,
+    prediction: f64,
+) -> CompositeAnswer {
+    solve(a, b, prediction, |a, piece| {
+        let trace = Trace::record(|r| query(a, piece, config, None, r));
+        (trace.finish, trace.steps)
+    })
+}
+
+/// The search and the gathering, each piece answered by `run`.
+fn solve(
+    a: Placed<'_>,
+    b: &Composite,
+    prediction: f64,
+    mut run: impl FnMut(Placed<'_>, Placed<'_>) -> (Finish, Vec<Step>),
+) -> CompositeAnswer {
+    let (min, max) = a.bounds();
+    let body = Bounds { min, max };
+    let tree = b.tree();
+    let all = tree.all();
+    // The first round: grow the body's box until it meets a piece's.
+    let span = body.union(all);
+    let mut radius = prediction.max(body.gap(all));
+    let first_step = (span.max - span.min).max_element() * f64::EPSILON.sqrt();
+    let mut found = tree.overlapping(body.grown(radius));
+    for _ in 0..MAX_DOUBLINGS {
+        if !found.is_empty() {
+            break;
+        }
+        radius = (2.0 * radius).max(first_step);
+        found = tree.overlapping(body.grown(radius));
+    }
+    let mut runs: Vec<PieceRun> = found
+        .iter()
+        .map(|&i| piece_run(a, b, i, prediction, &mut run))
+        .collect();
+    // The second round: every piece that could be nearer than the best found so far.
+    let nearest = runs
+        .iter()
+        .map(|r| upper(&r.finish))
+        .fold(f64::INFINITY, f64::min);
+    let reach = nearest.max(prediction);
+    if reach > radius {
+        for i in tree.overlapping(body.grown(reach)) {
+            if found.binary_search(&i).is_err() {
+                runs.push(piece_run(a, b, i, prediction, &mut run));
+            }
+        }
+        runs.sort_by_key(|r| r.piece);
+        radius = reach;
+    }
+    gather(runs, radius)
+}
+
+/// The pair's certificate from its pieces'.
+fn gather(runs: Vec<PieceRun>, searched: f64) -> CompositeAnswer {
+    let proven = |r: &PieceRun| r.finish.intersecting();
+    let intersecting = if runs.iter().any(|r| proven(r) == Some(true)) {
+        Some(true)
+    } else if runs.iter().all(|r| proven(r) == Some(false)) {
+        Some(false)
+    } else {
+        None
+    };
+    let lower = runs
+        .iter()
+        .map(|r| r.finish.certificate.distance_bounds[0])
+        .fold(searched, f64::min);
+    let upper = runs
+        .iter()
+        .map(|r| upper(&r.finish))
+        .fold(f64::INFINITY, f64::min);
+    CompositeAnswer {
+        runs,
+        intersecting,
+        distance_bounds: [lower, upper],
+        searched,
+    }
+}
+
+/// The least distance the piece's answer proves it within: 0 for a proven overlap.
+fn upper(finish: &Finish) -> f64 {
+    if finish.intersecting() == Some(true) {
+        0.0
+    } else {
+        finish.certificate.distance_bounds[1]
+    }
+}
+
+/// Piece `i`'s run and its judged contacts.
+fn piece_run(
+    a: Placed<'_>,
+    b: &Composite,
+    i: u32,
+    prediction: f64,
+    run: &mut impl FnMut(Placed<'_>, Placed<'_>) -> (Finish, Vec<Step>),
+) -> PieceRun {
+    b.with_piece(i, |piece| {
+        let (finish, steps) = run(a, piece);
+        let points: Vec<(ContactPoint, DVec3)> = match (finish.outcome, finish.penetration) {
+            (Outcome::Intersecting, Some(p)) => manifold(a, piece, &p, Dimension::Three)
+                .points
+                .into_iter()
+                .map(|c| (c, -p.normal))
+                .collect(),
+            (
+                Outcome::Separated {
+                    distance,
+                    point_a,
+                    point_b,
+                },
+                _,
+            ) if distance <= prediction && distance > 0.0 => vec![(
+                ContactPoint {
+                    point_a,
+                    point_b,
+                    depth: -distance,
+                },
+                (point_a - point_b) / distance,
+            )],
+            _ => Vec::new(),
+        };
+        let contacts = points
+            .into_iter()
+            .map(|(point, normal)| Contact {
+                judged: judge(b, i, point.point_b, normal),
+                point,
+                normal,
+            })
+            .collect();
+        PieceRun {
+            piece: i,
+            finish,
+            steps,
+            contacts,
+        }
+    })
+}
+
+/// The seam test on a contact at `at` on piece `i` whose normal (out of the piece) is `normal`.
+fn judge(b: &Composite, i: u32, at: DVec3, normal: DVec3) -> Judged {
+    match b.pieces() {
+        Pieces::Mesh(mesh) => Judged::Mesh(seam::judge(mesh, i, at, normal)),
+        Pieces::Compound(compound) => {
+            let piece_box = b.tree().bounds(i);
+            let size = at
+                .abs()
+                .max(piece_box.min.abs())
+                .max(piece_box.max.abs())
+                .max_element();
+            let probe = at + normal * thresholds::seam_probe(size);
+            let covered_by = b
+                .tree()
+                .overlapping(Bounds::of([probe]))
+                .into_iter()
+                .filter(|&j| j != i)
+                .find(|&j| {
+                    let (shape, pose) = &compound.pieces()[j as usize];
+                    let spec = BodySpec {
+                        shape: shape.shape().clone(),
+                        position: pose.position,
+                        rotation: pose.rotation,
+                        margin: 0.0,
+                    };
+                    proven_outside(probe, shape, &spec) <= 0.0
+                });
+            Judged::Compound { covered_by }
+        }
+    }
+}
