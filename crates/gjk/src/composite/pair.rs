@@ -156,10 +156,13 @@ fn solve(
     let body = Bounds { min, max };
     let tree = b.tree();
     let all = tree.all();
-    // The first round: grow the body's box until it meets a piece's.
-    let span = body.union(all);
+    // The first round: grow the body's box, by the body's own size (a millionth of the whole
+    // body's, for a point) and then doubling, until it meets a piece's. The steps choose only
+    // how much is queried in the first round, never what the answer proves.
     let mut radius = prediction.max(body.gap(all));
-    let first_step = (span.max - span.min).max_element() * f64::EPSILON.sqrt();
+    let first_step = (body.max - body.min)
+        .max_element()
+        .max((all.max - all.min).max_element() / 1048576.0);
     let mut found = tree.overlapping(body.grown(radius));
     for _ in 0..MAX_DOUBLINGS {
         if !found.is_empty() {

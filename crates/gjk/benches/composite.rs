@@ -1,0 +1,130 @@
+//! A convex body against a 10,082-triangle height field, beside parry3d-f64's composite
+//! queries on the same mesh:
+//!
+//! - `composite/distance/{ours,parry}/{body}`: a body 0.3 to 0.6 above the field:
+//!   `gjk::composite::query_composite` (every piece near enough queried, the pair's bounds
+//!   gathered) against parry's `query::distance`;
+//! - `composite/contact/{ours,parry}/{body}`: the body 0.05 into the field:
+//!   `query_composite` (each near triangle's depth, manifold and seams) against parry's
+//!   `query::contact` (the deepest triangle's contact only).
+//!
+//! Bodies: a ball, a box and a capsule, turned. The mesh, its tree and the shapes are built
+//! outside the timed loop, as parry's are.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use gjk::composite::{Composite, TriMesh, query_composite};
+use gjk::{BodySpec, Placed, Precision, PreparedShape, Shape, SolverConfig};
+use glam::{DQuat, DVec3};
+use parry3d_f64::math::{Pose, Vector};
+use parry3d_f64::query;
+use parry3d_f64::shape::{SharedShape, TriMesh as ParryMesh};
+use std::hint::black_box;
+
+/// Heights 72 × 72 over 50 × 50, gently rolling (at most 0.5 high): 10,082 triangles.
+fn field() -> TriMesh {
+    let heights: Vec<Vec<f64>> = (0..72)
+        .map(|r| {
+            (0..72)
+                .map(|c| 0.25 + 0.25 * (0.37 * r as f64).sin() * (0.29 * c as f64).cos())
+                .collect()
+        })
+        .collect();
+    TriMesh::height_field(&heights, DVec3::new(50.0, 1.0, 50.0), Precision::F64)
+        .expect("the bench's field is a mesh")
+}
+
+fn bodies() -> Vec<(&'static str, Shape)> {
+    vec![
+        ("ball", Shape::Sphere { radius: 0.5 }),
+        (
+            "box",
+            Shape::Cuboid {
+                half_extents: DVec3::new(0.5, 0.4, 0.3),
+            },
+        ),
+        (
+            "capsule",
+            Shape::Capsule {
+                half_height: 0.6,
+                radius: 0.3,
+            },
+        ),
+    ]
+}
+
+/// `shape` over the field at (x, z), its lowest point `gap` above the field's highest there
+/// (negative: into it), turned.
+fn placed(mesh: &TriMesh, shape: &Shape, x: f64, z: f64, gap: f64) -> BodySpec {
+    let rotation = DQuat::from_euler(glam::EulerRot::XYZ, 0.4, 0.7, 0.2);
+    let probe = BodySpec {
+        shape: shape.clone(),
+        position: DVec3::ZERO,
+        rotation,
+        margin: 0.0,
+    };
+    let prepared = PreparedShape::new(shape.clone());
+    let (low, high) = Placed::new(&prepared, &probe).bounds();
+    let reach = 0.5 * (high - low).max_element();
+    let top = mesh
+        .vertices()
+        .iter()
+        .filter(|v| (v.x - x).abs() <= reach + 1.0 && (v.z - z).abs() <= reach + 1.0)
+        .map(|v| v.y)
+        .fold(f64::NEG_INFINITY, f64::max);
+    BodySpec {
+        position: DVec3::new(x, top - low.y + gap, z),
+        ..probe
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mesh = field();
+    let parry = SharedShape::new(
+        ParryMesh::new(
+            mesh.vertices()
+                .iter()
+                .map(|p| Vector::new(p.x, p.y, p.z))
+                .collect(),
+            mesh.triangles().to_vec(),
+        )
+        .expect("parry builds the field"),
+    );
+    let composite = Composite::mesh(mesh.clone());
+    let config = SolverConfig::default();
+    for (question, gap) in [("distance", 0.4), ("contact", -0.05)] {
+        let mut g = c.benchmark_group(format!("composite/{question}"));
+        for (name, shape) in bodies() {
+            let spec = placed(&mesh, &shape, 3.1, -7.3, gap);
+            let prepared = PreparedShape::new(shape.clone());
+            let body = Placed::new(&prepared, &spec);
+            let answer = query_composite(body, &composite, &config, 0.0);
+            let (pose, theirs) =
+                gjk::tools::reference::to_parry(&spec).expect("parry takes the bench's shapes");
+            let identity = Pose::IDENTITY;
+            println!(
+                "{question}/{name}: ours {:?} over {} pieces, parry {:?}",
+                answer.distance_bounds,
+                answer.runs.len(),
+                query::distance(&pose, &*theirs, &identity, &*parry).map(|d| d.distance)
+            );
+            g.bench_function(BenchmarkId::new("ours", name), |bench| {
+                bench.iter(|| query_composite(black_box(body), &composite, &config, 0.0))
+            });
+            g.bench_function(BenchmarkId::new("parry", name), |bench| {
+                bench.iter(|| match question {
+                    "distance" => query::distance(black_box(&pose), &*theirs, &identity, &*parry)
+                        .map(|d| d.distance)
+                        .ok(),
+                    _ => query::contact(black_box(&pose), &*theirs, &identity, &*parry, 0.0)
+                        .ok()
+                        .flatten()
+                        .map(|c| c.dist),
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
