@@ -52,28 +52,26 @@ fn bodies() -> Vec<(&'static str, Shape)> {
     ]
 }
 
-/// `shape` over the field at (x, z), its lowest point `gap` above the field's highest there
-/// (negative: into it), turned.
-fn placed(mesh: &TriMesh, shape: &Shape, x: f64, z: f64, gap: f64) -> BodySpec {
-    let rotation = DQuat::from_euler(glam::EulerRot::XYZ, 0.4, 0.7, 0.2);
-    let probe = BodySpec {
+/// `shape` over the field at (x, z), `gap` above it (negative: into it), turned: dropped from
+/// 5 above by its distance less `gap`.
+fn placed(floor: &Composite, shape: &Shape, x: f64, z: f64, gap: f64) -> BodySpec {
+    let high = BodySpec {
         shape: shape.clone(),
-        position: DVec3::ZERO,
-        rotation,
+        position: DVec3::new(x, 5.0, z),
+        rotation: DQuat::from_euler(glam::EulerRot::XYZ, 0.4, 0.7, 0.2),
         margin: 0.0,
     };
     let prepared = PreparedShape::new(shape.clone());
-    let (low, high) = Placed::new(&prepared, &probe).bounds();
-    let reach = 0.5 * (high - low).max_element();
-    let top = mesh
-        .vertices()
-        .iter()
-        .filter(|v| (v.x - x).abs() <= reach + 1.0 && (v.z - z).abs() <= reach + 1.0)
-        .map(|v| v.y)
-        .fold(f64::NEG_INFINITY, f64::max);
+    let answer = query_composite(
+        Placed::new(&prepared, &high),
+        floor,
+        &SolverConfig::default(),
+        0.0,
+    );
+    let drop = answer.distance_bounds[1] - gap;
     BodySpec {
-        position: DVec3::new(x, top - low.y + gap, z),
-        ..probe
+        position: high.position - DVec3::Y * drop,
+        ..high
     }
 }
 
@@ -89,23 +87,26 @@ fn bench(c: &mut Criterion) {
         )
         .expect("parry builds the field"),
     );
-    let composite = Composite::mesh(mesh.clone());
+    let composite = Composite::mesh(mesh);
     let config = SolverConfig::default();
     for (question, gap) in [("distance", 0.4), ("contact", -0.05)] {
         let mut g = c.benchmark_group(format!("composite/{question}"));
         for (name, shape) in bodies() {
-            let spec = placed(&mesh, &shape, 3.1, -7.3, gap);
+            let spec = placed(&composite, &shape, 3.1, -7.3, gap);
             let prepared = PreparedShape::new(shape.clone());
             let body = Placed::new(&prepared, &spec);
             let answer = query_composite(body, &composite, &config, 0.0);
             let (pose, theirs) =
                 gjk::tools::reference::to_parry(&spec).expect("parry takes the bench's shapes");
             let identity = Pose::IDENTITY;
+            let deepest = answer.answering().and_then(|r| r.finish.penetration);
             println!(
-                "{question}/{name}: ours {:?} over {} pieces, parry {:?}",
+                "{question}/{name}: ours {:?}, depth {:?}, over {} pieces; parry {:?}, {:?}",
                 answer.distance_bounds,
+                deepest.map(|p| p.depth),
                 answer.runs.len(),
-                query::distance(&pose, &*theirs, &identity, &*parry).map(|d| d.distance)
+                query::distance(&pose, &*theirs, &identity, &*parry).map(|d| d.distance),
+                query::contact(&pose, &*theirs, &identity, &*parry, 0.0).map(|c| c.map(|c| c.dist))
             );
             g.bench_function(BenchmarkId::new("ours", name), |bench| {
                 bench.iter(|| query_composite(black_box(body), &composite, &config, 0.0))

@@ -2,11 +2,13 @@
 //! contacts, and what the pair's answer proves.
 //!
 //! The search is a proof in two rounds. A box round the body, grown until the tree finds a
-//! piece, gives a first piece and its distance `U` (an upper bound of the pair's). Every piece
-//! nearer than `U` has a box within `U` of the body's, since a box gap never exceeds the
-//! distance of what the boxes hold; so querying the pieces whose boxes lie within `U` (or
-//! within the caller's `prediction`, if that is further) leaves none unqueried that could be
-//! nearer, and every piece left out is further than the radius searched.
+//! piece, gives the first pieces; they are queried nearest box first, each giving a distance
+//! (an upper bound of the pair's), the least so far `U`. Every piece nearer than `U` has a box
+//! within `U` of the body's, since a box gap never exceeds the distance of what the boxes hold
+//! (nor does a triangle's plane, where the body lies wholly on one side of it); so a piece
+//! further than `U` by either (and than the caller's `prediction`) is left out,
+//! and a second round asks the tree for the boxes within `U` beyond the first box. No piece
+//! left unqueried could be nearer, and each is further than the radius searched.
 
 use super::seam::{self, Seam};
 use super::tree::Bounds;
@@ -171,26 +173,55 @@ fn solve(
         radius = (2.0 * radius).max(first_step);
         found = tree.overlapping(body.grown(radius));
     }
-    let mut runs: Vec<PieceRun> = found
-        .iter()
-        .map(|&i| piece_run(a, b, i, prediction, &mut run))
-        .collect();
-    // The second round: every piece that could be nearer than the best found so far.
-    let nearest = runs
-        .iter()
-        .map(|r| upper(&r.finish))
-        .fold(f64::INFINITY, f64::min);
-    let reach = nearest.max(prediction);
-    if reach > radius {
-        for i in tree.overlapping(body.grown(reach)) {
-            if found.binary_search(&i).is_err() {
-                runs.push(piece_run(a, b, i, prediction, &mut run));
+    // Nearest first, by the larger of two proven lower bounds (the boxes' gap, a triangle's
+    // plane): a piece further than the best distance found so far (and than the prediction)
+    // cannot be nearer, and is left out.
+    let mut runs = Vec::new();
+    let mut best = f64::INFINITY;
+    let mut visit = |pieces: Vec<u32>, runs: &mut Vec<PieceRun>, best: &mut f64| {
+        let mut by_gap: Vec<(f64, u32)> = pieces
+            .into_iter()
+            .map(|i| (tree.bounds(i).gap(body).max(plane_gap(a, b, i)), i))
+            .collect();
+        by_gap.sort_by(|x, y| x.0.total_cmp(&y.0));
+        for (gap, i) in by_gap {
+            if gap > best.max(prediction) {
+                break;
             }
+            let piece = piece_run(a, b, i, prediction, &mut run);
+            *best = best.min(upper(&piece.finish));
+            runs.push(piece);
         }
-        runs.sort_by_key(|r| r.piece);
-        radius = reach;
+    };
+    visit(found.clone(), &mut runs, &mut best);
+    // The second round: the pieces beyond the first box that could still be nearer.
+    let reach = best.max(prediction);
+    if reach > radius {
+        let beyond = tree
+            .overlapping(body.grown(reach))
+            .into_iter()
+            .filter(|i| found.binary_search(i).is_err())
+            .collect();
+        visit(beyond, &mut runs, &mut best);
     }
+    runs.sort_by_key(|r| r.piece);
+    let radius = best.max(prediction);
     gather(runs, radius)
+}
+
+/// A lower bound on the distance from the body to a triangle from the triangle's plane: the
+/// body lies wholly on one side of it, this far off (less the rounding of its support points
+/// and of the plane); 0 for a compound's piece, or a body across the plane.
+fn plane_gap(a: Placed<'_>, b: &Composite, i: u32) -> f64 {
+    let Pieces::Mesh(mesh) = b.pieces() else {
+        return 0.0;
+    };
+    let n = mesh.normal(i);
+    let on = n.dot(mesh.corners(i)[0]);
+    let above = -a.height(-n) - on;
+    let below = on - a.height(n);
+    let size = a.reach() + mesh.corners(i)[0].abs().max_element();
+    (above.max(below) - 4.0 * thresholds::support_rounding(f64::EPSILON, size)).max(0.0)
 }
 
 /// The pair's certificate from its pieces'.
