@@ -32,7 +32,7 @@ impl Num {
 
     /// As JSON writes it: a non-finite number as one too large for any float (refused by
     /// name, as a file from another writer would be).
-    fn json(self) -> String {
+    pub fn json(self) -> String {
         let x = self.value();
         if x.is_finite() {
             format!("{x:?}")
@@ -285,4 +285,43 @@ fn engine(answer: &Answer, poses: u8) -> String {
         }
     };
     format!(r#""engine": {{"engine": "avian3d 0.8", "poses": "{poses}", {body}}}"#)
+}
+
+/// `composite_bodies`' input: a small mesh's vertices and triangles (indices taken modulo one
+/// more than the vertices, so a missing vertex is drawn too), a body and a prediction.
+#[derive(Arbitrary, Debug)]
+pub struct CompositeInput {
+    vertices: Vec<[Num; 3]>,
+    triangles: Vec<[u8; 3]>,
+    kind: u8,
+    size: [Num; 3],
+    position: [Num; 3],
+    rotation: [Num; 4],
+    prediction: Num,
+}
+
+/// The case `composite_check` reads that a `composite_bodies` input makes.
+pub fn composite_text(input: &CompositeInput) -> String {
+    let vertices: Vec<String> = input.vertices.iter().take(12).map(|v| list(v)).collect();
+    let n = vertices.len() as u16 + 1;
+    let triangles: Vec<String> = input
+        .triangles
+        .iter()
+        .take(24)
+        .map(|t| format!("{:?}", t.map(|i| u16::from(i) % n)))
+        .collect();
+    let [s0, s1, s2] = input.size.map(|n| n.json());
+    let shape = match input.kind % 3 {
+        0 => format!(r#"{{"type": "sphere", "radius": {s0}}}"#),
+        1 => format!(r#"{{"type": "cuboid", "half_extents": [{s0}, {s1}, {s2}]}}"#),
+        _ => format!(r#"{{"type": "capsule", "half_height": {s0}, "radius": {s1}}}"#),
+    };
+    format!(
+        r#"{{"vertices": [{}], "triangles": [{}], "body": {{"shape": {shape}, "position": {}, "rotation": {}}}, "prediction": {}}}"#,
+        vertices.join(", "),
+        triangles.join(", "),
+        list(&input.position),
+        list(&input.rotation),
+        input.prediction.json()
+    )
 }

@@ -1,5 +1,6 @@
 //! Writes each input of a structure-aware target's corpus (`query_bodies`, `cast_bodies`,
-//! `manifold_bodies`, `capture`) out as the scenario file it stands for, so that `cargo test`
+//! `manifold_bodies`, `capture`) out as the scenario file it stands for (`composite_bodies`:
+//! as the composite case it stands for), so that `cargo test`
 //! can replay it on stable, as `scenario_text`'s corpus is:
 //! `cargo run --bin decode_bodies -- query_bodies corpus/query_bodies corpus/query_bodies_files`.
 
@@ -28,6 +29,9 @@ fn main() {
                 bodies::ManifoldInput::arbitrary_take_rest(input).map(|c| bodies::manifold_text(&c))
             }
             "capture" => bodies::CaptureInput::arbitrary_take_rest(input).map(|c| bodies::capture_text(&c)),
+            "composite_bodies" => {
+                bodies::CompositeInput::arbitrary_take_rest(input).map(|c| bodies::composite_text(&c))
+            }
             other => {
                 eprintln!("decode_bodies: {other} is not a structure-aware target");
                 std::process::exit(2);

@@ -69,7 +69,8 @@ pub struct PieceRun {
     /// Its steps, when traced.
     pub steps: Vec<Step>,
     /// The manifold's contacts where the piece overlaps the body, the nearest pair where it is
-    /// within the prediction distance; none further.
+    /// proven apart by no more than the prediction distance; none further, and none where the
+    /// piece's run proved neither.
     pub contacts: Vec<Contact>,
 }
 
@@ -275,6 +276,8 @@ fn piece_run(
                 .into_iter()
                 .map(|c| (c, -p.normal))
                 .collect(),
+            // A gap within the prediction is a contact only where the separation is proven
+            // and the witnesses give it a direction: an undecided run's points may coincide.
             (
                 Outcome::Separated {
                     distance,
@@ -282,14 +285,19 @@ fn piece_run(
                     point_b,
                 },
                 _,
-            ) if distance <= prediction && distance > 0.0 => vec![(
-                ContactPoint {
-                    point_a,
-                    point_b,
-                    depth: -distance,
-                },
-                (point_a - point_b) / distance,
-            )],
+            ) if finish.intersecting() == Some(false)
+                && finish.certificate.distance_bounds[1] <= prediction
+                && point_a != point_b =>
+            {
+                vec![(
+                    ContactPoint {
+                        point_a,
+                        point_b,
+                        depth: -distance,
+                    },
+                    (point_a - point_b).normalize(),
+                )]
+            }
             _ => Vec::new(),
         };
         let contacts = points
