@@ -117,7 +117,7 @@ impl Composite {
             .map(|t| Bounds::of(mesh.corners(t)))
             .collect();
         Composite {
-            tree: Tree::new(&boxes),
+            tree: Tree::new(boxes),
             pieces: Pieces::Mesh(mesh),
         }
     }
@@ -133,7 +133,7 @@ impl Composite {
             })
             .collect();
         Composite {
-            tree: Tree::new(&boxes),
+            tree: Tree::new(boxes),
             pieces: Pieces::Compound(compound),
         }
     }

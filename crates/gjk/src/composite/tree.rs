@@ -102,8 +102,8 @@ impl std::fmt::Debug for Tree {
 }
 
 impl Tree {
-    /// The tree of `boxes` (piece `i`'s box is `boxes[i]`; at least one).
-    pub fn new(boxes: &[Bounds]) -> Self {
+    /// The tree of `boxes` (piece `i`'s box is `boxes[i]`; at least one), which it keeps.
+    pub fn new(boxes: Vec<Bounds>) -> Self {
         let aabbs: Vec<Aabb> = boxes.iter().map(|b| b.outward()).collect();
         let all = boxes
             .iter()
@@ -112,11 +112,7 @@ impl Tree {
             .unwrap_or(Bounds::of([DVec3::ZERO]));
         let mut built = Duration::ZERO;
         let bvh = build_bvh2(&aabbs, BvhBuildParams::fast_build(), &mut built);
-        Tree {
-            bvh,
-            boxes: boxes.to_vec(),
-            all,
-        }
+        Tree { bvh, boxes, all }
     }
 
     /// The box round every piece.
