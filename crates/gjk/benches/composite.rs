@@ -6,17 +6,22 @@
 //!   gathered) against parry's `query::distance`;
 //! - `composite/contact/{ours,parry}/{body}`: the body 0.05 into the field:
 //!   `query_composite` (each near triangle's depth, manifold and seams) against parry's
-//!   `query::contact` (the deepest triangle's contact only).
+//!   `query::contact` (the deepest triangle's contact only);
+//! - `composite/cast/{ours,parry}/{body}`: the body 0.4 above the field moving down and
+//!   across (by (2, −1, 1) over the unit interval): `gjk::composite::cast_composite` (the ray
+//!   cast against each triangle whose box the body's meets on the way, earliest first) against
+//!   parry's `query::cast_shapes`.
 //!
 //! Bodies: a ball, a box and a capsule, turned. The mesh, its tree and the shapes are built
 //! outside the timed loop, as parry's are.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gjk::composite::{Composite, TriMesh, query_composite};
+use gjk::cast::CastSpec;
+use gjk::composite::{Composite, TriMesh, cast_composite, query_composite};
 use gjk::{BodySpec, Placed, Precision, PreparedShape, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 use parry3d_f64::math::{Pose, Vector};
-use parry3d_f64::query;
+use parry3d_f64::query::{self, ShapeCastOptions};
 use parry3d_f64::shape::{SharedShape, TriMesh as ParryMesh};
 use std::hint::black_box;
 
@@ -125,6 +130,59 @@ fn bench(c: &mut Criterion) {
         }
         g.finish();
     }
+    cast(c, &composite, &parry, &config);
+}
+
+/// The cast group: each body thrown down and across the field.
+fn cast(c: &mut Criterion, composite: &Composite, parry: &SharedShape, config: &SolverConfig) {
+    let velocity = DVec3::new(2.0, -1.0, 1.0);
+    let motion = CastSpec {
+        velocity_a: velocity,
+        ..CastSpec::default()
+    };
+    let options = ShapeCastOptions {
+        max_time_of_impact: 1.0,
+        stop_at_penetration: true,
+        ..ShapeCastOptions::default()
+    };
+    let parry_velocity = Vector::new(velocity.x, velocity.y, velocity.z);
+    let mut g = c.benchmark_group("composite/cast");
+    for (name, shape) in bodies() {
+        let spec = placed(composite, &shape, 3.1, -7.3, 0.4);
+        let prepared = PreparedShape::new(shape.clone());
+        let body = Placed::new(&prepared, &spec);
+        let (pose, theirs) =
+            gjk::tools::reference::to_parry(&spec).expect("parry takes the bench's shapes");
+        let identity = Pose::IDENTITY;
+        let theirs_cast = || {
+            query::cast_shapes(
+                black_box(&pose),
+                parry_velocity,
+                &*theirs,
+                &identity,
+                Vector::ZERO,
+                &**parry,
+                options,
+            )
+            .ok()
+            .flatten()
+            .map(|hit| hit.time_of_impact)
+        };
+        let ours = cast_composite(body, composite, &motion, config).expect("a valid motion");
+        println!(
+            "cast/{name}: ours {:?} over {} pieces; parry {:?}",
+            ours.first,
+            ours.runs.len(),
+            theirs_cast()
+        );
+        g.bench_function(BenchmarkId::new("ours", name), |bench| {
+            bench.iter(|| cast_composite(black_box(body), composite, &motion, config))
+        });
+        g.bench_function(BenchmarkId::new("parry", name), |bench| {
+            bench.iter(theirs_cast)
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);

@@ -57,6 +57,7 @@ pub mod compound;
 pub mod mesh;
 pub mod pair;
 pub mod seam;
+pub mod sweep;
 pub mod tree;
 
 use crate::query::Placed;
@@ -66,6 +67,7 @@ pub use compound::Compound;
 pub use mesh::TriMesh;
 pub use pair::{CompositeAnswer, Contact, Judged, PieceRun, query_composite, trace_composite};
 use std::fmt;
+pub use sweep::{CompositeCast, FirstContact, PieceCast, cast_composite, trace_cast_composite};
 use tree::{Bounds, Tree};
 
 /// A body's piece or number refused, by its field (`triangles[12]`, `vertices[3].y`), and why.

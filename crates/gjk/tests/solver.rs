@@ -53,6 +53,7 @@ mod solver {
     }
     pub mod composite {
         pub mod bad;
+        pub mod casts;
         pub mod fuzzed;
         pub mod oracle;
         pub mod seams;

@@ -318,7 +318,7 @@ fn piece_run(
 }
 
 /// The seam test on a contact at `at` on piece `i` whose normal (out of the piece) is `normal`.
-fn judge(b: &Composite, i: u32, at: DVec3, normal: DVec3) -> Judged {
+pub(super) fn judge(b: &Composite, i: u32, at: DVec3, normal: DVec3) -> Judged {
     match b.pieces() {
         Pieces::Mesh(mesh) => Judged::Mesh(seam::judge(mesh, i, at, normal)),
         Pieces::Compound(compound) => {

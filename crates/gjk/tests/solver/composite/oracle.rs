@@ -1,15 +1,18 @@
 //! A body against a mesh or a compound, beside parry3d-f64's composite queries (`distance`,
 //! and `contact`, which answers with the deepest piece): random balls, boxes and capsules over
-//! a bumpy height field and over a field of tiles.
+//! a bumpy height field and over a field of tiles; and casts, beside its `cast_shapes`.
 
 use crate::solver::common::Rng;
-use gjk::composite::{Composite, CompositeAnswer, Compound, TriMesh, query_composite};
+use gjk::cast::CastSpec;
+use gjk::composite::{
+    Composite, CompositeAnswer, Compound, FirstContact, TriMesh, cast_composite, query_composite,
+};
 use gjk::query::{Placed, proven_outside};
 use gjk::tools::reference::to_parry;
 use gjk::{BodySpec, Outcome, Pose, Precision, PreparedShape, Shape, SolverConfig};
 use glam::{DQuat, DVec3};
 use parry3d_f64::math::{Pose as ParryPose, Vector};
-use parry3d_f64::query;
+use parry3d_f64::query::{self, ShapeCastOptions};
 use parry3d_f64::shape::{SharedShape, TriMesh as ParryMesh};
 
 fn v(p: DVec3) -> Vector {
@@ -203,4 +206,118 @@ fn bodies_over_tiles_agree_with_parrys_compound() {
         overlaps > 20,
         "only {overlaps} overlaps: the test must see contacts"
     );
+}
+
+/// The pair's proven distance bounds with the body moved to time `t` of its motion.
+fn bounds_at(spec: &BodySpec, velocity: DVec3, t: f64, ground: &Composite) -> [f64; 2] {
+    let moved = BodySpec {
+        position: spec.position + velocity * t,
+        ..spec.clone()
+    };
+    let shape = PreparedShape::new(moved.shape.clone());
+    query_composite(
+        Placed::new(&shape, &moved),
+        ground,
+        &SolverConfig::default(),
+        0.0,
+    )
+    .distance_bounds
+}
+
+/// Bodies thrown at the ground, our first contact beside parry's `cast_shapes` on the same
+/// pair. Where the times differ by more than a step of either's tolerance, the pair's static
+/// bounds at the earlier time say which is right: a hit before a time at which the pair is
+/// proven apart is no hit, and a time at which the pair is proven within our gap is one.
+fn casts_against_parry(rng: &mut Rng, ground: &(Composite, SharedShape), cases: usize) -> usize {
+    let mut agreed = 0;
+    for case in 0..cases {
+        let spec = BodySpec {
+            position: body(rng).position + DVec3::new(0.0, 1.5, 0.0),
+            ..body(rng)
+        };
+        let velocity = DVec3::new(
+            rng.range(-3.0, 3.0),
+            rng.range(-4.0, 0.5),
+            rng.range(-3.0, 3.0),
+        );
+        let shape = PreparedShape::new(spec.shape.clone());
+        let motion = CastSpec {
+            velocity_a: velocity,
+            ..CastSpec::default()
+        };
+        let ours = cast_composite(
+            Placed::new(&shape, &spec),
+            &ground.0,
+            &motion,
+            &SolverConfig::default(),
+        )
+        .unwrap();
+        let (pose, parry_body) = to_parry(&spec).unwrap();
+        let options = ShapeCastOptions {
+            max_time_of_impact: 1.0,
+            stop_at_penetration: true,
+            ..ShapeCastOptions::default()
+        };
+        let theirs = query::cast_shapes(
+            &pose,
+            v(velocity),
+            &*parry_body,
+            &ParryPose::IDENTITY,
+            Vector::ZERO,
+            &*ground.1,
+            options,
+        )
+        .unwrap()
+        .map(|hit| hit.time_of_impact);
+        let time = match ours.first {
+            FirstContact::Hit { time, .. } => Some(time),
+            FirstContact::OverlappingAtStart { .. } => Some(0.0),
+            FirstContact::Miss => None,
+            FirstContact::Unfinished { .. } => continue,
+        };
+        let gap = |t: f64| {
+            ours.runs
+                .iter()
+                .find_map(|r| (r.answer.toi == Some(t)).then_some(r.answer.distance_bounds?[1]))
+                .unwrap_or(0.0)
+        };
+        match (time, theirs) {
+            (Some(t), Some(p)) if (t - p).abs() <= 1e-5 => agreed += 1,
+            (None, None) => agreed += 1,
+            // We hit first (or only): the pair must be proven within our gap at our time.
+            (Some(t), p) if p.is_none_or(|p| t < p) => {
+                let [_, upper] = bounds_at(&spec, velocity, t, &ground.0);
+                assert!(
+                    upper <= gap(t) + 1e-9,
+                    "case {case}: our hit at {t} (parry {theirs:?}) is {upper} apart"
+                );
+            }
+            // parry hits first (or only): the pair must be proven apart at its time.
+            (mine, Some(p)) => {
+                let [lower, _] = bounds_at(&spec, velocity, p, &ground.0);
+                assert!(
+                    lower > 0.0,
+                    "case {case}: parry hits at {p}, ours at {mine:?}, yet nothing is proven apart there"
+                );
+            }
+            (Some(_), None) => unreachable!("the first arm takes a hit parry does not have"),
+        }
+    }
+    agreed
+}
+
+#[test]
+fn casts_onto_a_height_field_agree_with_parrys_cast_shapes() {
+    let mut rng = Rng::new(41);
+    let ground = bumpy(&mut rng);
+    let agreed = casts_against_parry(&mut rng, &ground, 150);
+    assert!(agreed > 140, "only {agreed} of 150 casts agree to 1e-5");
+}
+
+#[test]
+fn casts_onto_tiles_agree_with_parrys_cast_shapes() {
+    let mut rng = Rng::new(43);
+    let ground = tiles(&mut rng);
+    let agreed = casts_against_parry(&mut rng, &ground, 150);
+    assert!(agreed > 140, "only {agreed} of 150 casts agree to 1e-5");
 }
