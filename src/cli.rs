@@ -1,14 +1,16 @@
 //! The command line: `query` and `trace` answer from scenario files without opening a window;
 //! `render` and `bench-frames` drive the real renderer.
 
+mod check;
 pub mod contact;
 pub mod guard;
+mod pieces;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod query;
 pub mod trace;
 
+pub use check::check;
 pub use trace::trace;
-use trace::traced;
 
 use clap::{Parser, Subcommand};
 use gjk::Scenario;
@@ -344,63 +346,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
             })
     };
     Ok((parse(w)?, parse(h)?))
-}
-
-/// What `check` says of one file: one line, then one per broken promise; and whether it passed.
-fn check_file(file: &Path) -> (String, bool) {
-    let label = file.display();
-    let scenario = match Scenario::load(file) {
-        Ok(s) => s,
-        Err(e) => return (format!("ERROR {e}"), false),
-    };
-    let Some(expect) = &scenario.expect else {
-        return (
-            format!("ERROR {label}: no `expect` section, nothing to check"),
-            false,
-        );
-    };
-    let checked = crate::cli::guard::guarded(|| {
-        let (t, cast) = traced(&scenario);
-        let contacts = scenario.manifold_prepared(&scenario.prepare(), &t.finish);
-        let manifold = contacts.as_ref().map(|(m, _)| m);
-        expect.check(&t, cast.as_ref().map(|c| &c.answer), manifold)
-    });
-    let checks = match checked {
-        Ok(c) => c,
-        Err(e) => return (format!("ERROR {label}: {e}"), false),
-    };
-    let broken: Vec<_> = checks.iter().filter(|c| !c.passed).collect();
-    if broken.is_empty() {
-        return (
-            format!("ok    {label} ({} promises kept)", checks.len()),
-            true,
-        );
-    }
-    let mut text = format!("FAIL  {label}");
-    for c in broken {
-        text.push_str(&format!(
-            "\n      {}: expected {}, got {}",
-            c.what, c.expected, c.actual
-        ));
-    }
-    (text, false)
-}
-
-/// `gjk-lab check`: one line per file, then one per broken promise; returns the exit code.
-pub fn check(files: &[PathBuf]) -> i32 {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut code = 0;
-    for file in files {
-        let (text, passed) = check_file(file);
-        if !passed {
-            code = 1;
-        }
-        if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
-            return crate::cli::guard::output_failed("check", &e, code);
-        }
-    }
-    code
 }
 
 /// One line of `sweep` output.

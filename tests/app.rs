@@ -30,6 +30,7 @@ mod app {
     }
     pub mod cli {
         pub mod commands;
+        pub mod meshes;
     }
     pub mod platform {
         pub mod display;

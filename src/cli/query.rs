@@ -10,6 +10,7 @@
 //! A scenario with a `cast` section also gets its time of impact (`toi`, `toi_status`, …);
 //! a cast that hit its cap or failed counts as not certified.
 
+use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use gjk::tools::reference::judgement::Judgement;
 use gjk::{Format, Outcome, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -292,6 +293,27 @@ fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (
     (json, verdict)
 }
 
+/// The output line for a case of many pieces (or why it could not be read or answered).
+fn pieces_line(
+    label: &str,
+    read: Result<(PiecesCase, gjk::composite::Composite), String>,
+) -> (String, Verdict) {
+    let answered = read.and_then(|(case, composite)| {
+        crate::cli::guard::guarded(|| super::pieces::query_line(label, &case, &composite))
+    });
+    let (mut json, verdict) = match answered {
+        Ok((json, true)) => (json, Verdict::Certified),
+        Ok((json, false)) => (json, Verdict::Uncertified),
+        Err(error) => (
+            serde_json::to_string(&Failure { name: label, error })
+                .unwrap_or_else(|e| format!("{{\"name\": {label:?}, \"error\": \"{e}\"}}")),
+            Verdict::Failed,
+        ),
+    };
+    json.push('\n');
+    (json, verdict)
+}
+
 /// Counts answered lines; shows a spinner with the rate once a run passes a second.
 struct Progress {
     started: Instant,
@@ -385,7 +407,15 @@ fn query_lines(
                 let name = format!("{label}:{}", i + 1);
                 let parsed = match line {
                     Ok(l) if l.trim().is_empty() => return None,
-                    Ok(l) => Scenario::parse(&l, Format::Json).map_err(|e| e.to_string()),
+                    Ok(l) => match Scenario::parse(&l, Format::Json) {
+                        Ok(s) => Ok(s),
+                        // A line of many pieces: told apart only where a pair's reader fails.
+                        Err(_) if is_pieces(&l, Format::Json) => {
+                            let read = PiecesCase::read(&l, Format::Json);
+                            return Some(pieces_line(&name, read.map_err(|e| e.to_string())));
+                        }
+                        Err(e) => Err(e.to_string()),
+                    },
                     Err(e) => Err(e),
                 };
                 Some(line_for(&name, parsed, reference))
@@ -440,8 +470,11 @@ pub fn query(files: &[PathBuf], reference: bool) -> i32 {
                 }
             }
         } else {
-            let parsed = Scenario::load(file).map_err(|e| e.to_string());
-            let (text, verdict) = line_for(&label, parsed, reference);
+            let (text, verdict) = match super::pieces::Case::load(file) {
+                Ok(super::pieces::Case::Pair(s)) => line_for(&label, Ok(*s), reference),
+                Ok(super::pieces::Case::Pieces(read)) => pieces_line(&label, Ok(*read)),
+                Err(e) => line_for(&label, Err(e), reference),
+            };
             progress.add(1);
             one(text, verdict)
         };

@@ -101,9 +101,12 @@ fn trace_lines(scenario: &Scenario) -> String {
 /// `gjk-lab trace`: returns the process exit code.
 pub fn trace(file: &Path, lines: bool) -> i32 {
     let print = if lines { trace_lines } else { trace_json };
-    let document = Scenario::load(file)
-        .map_err(|e| e.to_string())
-        .and_then(|s| crate::cli::guard::guarded(|| print(&s)));
+    let document = super::pieces::Case::load(file).and_then(|case| match case {
+        super::pieces::Case::Pair(s) => crate::cli::guard::guarded(|| print(&s)),
+        super::pieces::Case::Pieces(read) => {
+            crate::cli::guard::guarded(|| super::pieces::trace_text(&read.0, &read.1, lines))
+        }
+    });
     let document = match document {
         Ok(d) => d,
         Err(e) => {

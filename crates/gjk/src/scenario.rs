@@ -15,6 +15,7 @@ pub mod document;
 pub mod engine;
 mod error;
 pub mod expect;
+pub mod pieces;
 pub mod plane;
 mod text;
 pub mod validate;
@@ -262,7 +263,18 @@ impl Scenario {
         let scenario = if plane::is_plane(text, format) {
             parse_document::<plane::PlaneScenario>(text, format, TRAILING)?.into_scenario()?
         } else {
-            parse_document::<Scenario>(text, format, TRAILING)?
+            // A case of many pieces is a document of its own: say so, rather than that `b`
+            // lacks a shape.
+            parse_document::<Scenario>(text, format, TRAILING).map_err(|e| {
+                if pieces::is_pieces(text, format) {
+                    ScenarioError::Invalid {
+                        field: "b".into(),
+                        reason: pieces::NOT_A_PAIR.into(),
+                    }
+                } else {
+                    e
+                }
+            })?
         };
         scenario.validated()
     }

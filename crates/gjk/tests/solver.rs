@@ -64,6 +64,7 @@ mod solver {
         pub mod fuzzed;
         pub mod gallery;
         pub mod large_world;
+        pub mod pieces;
         pub mod scenario_files;
     }
     pub mod trace {

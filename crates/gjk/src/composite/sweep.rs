@@ -23,7 +23,7 @@
 
 use super::pair::{Judged, judge};
 use super::tree::Bounds;
-use super::{Composite, CompositeError};
+use super::{Composite, CompositeError, Pieces};
 use crate::cast::{CastAnswer, CastSpec, CastStatus, CastStep, CastTrace, cast};
 use crate::config::{SolverConfig, thresholds};
 use crate::query::Placed;
@@ -184,7 +184,14 @@ fn sweep(
         .filter_map(|i| {
             let size = (body.min.abs() + body.max.abs() + travel).max_element();
             let piece = b.tree().bounds(i).grown(reach);
-            entry_time(body, piece, relative, settings.max_time, size).map(|t| (t, i))
+            let by_box = entry_time(body, piece, relative, settings.max_time, size)?;
+            let by_plane = if spec.angular_velocity_a == DVec3::ZERO {
+                plane_entry(a, b, i, relative, reach)?
+            } else {
+                0.0
+            };
+            let entry = by_box.max(by_plane);
+            (entry <= settings.max_time).then_some((entry, i))
         })
         .collect();
     met.sort_by(|x, y| x.0.total_cmp(&y.0));
@@ -263,6 +270,36 @@ fn gather(runs: &[PieceCast], with_start: bool) -> FirstContact {
         (Some((time, piece, false)), _) => FirstContact::Hit { piece, time },
         (None, None) => FirstContact::Miss,
     }
+}
+
+/// A lower bound on the time a body moving by `velocity` without turning first comes within
+/// `reach` of triangle `i`'s plane, from the side it starts on (`None`: it never does, moving
+/// along or away from the plane); 0 for a body across the plane, or a compound's piece. The
+/// triangle lies in its plane, so it is met no sooner. The gap is lowered by the rounding of
+/// the support points and the plane, the closing speed raised by its own.
+fn plane_entry(a: Placed<'_>, b: &Composite, i: u32, velocity: DVec3, reach: f64) -> Option<f64> {
+    let Pieces::Mesh(mesh) = b.pieces() else {
+        return Some(0.0);
+    };
+    let n = mesh.normal(i);
+    let on = n.dot(mesh.corners(i)[0]);
+    let size = a.reach() + mesh.corners(i)[0].abs().max_element();
+    let slack = 4.0 * thresholds::support_rounding(f64::EPSILON, size) + reach;
+    let above = -a.height(-n) - on - slack;
+    let below = on - a.height(n) - slack;
+    let (gap, closing) = if above > 0.0 {
+        (above, -velocity.dot(n))
+    } else if below > 0.0 {
+        (below, velocity.dot(n))
+    } else {
+        return Some(0.0);
+    };
+    let closing = closing + thresholds::arithmetic_rounding(f64::EPSILON, velocity.length());
+    if closing <= 0.0 {
+        return None;
+    }
+    let t = gap / closing;
+    Some(t - thresholds::arithmetic_rounding(f64::EPSILON, t))
 }
 
 /// The box that holds the body at every time of its motion, less the translation: its own box

@@ -1,0 +1,292 @@
+//! Case files of a convex body against a body of many pieces: a triangle mesh, a height field
+//! or a compound ([`crate::composite`]). The file is a scenario whose `b` names its pieces:
+//!
+//! ```text
+//! { "name": "…", "a": { "shape": …, "position": … },
+//!   "b": { "mesh": { "vertices": [[x, y, z], …], "triangles": [[0, 1, 2], …] } }
+//!        | { "height_field": { "heights": [[…], …], "scale": [x, y, z] } }
+//!        | { "compound": { "pieces": [ { "shape": …, "position": …, "rotation": … }, … ] } },
+//!   "solver": …, "prediction": 0.0, "cast": …, "expect": … }
+//! ```
+//!
+//! Every number is checked once, as a scenario's are, and each refusal names its field
+//! (`b.mesh.triangles[12]`, `b.compound.pieces[1].position.x`). What a case answers, and how its
+//! promises are checked, is in [`report`] and [`promise`].
+
+pub mod promise;
+pub mod report;
+
+use super::text::{parse_document, read_text};
+use super::{Format, ScenarioError, SolverSpec, validate};
+use crate::cast::CastSpec;
+use crate::composite::{Composite, CompositeError, Compound, TriMesh};
+use crate::config::{Precision, SolverConfig};
+use crate::shape::BodySpec;
+use crate::shape::prepared::PreparedShape;
+use glam::DVec3;
+use promise::PiecesExpect;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// What a convex pair's reader says of a case of many pieces.
+pub const NOT_A_PAIR: &str = "is a body of many pieces (a mesh, a height field or a compound): \
+    `gjk-lab query`, `trace` and `check` answer it; the app does not draw one yet";
+
+/// What a second value after the case is taken for.
+const TRAILING: &str = "the text goes on after the case ends; a file holds one case";
+
+/// A convex body against a body of many pieces, as a user writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PiecesCase {
+    /// A title.
+    #[serde(default)]
+    pub name: String,
+    /// What the case shows and where it comes from, in words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// The convex body.
+    pub a: BodySpec,
+    /// The body of many pieces.
+    pub b: PiecesSpec,
+    /// The solver's settings for every piece's query.
+    #[serde(default)]
+    pub solver: SolverSpec,
+    /// How far apart a piece may be and still give a contact (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<f64>,
+    /// How the convex body moves, for a cast against the pieces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cast: Option<CastSpec>,
+    /// What the case is known to answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<PiecesExpect>,
+}
+
+/// The pieces, in world coordinates. A file names one kind: `{ "mesh": { … } }` in JSON,
+/// `(mesh: ( … ))` in RON.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Kinds", into = "Kinds")]
+pub enum PiecesSpec {
+    /// Triangles sharing edges.
+    Mesh(MeshSpec),
+    /// A grid of heights, laid out as parry lays one out ([`TriMesh::height_field`]).
+    HeightField(HeightFieldSpec),
+    /// Convex pieces, each at its pose.
+    Compound(CompoundSpec),
+}
+
+/// A mesh's numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeshSpec {
+    /// The vertices, `[x, y, z]` each.
+    #[serde(deserialize_with = "crate::shape::reading::point_list")]
+    pub vertices: Vec<DVec3>,
+    /// Each triangle's three vertices, counter-clockwise seen from its front.
+    pub triangles: Vec<[u32; 3]>,
+}
+
+/// A height field's numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeightFieldSpec {
+    /// `heights[row][column]`.
+    pub heights: Vec<Vec<f64>>,
+    /// The grid's size along x and z, and the heights' scale along y.
+    #[serde(deserialize_with = "crate::shape::reading::vec3")]
+    pub scale: DVec3,
+}
+
+/// A compound's pieces.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompoundSpec {
+    /// The pieces, each a body (its margin 0).
+    pub pieces: Vec<BodySpec>,
+}
+
+/// The file's form: one of three fields.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Kinds {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mesh: Option<MeshSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    height_field: Option<HeightFieldSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    compound: Option<CompoundSpec>,
+}
+
+impl TryFrom<Kinds> for PiecesSpec {
+    type Error = String;
+    fn try_from(k: Kinds) -> Result<Self, String> {
+        match (k.mesh, k.height_field, k.compound) {
+            (Some(m), None, None) => Ok(PiecesSpec::Mesh(m)),
+            (None, Some(h), None) => Ok(PiecesSpec::HeightField(h)),
+            (None, None, Some(c)) => Ok(PiecesSpec::Compound(c)),
+            _ => Err("a body of many pieces names one of mesh, height_field or compound".into()),
+        }
+    }
+}
+
+impl From<PiecesSpec> for Kinds {
+    fn from(p: PiecesSpec) -> Self {
+        let mut k = Kinds {
+            mesh: None,
+            height_field: None,
+            compound: None,
+        };
+        match p {
+            PiecesSpec::Mesh(m) => k.mesh = Some(m),
+            PiecesSpec::HeightField(h) => k.height_field = Some(h),
+            PiecesSpec::Compound(c) => k.compound = Some(c),
+        }
+        k
+    }
+}
+
+impl PiecesSpec {
+    /// The kind's name in files.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PiecesSpec::Mesh(_) => "mesh",
+            PiecesSpec::HeightField(_) => "height_field",
+            PiecesSpec::Compound(_) => "compound",
+        }
+    }
+
+    /// The pieces checked and their tree built; a refusal names its field under `b`.
+    pub fn build(&self, precision: Precision) -> Result<Composite, ScenarioError> {
+        let under = |e: CompositeError| ScenarioError::Invalid {
+            field: format!("b.{}.{}", self.kind(), e.field),
+            reason: e.reason,
+        };
+        match self {
+            PiecesSpec::Mesh(m) => TriMesh::new(m.vertices.clone(), m.triangles.clone(), precision)
+                .map(Composite::mesh)
+                .map_err(under),
+            PiecesSpec::HeightField(h) => TriMesh::height_field(&h.heights, h.scale, precision)
+                .map(Composite::mesh)
+                .map_err(under),
+            PiecesSpec::Compound(CompoundSpec { pieces }) => {
+                let mut checked = Vec::with_capacity(pieces.len());
+                for (i, piece) in pieces.iter().enumerate() {
+                    let name = format!("b.compound.pieces[{i}]");
+                    let piece = validate::body(piece.clone(), &name, precision)?;
+                    if piece.margin != 0.0 {
+                        return Err(ScenarioError::Invalid {
+                            field: format!("{name}.margin"),
+                            reason: "must be 0: a compound's pieces have no margin (round the \
+                                     piece's own shape instead)"
+                                .into(),
+                        });
+                    }
+                    checked.push((PreparedShape::new(piece.shape.clone()), piece.pose()));
+                }
+                Compound::new(checked, precision)
+                    .map(Composite::compound)
+                    .map_err(under)
+            }
+        }
+    }
+}
+
+impl PiecesCase {
+    /// Parses and checks a case, its pieces built: the text must hold one case and nothing
+    /// after it.
+    pub fn read(text: &str, format: Format) -> Result<(PiecesCase, Composite), ScenarioError> {
+        let mut case: PiecesCase = parse_document(text, format, TRAILING)?;
+        case.solver.validate()?;
+        let precision = case.solver.precision;
+        case.a = validate::body(case.a, "a", precision)?;
+        if let Some(p) = case.prediction
+            && !(p.is_finite() && p >= 0.0)
+        {
+            return Err(ScenarioError::Invalid {
+                field: "prediction".into(),
+                reason: format!("{p} must be a finite distance, 0 or more"),
+            });
+        }
+        if let Some(cast) = &case.cast {
+            cast.validate(precision)?;
+            if cast.angular_velocity_b != DVec3::ZERO {
+                return Err(ScenarioError::Invalid {
+                    field: "cast.angular_velocity_b".into(),
+                    reason: "a body of many pieces does not turn (each piece would turn about \
+                             its own pose)"
+                        .into(),
+                });
+            }
+        }
+        if let Some(expect) = &case.expect {
+            expect.validate()?;
+        }
+        let composite = case.b.build(precision)?;
+        Ok((case, composite))
+    }
+
+    /// Reads a `.json` or `.ron` case file.
+    pub fn load(path: &Path) -> Result<(PiecesCase, Composite), ScenarioError> {
+        let text = read_text(path, "case")?;
+        let format = Format::from_path(path)?;
+        Self::read(&text, format).map_err(|e| e.in_file(path))
+    }
+
+    /// The solver configuration with defaults filled in.
+    pub fn config(&self) -> SolverConfig {
+        self.solver.config()
+    }
+}
+
+/// Whether the text is a case of many pieces: its `b` names `mesh`, `height_field` or
+/// `compound` (read without building anything; any text that is not a document is not one).
+pub fn is_pieces(text: &str, format: Format) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    const KINDS: [&str; 3] = ["mesh", "height_field", "compound"];
+    match format {
+        // Only `b`'s keys are read; every value is skipped unread, so a mesh of a million
+        // triangles costs one pass over the text and no allocation.
+        Format::Json => {
+            #[derive(Deserialize)]
+            struct Top {
+                #[serde(default)]
+                b: Option<Keys>,
+            }
+            struct Keys(bool);
+            impl<'de> Deserialize<'de> for Keys {
+                fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                    struct Visit;
+                    impl<'de> serde::de::Visitor<'de> for Visit {
+                        type Value = Keys;
+                        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                            f.write_str("a body")
+                        }
+                        fn visit_map<M: serde::de::MapAccess<'de>>(
+                            self,
+                            mut map: M,
+                        ) -> Result<Keys, M::Error> {
+                            let mut found = false;
+                            while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                                found |= KINDS.contains(&key.as_ref());
+                                map.next_value::<serde::de::IgnoredAny>()?;
+                            }
+                            Ok(Keys(found))
+                        }
+                    }
+                    d.deserialize_map(Visit)
+                }
+            }
+            serde_json::from_str::<Top>(text).is_ok_and(|t| t.b.is_some_and(|k| k.0))
+        }
+        Format::Ron => match ron::from_str::<ron::Value>(text) {
+            Ok(ron::Value::Map(top)) => match top.get(&ron::Value::String("b".into())) {
+                Some(ron::Value::Map(b)) => KINDS
+                    .iter()
+                    .any(|k| b.get(&ron::Value::String((*k).into())).is_some()),
+                _ => false,
+            },
+            _ => false,
+        },
+    }
+}

@@ -1,0 +1,129 @@
+//! `query`, `trace` and `check` on a case of many pieces (`gjk::scenario::pieces`): a convex
+//! body against a mesh, a height field or a compound. The file is told from a convex pair's by
+//! its `b`, which names its pieces.
+
+use gjk::composite::Composite;
+use gjk::scenario::pieces::report::{PiecesReport, answer, trace};
+use gjk::scenario::pieces::{PiecesCase, is_pieces};
+use gjk::trace::explain::{fmt_apart, fmt_num};
+use gjk::{Format, Scenario};
+use std::path::Path;
+
+/// A case file read: a convex pair, or a body against many pieces.
+pub(crate) enum Case {
+    /// Two convex bodies.
+    Pair(Box<Scenario>),
+    /// A convex body against a body of many pieces, its pieces built.
+    Pieces(Box<(PiecesCase, Composite)>),
+}
+
+impl Case {
+    /// Reads a `.json` or `.ron` file, telling the kind by its `b`.
+    pub(crate) fn load(path: &Path) -> Result<Case, String> {
+        let text = gjk::scenario::read_text(path, "scenario").map_err(|e| e.to_string())?;
+        Case::parse(path, &text)
+    }
+
+    /// The text of a file named `path` (its extension picks the format).
+    pub(crate) fn parse(path: &Path, text: &str) -> Result<Case, String> {
+        let format = Format::from_path(path).map_err(|e| e.to_string())?;
+        if is_pieces(text, format) {
+            let read = PiecesCase::read(text, format).map_err(|e| e.in_file(path).to_string())?;
+            return Ok(Case::Pieces(Box::new(read)));
+        }
+        Scenario::parse_named(path, text)
+            .map(|s| Case::Pair(Box::new(s)))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Whether the report's answer is proven, its cast's included.
+pub(crate) fn certified(report: &PiecesReport) -> bool {
+    report.certified
+        && report
+            .cast
+            .as_ref()
+            .is_none_or(|c| c.first.status != "unfinished" && c.next.status != "unfinished")
+}
+
+/// `query`'s line for the case, named `label` where it has no name.
+pub(crate) fn query_line(label: &str, case: &PiecesCase, composite: &Composite) -> (String, bool) {
+    let mut report = answer(case, composite);
+    if report.name.is_empty() {
+        report.name = label.to_string();
+    }
+    let json = serde_json::to_string(&report).unwrap_or_else(|e| {
+        format!("{{\"name\": {label:?}, \"error\": \"cannot write the answer: {e}\"}}")
+    });
+    (json, certified(&report))
+}
+
+/// `trace`'s document: the case as read, the report, and every piece's steps; or with
+/// `lines`, the report in words, a line per piece and contact.
+pub(crate) fn trace_text(case: &PiecesCase, composite: &Composite, lines: bool) -> String {
+    let traced = trace(case, composite);
+    if !lines {
+        #[derive(serde::Serialize)]
+        struct Document<'c> {
+            case: &'c PiecesCase,
+            #[serde(flatten)]
+            traced: gjk::scenario::pieces::report::PiecesTrace,
+        }
+        return serde_json::to_string_pretty(&Document { case, traced })
+            .expect("plain numbers and strings serialise");
+    }
+    let report = &traced.report;
+    let proven = |p: Option<bool>| match p {
+        Some(true) => "proven to overlap",
+        Some(false) => "proven apart",
+        None => "not proven",
+    };
+    // Bounds written with the digits that tell them apart.
+    let bounds = |[lo, hi]: [f64; 2]| {
+        let [lo, hi] = fmt_apart(lo, hi);
+        format!("[{lo}, {hi}]")
+    };
+    let mut out = vec![format!(
+        "{} of {} pieces queried; the pair is {}, its distance in {}",
+        report.pieces.len(),
+        composite.len(),
+        proven(report.intersecting),
+        bounds(report.distance_bounds)
+    )];
+    for piece in &report.pieces {
+        out.push(format!(
+            "piece {}: {} ({}), distance in {}",
+            piece.piece,
+            proven(piece.intersecting),
+            piece.termination,
+            bounds(piece.distance_bounds)
+        ));
+        for contact in &piece.contacts {
+            out.push(format!(
+                "  contact {} deep: {}",
+                fmt_num(contact.depth),
+                contact.seam.says
+            ));
+        }
+    }
+    if let Some(cast) = &report.cast {
+        let at = |t: &gjk::scenario::pieces::report::ContactTime| match (t.piece, t.time) {
+            (Some(p), Some(time)) => format!("{} on piece {p} at t = {}", t.status, fmt_num(time)),
+            _ => t.status.to_string(),
+        };
+        out.push(format!(
+            "cast: first {}; next {}",
+            at(&cast.first),
+            at(&cast.next)
+        ));
+        for hit in &cast.hits {
+            out.push(format!(
+                "  hit piece {} at t = {}: {}",
+                hit.piece,
+                fmt_num(hit.time),
+                hit.seam.says
+            ));
+        }
+    }
+    out.join("\n")
+}
