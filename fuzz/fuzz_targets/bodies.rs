@@ -298,6 +298,8 @@ pub struct CompositeInput {
     position: [Num; 3],
     rotation: [Num; 4],
     prediction: Num,
+    /// Last, so that the inputs kept before it was added read as they did, now uncast.
+    velocity: Option<[Num; 3]>,
 }
 
 /// The case `composite_check` reads that a `composite_bodies` input makes.
@@ -316,8 +318,12 @@ pub fn composite_text(input: &CompositeInput) -> String {
         1 => format!(r#"{{"type": "cuboid", "half_extents": [{s0}, {s1}, {s2}]}}"#),
         _ => format!(r#"{{"type": "capsule", "half_height": {s0}, "radius": {s1}}}"#),
     };
+    let velocity = input
+        .velocity
+        .as_ref()
+        .map_or(String::new(), |v| format!(r#", "velocity": {}"#, list(v)));
     format!(
-        r#"{{"vertices": [{}], "triangles": [{}], "body": {{"shape": {shape}, "position": {}, "rotation": {}}}, "prediction": {}}}"#,
+        r#"{{"vertices": [{}], "triangles": [{}], "body": {{"shape": {shape}, "position": {}, "rotation": {}}}, "prediction": {}{velocity}}}"#,
         vertices.join(", "),
         triangles.join(", "),
         list(&input.position),

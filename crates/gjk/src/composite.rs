@@ -53,6 +53,7 @@
 //!
 //! May use everything up to [`crate::cast`].
 
+pub mod chain;
 pub mod compound;
 pub mod mesh;
 pub mod pair;
@@ -63,6 +64,7 @@ pub mod tree;
 use crate::query::Placed;
 use crate::shape::prepared::PreparedShape;
 use crate::shape::{Pose, Shape};
+pub use chain::Chain;
 pub use compound::Compound;
 pub use mesh::TriMesh;
 pub use pair::{CompositeAnswer, Contact, Judged, PieceRun, query_composite, trace_composite};
@@ -103,6 +105,8 @@ pub enum Pieces {
     Mesh(TriMesh),
     /// Convex shapes, each at its pose.
     Compound(Compound),
+    /// Segments joined end to end, in the plane.
+    Chain(Chain),
 }
 
 /// A body of many pieces with its tree of their boxes, in world coordinates.
@@ -140,6 +144,17 @@ impl Composite {
         }
     }
 
+    /// A chain, its tree built.
+    pub fn chain(chain: Chain) -> Self {
+        let boxes: Vec<Bounds> = (0..chain.segments() as u32)
+            .map(|s| Bounds::of(chain.ends(s)))
+            .collect();
+        Composite {
+            tree: Tree::new(boxes),
+            pieces: Pieces::Chain(chain),
+        }
+    }
+
     /// What it is made of.
     pub fn pieces(&self) -> &Pieces {
         &self.pieces
@@ -155,6 +170,7 @@ impl Composite {
         match &self.pieces {
             Pieces::Mesh(m) => m.triangles().len(),
             Pieces::Compound(c) => c.pieces().len(),
+            Pieces::Chain(c) => c.segments(),
         }
     }
 
@@ -164,8 +180,8 @@ impl Composite {
     }
 
     /// Piece `i` as a convex body, handed to `f`: a triangle is the polytope of its three
-    /// corners (prepared here: a query meets only the few near it), a compound's piece its
-    /// prepared shape at its pose.
+    /// corners, a chain's segment of its two (prepared here: a query meets only the few near
+    /// it), a compound's piece its prepared shape at its pose.
     pub fn with_piece<T>(&self, i: u32, f: impl FnOnce(Placed<'_>) -> T) -> T {
         match &self.pieces {
             Pieces::Mesh(m) => {
@@ -177,6 +193,12 @@ impl Composite {
             Pieces::Compound(c) => {
                 let (shape, pose) = &c.pieces()[i as usize];
                 f(placed(shape, *pose))
+            }
+            Pieces::Chain(c) => {
+                let segment = PreparedShape::new(Shape::Polytope {
+                    vertices: c.ends(i).to_vec(),
+                });
+                f(placed(&segment, Pose::at(glam::DVec3::ZERO)))
             }
         }
     }

@@ -54,6 +54,7 @@ mod solver {
     pub mod composite {
         pub mod bad;
         pub mod casts;
+        pub mod chains;
         pub mod fuzzed;
         pub mod oracle;
         pub mod seams;

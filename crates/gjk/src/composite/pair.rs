@@ -10,6 +10,7 @@
 //! and a second round asks the tree for the boxes within `U` beyond the first box. No piece
 //! left unqueried could be nearer, and each is further than the radius searched.
 
+use super::chain::{self, ChainSeam};
 use super::seam::{self, Seam};
 use super::tree::Bounds;
 use super::{Composite, Pieces};
@@ -35,6 +36,8 @@ pub enum Judged {
         /// The piece just past the contact along its normal.
         covered_by: Option<u32>,
     },
+    /// On a chain's segment: its vertex or inside, normal cone, verdict and Box2D's fix.
+    Chain(ChainSeam),
 }
 
 impl Judged {
@@ -43,6 +46,7 @@ impl Judged {
         match self {
             Judged::Mesh(seam) => seam.verdict == seam::Verdict::Ghost,
             Judged::Compound { covered_by } => covered_by.is_some(),
+            Judged::Chain(seam) => seam.verdict == seam::Verdict::Ghost,
         }
     }
 }
@@ -130,7 +134,7 @@ pub fn query_composite(
     config: &SolverConfig,
     prediction: f64,
 ) -> CompositeAnswer {
-    solve(a, b, prediction, |a, piece| {
+    solve(a, b, prediction, config.dimension, |a, piece| {
         (query(a, piece, config, None, &mut NoTrace), Vec::new())
     })
 }
@@ -142,7 +146,7 @@ pub fn trace_composite(
     config: &SolverConfig,
     prediction: f64,
 ) -> CompositeAnswer {
-    solve(a, b, prediction, |a, piece| {
+    solve(a, b, prediction, config.dimension, |a, piece| {
         let trace = Trace::record(|r| query(a, piece, config, None, r));
         (trace.finish, trace.steps)
     })
@@ -153,6 +157,7 @@ fn solve(
     a: Placed<'_>,
     b: &Composite,
     prediction: f64,
+    dimension: Dimension,
     mut run: impl FnMut(Placed<'_>, Placed<'_>) -> (Finish, Vec<Step>),
 ) -> CompositeAnswer {
     let (min, max) = a.bounds();
@@ -189,7 +194,7 @@ fn solve(
             if gap > best.max(prediction) {
                 break;
             }
-            let piece = piece_run(a, b, i, prediction, &mut run);
+            let piece = piece_run(a, b, i, (prediction, dimension), &mut run);
             *best = best.min(upper(&piece.finish));
             runs.push(piece);
         }
@@ -265,13 +270,13 @@ fn piece_run(
     a: Placed<'_>,
     b: &Composite,
     i: u32,
-    prediction: f64,
+    (prediction, dimension): (f64, Dimension),
     run: &mut impl FnMut(Placed<'_>, Placed<'_>) -> (Finish, Vec<Step>),
 ) -> PieceRun {
     b.with_piece(i, |piece| {
         let (finish, steps) = run(a, piece);
         let points: Vec<(ContactPoint, DVec3)> = match (finish.outcome, finish.penetration) {
-            (Outcome::Intersecting, Some(p)) => manifold(a, piece, &p, Dimension::Three)
+            (Outcome::Intersecting, Some(p)) => manifold(a, piece, &p, dimension)
                 .points
                 .into_iter()
                 .map(|c| (c, -p.normal))
@@ -321,6 +326,7 @@ fn piece_run(
 pub(super) fn judge(b: &Composite, i: u32, at: DVec3, normal: DVec3) -> Judged {
     match b.pieces() {
         Pieces::Mesh(mesh) => Judged::Mesh(seam::judge(mesh, i, at, normal)),
+        Pieces::Chain(c) => Judged::Chain(chain::judge(c, i, at, normal)),
         Pieces::Compound(compound) => {
             let piece_box = b.tree().bounds(i);
             let size = at

@@ -9,7 +9,8 @@
 
 use super::PiecesCase;
 use crate::cast::{CastStatus, CastTrace};
-use crate::composite::seam::{OnTriangle, Verdict};
+use crate::composite::chain::{Box2dFix, ChainSeam, OnSegment};
+use crate::composite::seam::{Bend, OnTriangle, Verdict};
 use crate::composite::{
     Composite, CompositeAnswer, CompositeCast, FirstContact, Judged, Pieces, cast_composite,
     query_composite, trace_cast_composite, trace_composite,
@@ -377,8 +378,9 @@ pub fn seam_line(composite: &Composite, piece: u32, judged: &Judged) -> SeamLine
                 ),
             },
         },
+        (Judged::Chain(seam), _) => chain_line(piece, seam),
         // A mesh's contacts are judged as a mesh's, a compound's as a compound's.
-        (Judged::Mesh(seam), Pieces::Compound(_)) => SeamLine {
+        (Judged::Mesh(seam), _) => SeamLine {
             verdict: verdict_name(seam.verdict),
             on: None,
             off_by_degrees: None,
@@ -390,6 +392,51 @@ pub fn seam_line(composite: &Composite, piece: u32, judged: &Judged) -> SeamLine
     }
 }
 
+/// The seam test on a chain's segment, with Box2D's fix in words.
+fn chain_line(piece: u32, seam: &ChainSeam) -> SeamLine {
+    let (on, place) = match (seam.on, seam.bend) {
+        (OnSegment::Inside, _) => ("inside", format!("inside segment {piece}")),
+        (OnSegment::Start, Some(Bend::Border)) => (
+            "start",
+            format!("at segment {piece}'s start, the chain's border"),
+        ),
+        (OnSegment::End, Some(Bend::Border)) => (
+            "end",
+            format!("at segment {piece}'s end, the chain's border"),
+        ),
+        (OnSegment::Start, bend) => (
+            "start",
+            format!("at segment {piece}'s start, {}", bend.map_or("", bend_word)),
+        ),
+        (OnSegment::End, bend) => (
+            "end",
+            format!("at segment {piece}'s end, {}", bend.map_or("", bend_word)),
+        ),
+    };
+    let degrees = seam.off_by.to_degrees();
+    let verdict = match seam.verdict {
+        Verdict::Real => "the normal is one the chain has there: real".to_string(),
+        Verdict::Border => "no neighbour to judge by at the end: real".to_string(),
+        Verdict::Ghost => {
+            format!("the normal is {degrees:.1}° off every normal the chain has there: a ghost")
+        }
+    };
+    let box2d = match seam.box2d {
+        Box2dFix::Admit => "Box2D's ghost vertices keep it".to_string(),
+        Box2dFix::Snap(n) => format!("Box2D's ghost vertices snap it to {}", fmt_vec(n)),
+        Box2dFix::Skip => "Box2D's ghost vertices skip the contact".to_string(),
+    };
+    SeamLine {
+        verdict: verdict_name(seam.verdict),
+        on: Some(on.to_string()),
+        off_by_degrees: Some(degrees),
+        parry: None,
+        jolt: None,
+        covered_by: None,
+        says: format!("{place}: {verdict} ({box2d})"),
+    }
+}
+
 fn verdict_name(v: Verdict) -> &'static str {
     match v {
         Verdict::Real => "real",
@@ -398,8 +445,7 @@ fn verdict_name(v: Verdict) -> &'static str {
     }
 }
 
-fn bend_word(bend: crate::composite::seam::Bend) -> &'static str {
-    use crate::composite::seam::Bend;
+fn bend_word(bend: Bend) -> &'static str {
     match bend {
         Bend::Convex => "a ridge",
         Bend::Flat => "flat",
