@@ -1,7 +1,8 @@
 //! Chains in the plane worked out by hand: a box sunk in a flat chain, its edge just past a
 //! vertex, gets a ghost from the lone segment ahead (which Box2D's ghost vertices snap back to
 //! the floor's normal); the chain's ends with and without ghost vertices; a ball on an outward
-//! corner touches a real vertex; and each bad chain refused by its field.
+//! corner touches a real vertex; each bad chain refused by its field; and random bodies over a
+//! rolling chain beside parry2d's polyline.
 
 use crate::solver::common::at;
 use gjk::composite::chain::{Box2dFix, OnSegment};
@@ -175,4 +176,66 @@ fn each_bad_chain_is_refused_by_its_field() {
         field(vec![p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0)], true, true),
         "ghosts"
     );
+}
+
+/// A rolling chain of 40 segments, its right side up, as ours and as parry2d's polyline.
+fn hills(rng: &mut crate::solver::common::Rng) -> (Composite, parry2d_f64::shape::SharedShape) {
+    let points: Vec<DVec2> = (0..41)
+        .map(|i| DVec2::new(10.0 - 0.5 * f64::from(i), rng.range(-0.3, 0.3)))
+        .collect();
+    let theirs = parry2d_f64::shape::Polyline::new(
+        points
+            .iter()
+            .map(|p| parry2d_f64::math::Vector::new(p.x, p.y))
+            .collect(),
+        None,
+    );
+    let chain = Chain::new(points, false, false, Precision::F64).unwrap();
+    (
+        Composite::chain(chain),
+        parry2d_f64::shape::SharedShape::new(theirs),
+    )
+}
+
+#[test]
+fn bodies_over_a_chain_agree_with_parry2ds_polyline() {
+    use gjk::tools::reference::plane::{parry_pose, parry_shape};
+    let mut rng = crate::solver::common::Rng::new(53);
+    let (ground, theirs) = hills(&mut rng);
+    let identity = parry2d_f64::math::Pose::IDENTITY;
+    let mut overlaps = 0;
+    for case in 0..200 {
+        let shape = match rng.pick(2) {
+            0 => Shape::Sphere {
+                radius: rng.range(0.1, 0.6),
+            },
+            _ => Shape::Cuboid {
+                half_extents: DVec3::new(rng.range(0.1, 0.6), rng.range(0.1, 0.6), 0.0),
+            },
+        };
+        let spec = gjk::BodySpec {
+            rotation: glam::DQuat::from_rotation_z(rng.range(0.0, 6.3)),
+            ..at(
+                shape,
+                DVec3::new(rng.range(-9.0, 9.0), rng.range(-0.5, 1.5), 0.0),
+            )
+        };
+        let prepared = PreparedShape::new(spec.shape.clone());
+        let answer = query_composite(Placed::new(&prepared, &spec), &ground, &plane(), 0.0);
+        let body = parry_shape(&spec).unwrap();
+        let distance =
+            parry2d_f64::query::distance(&parry_pose(&spec), &*body, &identity, &*theirs)
+                .unwrap()
+                .distance;
+        let [lower, upper] = answer.distance_bounds;
+        assert!(
+            lower - 1e-12 <= distance && distance <= upper + 1e-12,
+            "case {case}: parry2d's {distance} outside our [{lower}, {upper}] for {spec:?}"
+        );
+        if answer.intersecting == Some(true) {
+            overlaps += 1;
+            assert_eq!(distance, 0.0, "case {case}: parry2d keeps them apart");
+        }
+    }
+    assert!(overlaps > 20, "only {overlaps} overlaps");
 }
