@@ -72,7 +72,7 @@ pub struct Scenario {
 }
 
 /// A 3D file's `dimension`: 3 (a 2 never reaches this reader; see [`plane::is_plane`]).
-fn space<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Dimension, D::Error> {
+pub(crate) fn space<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Dimension, D::Error> {
     match u8::deserialize(d)? {
         3 => Ok(Dimension::Three),
         n => Err(serde::de::Error::custom(format!(
@@ -260,21 +260,24 @@ impl Scenario {
     /// Parses and validates a scenario; rotations come back normalised. The text must hold one
     /// scenario and nothing after it (a byte-order mark before it is skipped).
     pub fn parse(text: &str, format: Format) -> Result<Self, ScenarioError> {
-        let scenario = if plane::is_plane(text, format) {
-            parse_document::<plane::PlaneScenario>(text, format, TRAILING)?.into_scenario()?
-        } else {
-            // A case of many pieces is a document of its own: say so, rather than that `b`
-            // lacks a shape.
-            parse_document::<Scenario>(text, format, TRAILING).map_err(|e| {
-                if pieces::is_pieces(text, format) {
-                    ScenarioError::Invalid {
-                        field: "b".into(),
-                        reason: pieces::NOT_A_PAIR.into(),
-                    }
-                } else {
-                    e
+        // A case of many pieces is a document of its own: say so, rather than that `b` lacks a
+        // shape.
+        let or_pieces = |e: ScenarioError| {
+            if pieces::is_pieces(text, format) {
+                ScenarioError::Invalid {
+                    field: "b".into(),
+                    reason: pieces::NOT_A_PAIR.into(),
                 }
-            })?
+            } else {
+                e
+            }
+        };
+        let scenario = if plane::is_plane(text, format) {
+            parse_document::<plane::PlaneScenario>(text, format, TRAILING)
+                .map_err(or_pieces)?
+                .into_scenario()?
+        } else {
+            parse_document::<Scenario>(text, format, TRAILING).map_err(or_pieces)?
         };
         scenario.validated()
     }

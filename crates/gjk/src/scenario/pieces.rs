@@ -13,38 +13,44 @@
 //! (`b.mesh.triangles[12]`, `b.compound.pieces[1].position.x`). What a case answers, and how its
 //! promises are checked, is in [`report`] and [`promise`].
 
+mod plane;
 pub mod promise;
 pub mod report;
 
 use super::text::{parse_document, read_text};
 use super::{Format, ScenarioError, SolverSpec, validate};
 use crate::cast::CastSpec;
-use crate::composite::{Composite, CompositeError, Compound, TriMesh};
-use crate::config::{Precision, SolverConfig};
+use crate::composite::{Chain, Composite, CompositeError, Compound, TriMesh};
+use crate::config::{Dimension, Precision, SolverConfig};
 use crate::shape::BodySpec;
 use crate::shape::prepared::PreparedShape;
-use glam::DVec3;
+use glam::{DVec2, DVec3};
 use promise::PiecesExpect;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// What a convex pair's reader says of a case of many pieces.
-pub const NOT_A_PAIR: &str = "is a body of many pieces (a mesh, a height field or a compound): \
+pub const NOT_A_PAIR: &str = "is a body of many pieces (a mesh, a height field, a compound or a chain): \
     `gjk-lab query`, `trace` and `check` answer it; the app does not draw one yet";
 
 /// What a second value after the case is taken for.
 const TRAILING: &str = "the text goes on after the case ends; a file holds one case";
 
-/// A convex body against a body of many pieces, as a user writes it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A convex body against a body of many pieces, as a user writes it. A case in the plane
+/// (`"dimension": 2`, a chain) is read from its own form ([`plane`]) into this one, its body in
+/// the plane `z = 0`, and written back in that form.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PiecesCase {
     /// A title.
     #[serde(default)]
     pub name: String,
     /// What the case shows and where it comes from, in words.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub notes: String,
+    /// Space, or the plane (read from a 2D file).
+    #[serde(default, deserialize_with = "super::space")]
+    pub dimension: Dimension,
     /// The convex body.
     pub a: BodySpec,
     /// The body of many pieces.
@@ -53,14 +59,43 @@ pub struct PiecesCase {
     #[serde(default)]
     pub solver: SolverSpec,
     /// How far apart a piece may be and still give a contact (default 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub prediction: Option<f64>,
     /// How the convex body moves, for a cast against the pieces.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub cast: Option<CastSpec>,
     /// What the case is known to answer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub expect: Option<PiecesExpect>,
+}
+
+/// Written in the form it was read in: a case in the plane as a 2D file.
+impl Serialize for PiecesCase {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        if self.dimension.is_plane() {
+            return plane::PlanePiecesCase::of(self).serialize(s);
+        }
+        let mut st = s.serialize_struct("PiecesCase", 8)?;
+        st.serialize_field("name", &self.name)?;
+        if !self.notes.is_empty() {
+            st.serialize_field("notes", &self.notes)?;
+        }
+        st.serialize_field("a", &self.a)?;
+        st.serialize_field("b", &self.b)?;
+        st.serialize_field("solver", &self.solver)?;
+        // The options themselves, not their values: RON writes `Some(…)`, as it reads them.
+        if self.prediction.is_some() {
+            st.serialize_field("prediction", &self.prediction)?;
+        }
+        if self.cast.is_some() {
+            st.serialize_field("cast", &self.cast)?;
+        }
+        if self.expect.is_some() {
+            st.serialize_field("expect", &self.expect)?;
+        }
+        st.end()
+    }
 }
 
 /// The pieces, in world coordinates. A file names one kind: `{ "mesh": { … } }` in JSON,
@@ -74,6 +109,8 @@ pub enum PiecesSpec {
     HeightField(HeightFieldSpec),
     /// Convex pieces, each at its pose.
     Compound(CompoundSpec),
+    /// Segments joined end to end, in the plane.
+    Chain(ChainSpec),
 }
 
 /// A mesh's numbers.
@@ -106,7 +143,22 @@ pub struct CompoundSpec {
     pub pieces: Vec<BodySpec>,
 }
 
-/// The file's form: one of three fields.
+/// A chain's points, in the plane.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChainSpec {
+    /// The points, `[x, y]` each.
+    #[serde(deserialize_with = "crate::shape::reading::point_list")]
+    pub points: Vec<DVec2>,
+    /// A loop (default: open).
+    #[serde(default)]
+    pub closed: bool,
+    /// An open chain's end points are only ghost vertices, as Box2D's (default: no).
+    #[serde(default)]
+    pub ghosts: bool,
+}
+
+/// The file's form: one of four fields.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Kinds {
@@ -116,16 +168,21 @@ struct Kinds {
     height_field: Option<HeightFieldSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     compound: Option<CompoundSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    chain: Option<ChainSpec>,
 }
 
 impl TryFrom<Kinds> for PiecesSpec {
     type Error = String;
     fn try_from(k: Kinds) -> Result<Self, String> {
-        match (k.mesh, k.height_field, k.compound) {
-            (Some(m), None, None) => Ok(PiecesSpec::Mesh(m)),
-            (None, Some(h), None) => Ok(PiecesSpec::HeightField(h)),
-            (None, None, Some(c)) => Ok(PiecesSpec::Compound(c)),
-            _ => Err("a body of many pieces names one of mesh, height_field or compound".into()),
+        match (k.mesh, k.height_field, k.compound, k.chain) {
+            (Some(m), None, None, None) => Ok(PiecesSpec::Mesh(m)),
+            (None, Some(h), None, None) => Ok(PiecesSpec::HeightField(h)),
+            (None, None, Some(c), None) => Ok(PiecesSpec::Compound(c)),
+            (None, None, None, Some(c)) => Ok(PiecesSpec::Chain(c)),
+            _ => Err(
+                "a body of many pieces names one of mesh, height_field, compound or chain".into(),
+            ),
         }
     }
 }
@@ -136,11 +193,13 @@ impl From<PiecesSpec> for Kinds {
             mesh: None,
             height_field: None,
             compound: None,
+            chain: None,
         };
         match p {
             PiecesSpec::Mesh(m) => k.mesh = Some(m),
             PiecesSpec::HeightField(h) => k.height_field = Some(h),
             PiecesSpec::Compound(c) => k.compound = Some(c),
+            PiecesSpec::Chain(c) => k.chain = Some(c),
         }
         k
     }
@@ -153,16 +212,37 @@ impl PiecesSpec {
             PiecesSpec::Mesh(_) => "mesh",
             PiecesSpec::HeightField(_) => "height_field",
             PiecesSpec::Compound(_) => "compound",
+            PiecesSpec::Chain(_) => "chain",
         }
     }
 
-    /// The pieces checked and their tree built; a refusal names its field under `b`.
-    pub fn build(&self, precision: Precision) -> Result<Composite, ScenarioError> {
+    /// The pieces checked and their tree built, in `dimension` (a chain lies in the plane,
+    /// the rest in space); a refusal names its field under `b`.
+    pub fn build(
+        &self,
+        precision: Precision,
+        dimension: Dimension,
+    ) -> Result<Composite, ScenarioError> {
         let under = |e: CompositeError| ScenarioError::Invalid {
             field: format!("b.{}.{}", self.kind(), e.field),
             reason: e.reason,
         };
+        let planar = matches!(self, PiecesSpec::Chain(_));
+        if planar != dimension.is_plane() {
+            let (lies, write) = if planar {
+                ("in the plane", "\"dimension\": 2, and 2-vectors")
+            } else {
+                ("in space", "no \"dimension\", or 3")
+            };
+            return Err(ScenarioError::Invalid {
+                field: format!("b.{}", self.kind()),
+                reason: format!("a {} lies {lies}: give the case {write}", self.kind()),
+            });
+        }
         match self {
+            PiecesSpec::Chain(c) => Chain::new(c.points.clone(), c.closed, c.ghosts, precision)
+                .map(Composite::chain)
+                .map_err(under),
             PiecesSpec::Mesh(m) => TriMesh::new(m.vertices.clone(), m.triangles.clone(), precision)
                 .map(Composite::mesh)
                 .map_err(under),
@@ -196,10 +276,17 @@ impl PiecesCase {
     /// Parses and checks a case, its pieces built: the text must hold one case and nothing
     /// after it.
     pub fn read(text: &str, format: Format) -> Result<(PiecesCase, Composite), ScenarioError> {
-        let mut case: PiecesCase = parse_document(text, format, TRAILING)?;
+        let mut case: PiecesCase = if super::plane::is_plane(text, format) {
+            parse_document::<plane::PlanePiecesCase>(text, format, TRAILING)?.into_case()?
+        } else {
+            parse_document(text, format, TRAILING)?
+        };
         case.solver.validate()?;
         let precision = case.solver.precision;
         case.a = validate::body(case.a, "a", precision)?;
+        if case.dimension.is_plane() {
+            validate::plane_body(&case.a, "a")?;
+        }
         if let Some(p) = case.prediction
             && !(p.is_finite() && p >= 0.0)
         {
@@ -222,7 +309,7 @@ impl PiecesCase {
         if let Some(expect) = &case.expect {
             expect.validate()?;
         }
-        let composite = case.b.build(precision)?;
+        let composite = case.b.build(precision, case.dimension)?;
         Ok((case, composite))
     }
 
@@ -235,15 +322,18 @@ impl PiecesCase {
 
     /// The solver configuration with defaults filled in.
     pub fn config(&self) -> SolverConfig {
-        self.solver.config()
+        SolverConfig {
+            dimension: self.dimension,
+            ..self.solver.config()
+        }
     }
 }
 
-/// Whether the text is a case of many pieces: its `b` names `mesh`, `height_field` or
-/// `compound` (read without building anything; any text that is not a document is not one).
+/// Whether the text is a case of many pieces: its `b` names `mesh`, `height_field`,
+/// `compound` or `chain` (read without building anything; any text that is not a document is not one).
 pub fn is_pieces(text: &str, format: Format) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    const KINDS: [&str; 3] = ["mesh", "height_field", "compound"];
+    const KINDS: [&str; 4] = ["mesh", "height_field", "compound", "chain"];
     match format {
         // Only `b`'s keys are read; every value is skipped unread, so a mesh of a million
         // triangles costs one pass over the text and no allocation.

@@ -47,7 +47,7 @@ pub(crate) struct PlaneScenario {
 /// counter-clockwise) and its rounding margin.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlaneBody {
+pub(crate) struct PlaneBody {
     shape: PlaneShape,
     #[serde(default, deserialize_with = "crate::shape::reading::vec2")]
     position: DVec2,
@@ -58,6 +58,17 @@ struct PlaneBody {
 }
 
 impl PlaneBody {
+    /// The body in the plane `z = 0` of space; its angle, named `name`, must be finite.
+    pub(crate) fn checked_in_space(self, name: &str) -> Result<BodySpec, ScenarioError> {
+        if !self.angle.is_finite() {
+            return Err(ScenarioError::Invalid {
+                field: format!("{name}.angle"),
+                reason: format!("{} is not a finite number", self.angle),
+            });
+        }
+        Ok(self.in_space())
+    }
+
     fn in_space(self) -> BodySpec {
         BodySpec {
             shape: self.shape.0,
@@ -67,7 +78,7 @@ impl PlaneBody {
         }
     }
 
-    fn of(body: &BodySpec) -> Self {
+    pub(crate) fn of(body: &BodySpec) -> Self {
         PlaneBody {
             shape: PlaneShape(body.shape.clone()),
             position: body.position.truncate(),
@@ -78,7 +89,7 @@ impl PlaneBody {
 }
 
 /// A plane angular velocity as the turn about +Z it is.
-fn spin(w: f64) -> DVec3 {
+pub(crate) fn spin(w: f64) -> DVec3 {
     DVec3::new(0.0, 0.0, w)
 }
 

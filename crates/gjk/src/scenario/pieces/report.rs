@@ -17,7 +17,7 @@ use crate::composite::{
 };
 use crate::query::Placed;
 use crate::shape::prepared::PreparedShape;
-use crate::trace::explain::fmt_vec;
+use crate::trace::explain::{fmt_vec, fmt_vec_in};
 use crate::trace::{Outcome, Trace};
 use glam::DVec3;
 use serde::Serialize;
@@ -423,7 +423,7 @@ fn chain_line(piece: u32, seam: &ChainSeam) -> SeamLine {
     };
     let box2d = match seam.box2d {
         Box2dFix::Admit => "Box2D's ghost vertices keep it".to_string(),
-        Box2dFix::Snap(n) => format!("Box2D's ghost vertices snap it to {}", fmt_vec(n)),
+        Box2dFix::Snap(n) => format!("Box2D's ghost vertices snap it to {}", fmt_vec_in(n, true)),
         Box2dFix::Skip => "Box2D's ghost vertices skip the contact".to_string(),
     };
     SeamLine {

@@ -108,9 +108,25 @@ fn each_bad_field_is_refused_by_its_name() {
     ));
     assert_eq!(field, "b");
     assert!(
-        reason.contains("one of mesh, height_field or compound"),
+        reason.contains("one of mesh, height_field, compound or chain"),
         "{reason}"
     );
+    // A chain lies in the plane, a mesh in space: each in the other's case is refused.
+    let chain = r#"{"chain": {"points": [[0, 0], [1, 0]]}}"#;
+    let (field, reason) = refused(&format!(r#"{{{BALL}, "b": {chain}}}"#));
+    assert_eq!(field, "b.chain");
+    assert!(reason.contains("\"dimension\": 2"), "{reason}");
+    let circle = r#""a": {"shape": {"type": "circle", "radius": 0.5}}"#;
+    let flat_mesh =
+        r#"{"mesh": {"vertices": [[0,0,0],[1,0,0],[0,0,1]], "triangles": [[0, 1, 2]]}}"#;
+    let (field, _) = refused(&format!(
+        r#"{{"dimension": 2, {circle}, "b": {flat_mesh}}}"#
+    ));
+    assert_eq!(field, "b.mesh");
+    let (field, _) = refused(&format!(
+        r#"{{"dimension": 2, {circle}, "b": {{"chain": {{"points": [[0, 0], [0, 0]]}}}}}}"#
+    ));
+    assert_eq!(field, "b.chain.points[1]");
     let good = mesh("[[0, 1, 2]]");
     let with = |extra: &str| format!("{}, {extra}}}", &good[..good.len() - 1]);
     assert_eq!(refused(&with(r#""prediction": -1"#)).0, "prediction");
