@@ -13,7 +13,7 @@
 use super::chain::{self, ChainSeam};
 use super::seam::{self, Seam};
 use super::tree::Bounds;
-use super::{Composite, Pieces};
+use super::{Composite, Pieces, TriMesh};
 use crate::config::{Dimension, SolverConfig, thresholds};
 use crate::manifold::{ContactPoint, manifold};
 use crate::query::{Placed, proven_outside, query};
@@ -216,18 +216,34 @@ fn solve(
 }
 
 /// A lower bound on the distance from the body to a triangle from the triangle's plane: the
-/// body lies wholly on one side of it, this far off (less the rounding of its support points
-/// and of the plane); 0 for a compound's piece, or a body across the plane.
+/// body lies wholly on one side of it, this far off; 0 for a compound's piece, or a body
+/// across the plane.
 fn plane_gap(a: Placed<'_>, b: &Composite, i: u32) -> f64 {
     let Pieces::Mesh(mesh) = b.pieces() else {
         return 0.0;
     };
+    let (above, below) = plane_sides(a, mesh, i);
+    above.max(below).max(0.0)
+}
+
+/// How far the body lies above triangle `i`'s plane (along its normal) and below it, each
+/// less the rounding of the support points: positive where the body is wholly on that side.
+/// The plane is measured by the triangle's own corners along the computed normal, the least
+/// and the most of them, so the bound holds whatever that normal's rounding (a sliver's normal
+/// may be far off its true one): any direction whose extents part two bodies parts them.
+pub(super) fn plane_sides(a: Placed<'_>, mesh: &TriMesh, i: u32) -> (f64, f64) {
     let n = mesh.normal(i);
-    let on = n.dot(mesh.corners(i)[0]);
-    let above = -a.height(-n) - on;
-    let below = on - a.height(n);
-    let size = a.reach() + mesh.corners(i)[0].abs().max_element();
-    (above.max(below) - 4.0 * thresholds::support_rounding(f64::EPSILON, size)).max(0.0)
+    let corners = mesh.corners(i);
+    let heights = corners.map(|c| n.dot(c));
+    let top = heights.into_iter().fold(f64::NEG_INFINITY, f64::max);
+    let bottom = heights.into_iter().fold(f64::INFINITY, f64::min);
+    let size = a.reach()
+        + corners
+            .iter()
+            .map(|c| c.abs().max_element())
+            .fold(0.0, f64::max);
+    let slack = 4.0 * thresholds::support_rounding(f64::EPSILON, size);
+    (-a.height(-n) - top - slack, bottom - a.height(n) - slack)
 }
 
 /// The pair's certificate from its pieces'.

@@ -21,7 +21,7 @@
 //! is where a sliding body meets a seam's ghost (the lone triangle's edge ahead, whose normal
 //! the flat floor does not have).
 
-use super::pair::{Judged, judge};
+use super::pair::{Judged, judge, plane_sides};
 use super::tree::Bounds;
 use super::{Composite, CompositeError, Pieces};
 use crate::cast::{CastAnswer, CastSpec, CastStatus, CastStep, CastTrace, cast};
@@ -274,19 +274,17 @@ fn gather(runs: &[PieceCast], with_start: bool) -> FirstContact {
 
 /// A lower bound on the time a body moving by `velocity` without turning first comes within
 /// `reach` of triangle `i`'s plane, from the side it starts on (`None`: it never does, moving
-/// along or away from the plane); 0 for a body across the plane, or a compound's piece. The
-/// triangle lies in its plane, so it is met no sooner. The gap is lowered by the rounding of
-/// the support points and the plane, the closing speed raised by its own.
+/// along or away from the plane); 0 for a body across the plane, or another kind's piece. The
+/// triangle lies within its corners' extent along the normal, so it is met no sooner. The gap
+/// is lowered by the rounding of the support points ([`plane_sides`]), the closing speed
+/// raised by its own.
 fn plane_entry(a: Placed<'_>, b: &Composite, i: u32, velocity: DVec3, reach: f64) -> Option<f64> {
     let Pieces::Mesh(mesh) = b.pieces() else {
         return Some(0.0);
     };
     let n = mesh.normal(i);
-    let on = n.dot(mesh.corners(i)[0]);
-    let size = a.reach() + mesh.corners(i)[0].abs().max_element();
-    let slack = 4.0 * thresholds::support_rounding(f64::EPSILON, size) + reach;
-    let above = -a.height(-n) - on - slack;
-    let below = on - a.height(n) - slack;
+    let (above, below) = plane_sides(a, mesh, i);
+    let (above, below) = (above - reach, below - reach);
     let (gap, closing) = if above > 0.0 {
         (above, -velocity.dot(n))
     } else if below > 0.0 {
