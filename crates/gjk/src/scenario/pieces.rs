@@ -37,7 +37,7 @@ pub const NOT_A_PAIR: &str = "is a body of many pieces (a mesh, a height field, 
 const TRAILING: &str = "the text goes on after the case ends; a file holds one case";
 
 /// A convex body against a body of many pieces, as a user writes it. A case in the plane
-/// (`"dimension": 2`, a chain) is read from its own form ([`plane`]) into this one, its body in
+/// (`"dimension": 2`, a chain) is read from its own 2D form into this one, its body in
 /// the plane `z = 0`, and written back in that form.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
