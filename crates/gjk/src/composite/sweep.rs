@@ -239,35 +239,35 @@ fn touch(answer: &CastAnswer) -> Option<(DVec3, DVec3)> {
 /// The first contact over `runs` (taken in the order their boxes were met), the pieces touched
 /// at the start counted or set aside.
 fn gather(runs: &[PieceCast], with_start: bool) -> FirstContact {
-    // The earliest of each kind: (time, piece, touching at the start).
-    let mut hit: Option<(f64, u32, bool)> = None;
-    let mut unfinished: Option<(f64, u32, bool)> = None;
-    let earlier = |slot: &mut Option<(f64, u32, bool)>, time: f64, piece: u32, start: bool| {
-        if slot.is_none_or(|(t, _, _)| time < t) {
-            *slot = Some((time, piece, start));
+    // Touching at the start comes first, whatever else ends at time 0 (a hit there within the
+    // tolerance of the target, a cast stopped there).
+    let start = runs
+        .iter()
+        .find(|r| matches!(r.answer.status, CastStatus::OverlappingAtStart { .. }));
+    if let (true, Some(run)) = (with_start, start) {
+        return FirstContact::OverlappingAtStart { piece: run.piece };
+    }
+    // The earliest hit, and the earliest time up to which an unfinished cast proved nothing.
+    let mut hit: Option<(f64, u32)> = None;
+    let mut unfinished: Option<(f64, u32)> = None;
+    let earlier = |slot: &mut Option<(f64, u32)>, time: f64, piece: u32| {
+        if slot.is_none_or(|(t, _)| time < t) {
+            *slot = Some((time, piece));
         }
     };
     for run in runs {
         let piece = run.piece;
         match run.answer.status {
-            CastStatus::OverlappingAtStart { .. } if with_start => {
-                earlier(&mut hit, 0.0, piece, true)
-            }
-            CastStatus::Hit { time, .. } => earlier(&mut hit, time, piece, false),
-            CastStatus::MaxIterations { time, .. } => earlier(&mut unfinished, time, piece, false),
-            CastStatus::Failed { time, .. } => {
-                earlier(&mut unfinished, time.unwrap_or(0.0), piece, false)
-            }
+            CastStatus::Hit { time, .. } => earlier(&mut hit, time, piece),
+            CastStatus::MaxIterations { time, .. } => earlier(&mut unfinished, time, piece),
+            CastStatus::Failed { time, .. } => earlier(&mut unfinished, time.unwrap_or(0.0), piece),
             CastStatus::Miss { .. } | CastStatus::OverlappingAtStart { .. } => {}
         }
     }
     match (hit, unfinished) {
-        (Some((h, ..)), Some((time, piece, _))) if time < h => {
-            FirstContact::Unfinished { piece, time }
-        }
-        (None, Some((time, piece, _))) => FirstContact::Unfinished { piece, time },
-        (Some((_, piece, true)), _) => FirstContact::OverlappingAtStart { piece },
-        (Some((time, piece, false)), _) => FirstContact::Hit { piece, time },
+        (Some((h, _)), Some((time, piece))) if time < h => FirstContact::Unfinished { piece, time },
+        (None, Some((time, piece))) => FirstContact::Unfinished { piece, time },
+        (Some((time, piece)), _) => FirstContact::Hit { piece, time },
         (None, None) => FirstContact::Miss,
     }
 }
