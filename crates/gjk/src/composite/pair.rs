@@ -98,7 +98,7 @@ pub struct CompositeAnswer {
     /// and the rest lie beyond the radius searched), or neither.
     pub intersecting: Option<bool>,
     /// The pair's distance lies within these: the least of the pieces' lower bounds and the
-    /// least of their upper bounds (0 for an overlap).
+    /// least of their upper bounds (0 for an overlap proven by enclosure).
     pub distance_bounds: [f64; 2],
     /// Every piece whose box lies within this of the body's box was queried.
     pub searched: f64,
@@ -272,13 +272,11 @@ fn gather(runs: Vec<PieceRun>, searched: f64) -> CompositeAnswer {
     }
 }
 
-/// The least distance the piece's answer proves it within: 0 for a proven overlap.
+/// The least distance the piece's answer proves it within: its certificate's upper bound, 0
+/// for an overlap proven by enclosure, and for a contact within the absolute tolerance the
+/// small distance it still has (a "touching" answer is no proof of distance 0).
 fn upper(finish: &Finish) -> f64 {
-    if finish.intersecting() == Some(true) {
-        0.0
-    } else {
-        finish.certificate.distance_bounds[1]
-    }
+    finish.certificate.distance_bounds[1]
 }
 
 /// Piece `i`'s run and its judged contacts.
