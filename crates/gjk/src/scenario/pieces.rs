@@ -1,5 +1,6 @@
-//! Case files of a convex body against a body of many pieces: a triangle mesh, a height field
-//! or a compound ([`crate::composite`]). The file is a scenario whose `b` names its pieces:
+//! Case files of a convex body against a body of many pieces: a triangle mesh, a height field,
+//! a compound or, in the plane, a chain ([`crate::composite`]). The file is a scenario whose `b`
+//! names its pieces:
 //!
 //! ```text
 //! { "name": "…", "a": { "shape": …, "position": … },
@@ -8,6 +9,9 @@
 //!        | { "compound": { "pieces": [ { "shape": …, "position": …, "rotation": … }, … ] } },
 //!   "solver": …, "prediction": 0.0, "cast": …, "expect": … }
 //! ```
+//!
+//! A case in the plane says `"dimension": 2`, writes its body as a 2D scenario does and names
+//! a chain: `"b": { "chain": { "points": [[x, y], …], "closed": false, "ghosts": true } }`.
 //!
 //! Every number is checked once, as a scenario's are, and each refusal names its field
 //! (`b.mesh.triangles[12]`, `b.compound.pieces[1].position.x`). What a case answers, and how its
