@@ -3,7 +3,7 @@
 //! its `b`, which names its pieces.
 
 use gjk::composite::Composite;
-use gjk::scenario::pieces::report::{PiecesReport, answer, trace};
+use gjk::scenario::pieces::report::trace;
 use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use gjk::trace::explain::{fmt_apart, fmt_num};
 use gjk::{Format, Scenario};
@@ -35,27 +35,6 @@ impl Case {
             .map(|s| Case::Pair(Box::new(s)))
             .map_err(|e| e.to_string())
     }
-}
-
-/// Whether the report's answer is proven, its cast's included.
-pub(crate) fn certified(report: &PiecesReport) -> bool {
-    report.certified
-        && report
-            .cast
-            .as_ref()
-            .is_none_or(|c| c.first.status != "unfinished" && c.next.status != "unfinished")
-}
-
-/// `query`'s line for the case, named `label` where it has no name.
-pub(crate) fn query_line(label: &str, case: &PiecesCase, composite: &Composite) -> (String, bool) {
-    let mut report = answer(case, composite);
-    if report.name.is_empty() {
-        report.name = label.to_string();
-    }
-    let json = serde_json::to_string(&report).unwrap_or_else(|e| {
-        format!("{{\"name\": {label:?}, \"error\": \"cannot write the answer: {e}\"}}")
-    });
-    (json, certified(&report))
 }
 
 /// `trace`'s document: the case as read, the report, and every piece's steps; or with

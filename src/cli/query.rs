@@ -14,6 +14,7 @@ use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use gjk::tools::reference::judgement::Judgement;
 use gjk::{Format, Outcome, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pieces_line::pieces_line;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{BufRead, BufWriter, Read, Write};
@@ -21,6 +22,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tally::{Tally, Verdict};
 
+mod pieces_line;
 mod tally;
 
 /// Lines answered together: enough to keep every core busy, few enough to stay small.
@@ -289,27 +291,6 @@ fn line_for(label: &str, parsed: Result<Scenario, String>, reference: bool) -> (
     let mut json = json.unwrap_or_else(|e| {
         format!("{{\"name\": {label:?}, \"error\": \"cannot write the answer: {e}\"}}")
     });
-    json.push('\n');
-    (json, verdict)
-}
-
-/// The output line for a case of many pieces (or why it could not be read or answered).
-fn pieces_line(
-    label: &str,
-    read: Result<(PiecesCase, gjk::composite::Composite), String>,
-) -> (String, Verdict) {
-    let answered = read.and_then(|(case, composite)| {
-        crate::cli::guard::guarded(|| super::pieces::query_line(label, &case, &composite))
-    });
-    let (mut json, verdict) = match answered {
-        Ok((json, true)) => (json, Verdict::Certified),
-        Ok((json, false)) => (json, Verdict::Uncertified),
-        Err(error) => (
-            serde_json::to_string(&Failure { name: label, error })
-                .unwrap_or_else(|e| format!("{{\"name\": {label:?}, \"error\": \"{e}\"}}")),
-            Verdict::Failed,
-        ),
-    };
     json.push('\n');
     (json, verdict)
 }
