@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn bin() -> Command {
+pub(super) fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
 }
 
@@ -14,7 +14,7 @@ fn preset(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn lines(out: &[u8]) -> Vec<serde_json::Value> {
+pub(super) fn lines(out: &[u8]) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(out)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))

@@ -1,25 +1,15 @@
 //! `query`, `trace` and `check` on cases of a body against many pieces (`assets/meshes/`), as a
 //! user runs them: beside convex pairs, in files and in JSON lines, each bad one on its line.
 
+use super::commands::{bin, lines};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
-}
+use std::process::Stdio;
 
 fn mesh_case(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("assets/meshes")
         .join(name)
-}
-
-fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
-        .collect()
 }
 
 #[test]
@@ -39,7 +29,7 @@ fn query_answers_mesh_and_tile_cases_beside_a_pair_with_each_pieces_seam() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let l = json_lines(&out.stdout);
+    let l = lines(&out.stdout);
     assert_eq!(l.len(), 3);
     assert_eq!(l[0]["kind"], "mesh");
     assert_eq!(l[0]["intersecting"], true);
@@ -80,7 +70,7 @@ fn json_lines_of_meshes_answer_in_order_and_a_bad_mesh_is_named_on_its_line() {
         Some(1),
         "a bad line makes the exit code 1"
     );
-    let l = json_lines(&out.stdout);
+    let l = lines(&out.stdout);
     assert_eq!(l.len(), 3);
     assert_eq!(l[0]["cast"]["next"]["piece"], 1);
     assert_eq!(l[0], l[2], "the same line answers to the bit");

@@ -339,8 +339,8 @@ pub fn is_pieces(text: &str, format: Format) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     const KINDS: [&str; 4] = ["mesh", "height_field", "compound", "chain"];
     match format {
-        // Only `b`'s keys are read; every value is skipped unread, so a mesh of a million
-        // triangles costs one pass over the text and no allocation.
+        // Only `b`'s keys are read and every value is skipped unread: a large mesh is scanned,
+        // not built, before its own reader builds it.
         Format::Json => {
             #[derive(Deserialize)]
             struct Top {

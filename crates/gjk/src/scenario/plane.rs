@@ -88,6 +88,17 @@ impl PlaneBody {
     }
 }
 
+/// A 2D file's `dimension`, which [`is_plane`] read as 2: any other number is refused.
+pub(crate) fn plane_dimension(dimension: u8) -> Result<(), ScenarioError> {
+    if dimension == 2 {
+        return Ok(());
+    }
+    Err(ScenarioError::Invalid {
+        field: "dimension".into(),
+        reason: format!("must be 2 or 3, got {dimension}"),
+    })
+}
+
 /// A plane angular velocity as the turn about +Z it is.
 pub(crate) fn spin(w: f64) -> DVec3 {
     DVec3::new(0.0, 0.0, w)
@@ -96,26 +107,13 @@ pub(crate) fn spin(w: f64) -> DVec3 {
 impl PlaneScenario {
     /// The scenario in space that this file describes, in the plane `z = 0`.
     pub(crate) fn into_scenario(self) -> Result<Scenario, ScenarioError> {
-        if self.dimension != 2 {
-            return Err(ScenarioError::Invalid {
-                field: "dimension".into(),
-                reason: format!("must be 2 or 3, got {}", self.dimension),
-            });
-        }
-        for (name, body) in [("a", &self.a), ("b", &self.b)] {
-            if !body.angle.is_finite() {
-                return Err(ScenarioError::Invalid {
-                    field: format!("{name}.angle"),
-                    reason: format!("{} is not a finite number", body.angle),
-                });
-            }
-        }
+        plane_dimension(self.dimension)?;
         Ok(Scenario {
             name: self.name,
             notes: self.notes,
             dimension: Dimension::Two,
-            a: self.a.in_space(),
-            b: self.b.in_space(),
+            a: self.a.checked_in_space("a")?,
+            b: self.b.checked_in_space("b")?,
             solver: self.solver.map_direction(|d| d.extend(0.0)),
             cast: self.cast.map(|c| c.map(|v| v.extend(0.0), spin)),
             expect: self.expect,

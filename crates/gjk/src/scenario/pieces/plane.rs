@@ -12,7 +12,7 @@ use super::promise::PiecesExpect;
 use super::{PiecesCase, PiecesSpec};
 use crate::cast::CastSpec;
 use crate::config::Dimension;
-use crate::scenario::plane::{PlaneBody, spin};
+use crate::scenario::plane::{PlaneBody, plane_dimension, spin};
 use crate::scenario::{ScenarioError, SolverSpec};
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
@@ -41,12 +41,7 @@ pub(crate) struct PlanePiecesCase {
 impl PlanePiecesCase {
     /// The case this file describes, its body in the plane `z = 0` of space.
     pub(crate) fn into_case(self) -> Result<PiecesCase, ScenarioError> {
-        if self.dimension != 2 {
-            return Err(ScenarioError::Invalid {
-                field: "dimension".into(),
-                reason: format!("must be 2 or 3, got {}", self.dimension),
-            });
-        }
+        plane_dimension(self.dimension)?;
         Ok(PiecesCase {
             name: self.name,
             notes: self.notes,

@@ -305,15 +305,19 @@ fn cast_line(composite: &Composite, cast: &CompositeCast) -> CastLine {
 
 /// The seam test as a line, with its sentence.
 pub fn seam_line(composite: &Composite, piece: u32, judged: &Judged) -> SeamLine {
-    match (judged, composite.pieces()) {
-        (Judged::Mesh(seam), Pieces::Mesh(mesh)) => {
+    match judged {
+        Judged::Mesh(seam) => {
+            let neighbour = |k: usize| match composite.pieces() {
+                Pieces::Mesh(mesh) => mesh.neighbour(piece, k),
+                _ => None,
+            };
             let (on, edge) = match seam.on {
                 OnTriangle::Face => ("face".to_string(), None),
                 OnTriangle::Edge(k) => (format!("edge {k}"), Some(usize::from(k))),
                 OnTriangle::Vertex(k) => (format!("corner {k}"), None),
             };
             let place = match (edge, seam.bends.first()) {
-                (Some(k), Some(bend)) => match mesh.neighbour(piece, k) {
+                (Some(k), Some(bend)) => match neighbour(k) {
                     Some(n) => format!(
                         "on triangle {piece}'s edge {k}, {} with triangle {n}",
                         bend_word(*bend)
@@ -356,7 +360,7 @@ pub fn seam_line(composite: &Composite, piece: u32, judged: &Judged) -> SeamLine
                 says: format!("{place}: {verdict}"),
             }
         }
-        (Judged::Compound { covered_by }, _) => SeamLine {
+        Judged::Compound { covered_by } => SeamLine {
             verdict: if covered_by.is_some() {
                 "ghost"
             } else {
@@ -378,17 +382,7 @@ pub fn seam_line(composite: &Composite, piece: u32, judged: &Judged) -> SeamLine
                 ),
             },
         },
-        (Judged::Chain(seam), _) => chain_line(piece, seam),
-        // A mesh's contacts are judged as a mesh's, a compound's as a compound's.
-        (Judged::Mesh(seam), _) => SeamLine {
-            verdict: verdict_name(seam.verdict),
-            on: None,
-            off_by_degrees: None,
-            parry: None,
-            jolt: None,
-            covered_by: None,
-            says: String::new(),
-        },
+        Judged::Chain(seam) => chain_line(piece, seam),
     }
 }
 
