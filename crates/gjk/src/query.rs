@@ -19,7 +19,7 @@ mod point;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::boxes;
-use crate::gjk::closed::{self, Segment};
+use crate::gjk::closed::{self, Core};
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
 use crate::proof::bounds::allowance_for;
@@ -220,8 +220,8 @@ fn query_here<R: Real, O: Observer>(
     query_whole::<R, O>(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
 
-/// With `radii: closed`: the cores of two spheres or capsules (points or segments) in closed
-/// form, in precision `R` (see [`crate::gjk::closed`]), and the frame they were
+/// With `radii: closed`: the cores of two spheres or capsules (points or segments), or of one
+/// and a triangle, in closed form, in precision `R` (see [`crate::gjk::closed`]), and the frame they were
 /// solved in, or `None` where GJK must answer. It is worked out in a frame centred between the
 /// two bodies, as [`query`] solves far pairs, so that its rounding is of the bodies' size, not
 /// of their distance from the world's origin. Boolean GJK's question is answered from it too:
@@ -252,10 +252,9 @@ fn closed_cores<R: Real>(
     origin: DVec3,
     config: &SolverConfig,
 ) -> Option<closed::Closest> {
-    let segment = |c: Placed<'_>| {
-        Segment::<R>::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation)
-    };
-    closed::distance(&segment(a)?, &segment(b)?, config)
+    let core =
+        |c: Placed<'_>| Core::<R>::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation);
+    closed::distance(&core(a)?, &core(b)?, config)
 }
 
 /// The shapes' answer from their cores' closed form: the radii added, moved back from the

@@ -19,6 +19,7 @@ mod solver {
         pub mod answers;
         pub mod bounds;
         pub mod closed;
+        pub mod closed_triangle;
         pub mod radii;
     }
     pub mod plane {

@@ -1,14 +1,14 @@
 //! A convex body against a composite one: which pieces are queried, each piece's run and
 //! contacts, and what the pair's answer proves.
 //!
-//! The search is a proof in two rounds. A box round the body, grown until the tree finds a
-//! piece, gives the first pieces; they are queried nearest box first, each giving a distance
-//! (an upper bound of the pair's), the least so far `U`. Every piece nearer than `U` has a box
-//! within `U` of the body's, since a box gap never exceeds the distance of what the boxes hold
-//! (nor does a triangle's plane, where the body lies wholly on one side of it); so a piece
-//! further than `U` by either (and than the caller's `prediction`) is left out,
-//! and a second round asks the tree for the boxes within `U` beyond the first box. No piece
-//! left unqueried could be nearer, and each is further than the radius searched.
+//! The search is a proof. Each piece has a lower bound on its distance from the body: its
+//! box's gap from the body's box, since a box gap never exceeds the distance of what the boxes
+//! hold, and for a triangle its plane's, where the body lies wholly on one side of it. The
+//! tree hands the pieces over in increasing order of that bound (a best-first search, which
+//! opens a node only when nothing queued is nearer), and each piece queried gives a distance,
+//! an upper bound of the pair's: the least so far `U`. The search ends when the least bound
+//! left passes `U` (and the caller's `prediction`): no piece left unqueried could be nearer,
+//! and each is further than the radius searched.
 
 use super::chain::{self, ChainSeam};
 use super::seam::{self, Seam};
@@ -20,10 +20,6 @@ use crate::query::{Placed, proven_outside, query};
 use crate::shape::BodySpec;
 use crate::trace::{Finish, NoTrace, Outcome, Step, Trace};
 use glam::DVec3;
-
-/// How many times the first box may double before every piece is within it (a body far
-/// outside a level's box starts at their gap).
-const MAX_DOUBLINGS: usize = 128;
 
 /// What the seam test says of one contact.
 #[derive(Debug, Clone, PartialEq)]
@@ -100,7 +96,8 @@ pub struct CompositeAnswer {
     /// The pair's distance lies within these: the least of the pieces' lower bounds and the
     /// least of their upper bounds (0 for an overlap proven by enclosure).
     pub distance_bounds: [f64; 2],
-    /// Every piece whose box lies within this of the body's box was queried.
+    /// Every piece that could lie within this of the body was queried: each piece left out is
+    /// proven further (by its box, or a triangle's plane).
     pub searched: f64,
 }
 
@@ -160,90 +157,83 @@ fn solve(
     dimension: Dimension,
     mut run: impl FnMut(Placed<'_>, Placed<'_>) -> (Finish, Vec<Step>),
 ) -> CompositeAnswer {
-    let (min, max) = a.bounds();
-    let body = Bounds { min, max };
-    let tree = b.tree();
-    let all = tree.all();
-    // The first round: grow the body's box, by the body's own size (a millionth of the whole
-    // body's, for a point) and then doubling, until it meets a piece's. The steps choose only
-    // how much is queried in the first round, never what the answer proves.
-    let mut radius = prediction.max(body.gap(all));
-    let first_step = (body.max - body.min)
-        .max_element()
-        .max((all.max - all.min).max_element() / 1048576.0);
-    let mut found = tree.overlapping(body.grown(radius));
-    for _ in 0..MAX_DOUBLINGS {
-        if !found.is_empty() {
-            break;
-        }
-        radius = (2.0 * radius).max(first_step);
-        found = tree.overlapping(body.grown(radius));
-    }
+    // The body's core (a ball's centre, a capsule's segment) and the radius round it: its
+    // box's distance from a piece's, less the radius, bounds the body's distance from below
+    // more tightly than the whole body's box would.
+    let (core, radius) = a.core();
+    let (min, max) = core.bounds();
     // Nearest first, by the larger of two proven lower bounds (the boxes' gap, a triangle's
-    // plane): a piece further than the best distance found so far (and than the prediction)
-    // cannot be nearer, and is left out.
+    // plane): once the least bound left passes the best distance found so far (and the
+    // prediction), no piece left can be nearer.
     let mut runs = Vec::new();
     let mut best = f64::INFINITY;
-    let mut visit = |pieces: Vec<u32>, runs: &mut Vec<PieceRun>, best: &mut f64| {
-        let mut by_gap: Vec<(f64, u32)> = pieces
-            .into_iter()
-            .map(|i| (tree.bounds(i).gap(body).max(plane_gap(a, b, i)), i))
-            .collect();
-        by_gap.sort_by(|x, y| x.0.total_cmp(&y.0));
-        for (gap, i) in by_gap {
-            if gap > best.max(prediction) {
-                break;
-            }
+    let sides = Sides::of(a);
+    b.tree().nearest_first(
+        (Bounds { min, max }, radius),
+        |i, by_box| by_box.max(plane_gap(&sides, b, i)),
+        |i| {
             let piece = piece_run(a, b, i, (prediction, dimension), &mut run);
-            *best = best.min(upper(&piece.finish));
+            best = best.min(upper(&piece.finish));
             runs.push(piece);
-        }
-    };
-    visit(found.clone(), &mut runs, &mut best);
-    // The second round: the pieces beyond the first box that could still be nearer.
-    let reach = best.max(prediction);
-    if reach > radius {
-        let beyond = tree
-            .overlapping(body.grown(reach))
-            .into_iter()
-            .filter(|i| found.binary_search(i).is_err())
-            .collect();
-        visit(beyond, &mut runs, &mut best);
-    }
+            best.max(prediction)
+        },
+    );
     runs.sort_by_key(|r| r.piece);
-    let radius = best.max(prediction);
-    gather(runs, radius)
+    gather(runs, best.max(prediction))
 }
 
 /// A lower bound on the distance from the body to a triangle from the triangle's plane: the
 /// body lies wholly on one side of it, this far off; 0 for a compound's piece, or a body
 /// across the plane.
-fn plane_gap(a: Placed<'_>, b: &Composite, i: u32) -> f64 {
+fn plane_gap(sides: &Sides<impl Fn(DVec3) -> f64>, b: &Composite, i: u32) -> f64 {
     let Pieces::Mesh(mesh) = b.pieces() else {
         return 0.0;
     };
-    let (above, below) = plane_sides(a, mesh, i);
+    let (above, below) = sides.of_plane(mesh, i);
     above.max(below).max(0.0)
 }
 
-/// How far the body lies above triangle `i`'s plane (along its normal) and below it, each
-/// less the rounding of the support points: positive where the body is wholly on that side.
-/// The plane is measured by the triangle's own corners along the computed normal, the least
-/// and the most of them, so the bound holds whatever that normal's rounding (a sliver's normal
-/// may be far off its true one): any direction whose extents part two bodies parts them.
-pub(super) fn plane_sides(a: Placed<'_>, mesh: &TriMesh, i: u32) -> (f64, f64) {
-    let n = mesh.normal(i);
-    let corners = mesh.corners(i);
-    let heights = corners.map(|c| n.dot(c));
-    let top = heights.into_iter().fold(f64::NEG_INFINITY, f64::max);
-    let bottom = heights.into_iter().fold(f64::INFINITY, f64::min);
-    let size = a.reach()
-        + corners
-            .iter()
-            .map(|c| c.abs().max_element())
-            .fold(0.0, f64::max);
-    let slack = 4.0 * thresholds::support_rounding(f64::EPSILON, size);
-    (-a.height(-n) - top - slack, bottom - a.height(n) - slack)
+/// The body as a mesh's planes read it: its support function, placed once (every triangle
+/// near the body asks it twice), and the size of its numbers.
+pub(super) struct Sides<H> {
+    height: H,
+    reach: f64,
+}
+
+impl Sides<()> {
+    /// Body `a`'s sides.
+    pub(super) fn of(a: Placed<'_>) -> Sides<impl Fn(DVec3) -> f64 + '_> {
+        Sides {
+            height: a.support_function(),
+            reach: a.reach(),
+        }
+    }
+}
+
+impl<H: Fn(DVec3) -> f64> Sides<H> {
+    /// How far the body lies above triangle `i`'s plane (along its normal) and below it, each
+    /// less the rounding of the support points: positive where the body is wholly on that
+    /// side. The plane is measured by the triangle's own corners along the computed normal,
+    /// the least and the most of them, so the bound holds whatever that normal's rounding (a
+    /// sliver's normal may be far off its true one): any direction whose extents part two
+    /// bodies parts them.
+    pub(super) fn of_plane(&self, mesh: &TriMesh, i: u32) -> (f64, f64) {
+        let n = mesh.normal(i);
+        let corners = mesh.corners(i);
+        let heights = corners.map(|c| n.dot(c));
+        let top = heights.into_iter().fold(f64::NEG_INFINITY, f64::max);
+        let bottom = heights.into_iter().fold(f64::INFINITY, f64::min);
+        let size = self.reach
+            + corners
+                .iter()
+                .map(|c| c.abs().max_element())
+                .fold(0.0, f64::max);
+        let slack = 4.0 * thresholds::support_rounding(f64::EPSILON, size);
+        (
+            -(self.height)(-n) - top - slack,
+            bottom - (self.height)(n) - slack,
+        )
+    }
 }
 
 /// The pair's certificate from its pieces'.

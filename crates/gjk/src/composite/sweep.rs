@@ -21,7 +21,7 @@
 //! is where a sliding body meets a seam's ghost (the lone triangle's edge ahead, whose normal
 //! the flat floor does not have).
 
-use super::pair::{Judged, judge, plane_sides};
+use super::pair::{Judged, Sides, judge};
 use super::tree::Bounds;
 use super::{Composite, CompositeError, Pieces};
 use crate::cast::{CastAnswer, CastSpec, CastStatus, CastStep, CastTrace, cast};
@@ -177,6 +177,7 @@ fn sweep(
         max: body.max + relative.max(DVec3::ZERO) * settings.max_time,
     }
     .grown(reach);
+    let sides = Sides::of(a);
     let mut met: Vec<(f64, u32)> = b
         .tree()
         .overlapping(swept)
@@ -186,7 +187,7 @@ fn sweep(
             let piece = b.tree().bounds(i).grown(reach);
             let by_box = entry_time(body, piece, relative, settings.max_time, size)?;
             let by_plane = if spec.angular_velocity_a == DVec3::ZERO {
-                plane_entry(a, b, i, relative, reach)?
+                plane_entry(&sides, b, i, relative, reach)?
             } else {
                 0.0
             };
@@ -276,14 +277,20 @@ fn gather(runs: &[PieceCast], with_start: bool) -> FirstContact {
 /// `reach` of triangle `i`'s plane, from the side it starts on (`None`: it never does, moving
 /// along or away from the plane); 0 for a body across the plane, or another kind's piece. The
 /// triangle lies within its corners' extent along the normal, so it is met no sooner. The gap
-/// is lowered by the rounding of the support points ([`plane_sides`]), the closing speed
+/// is lowered by the rounding of the support points ([`Sides::of_plane`]), the closing speed
 /// raised by its own.
-fn plane_entry(a: Placed<'_>, b: &Composite, i: u32, velocity: DVec3, reach: f64) -> Option<f64> {
+fn plane_entry(
+    sides: &Sides<impl Fn(DVec3) -> f64>,
+    b: &Composite,
+    i: u32,
+    velocity: DVec3,
+    reach: f64,
+) -> Option<f64> {
     let Pieces::Mesh(mesh) = b.pieces() else {
         return Some(0.0);
     };
     let n = mesh.normal(i);
-    let (above, below) = plane_sides(a, mesh, i);
+    let (above, below) = sides.of_plane(mesh, i);
     let (above, below) = (above - reach, below - reach);
     let (gap, closing) = if above > 0.0 {
         (above, -velocity.dot(n))

@@ -2,16 +2,24 @@
 //! (obvhs's `Bvh2`, the tree avian's broad phase builds), asked for the boxes that overlap a
 //! box round the other body.
 //!
+//! Asked for the pieces nearest a body, the tree is searched best first (as parry's and
+//! Jolt's mesh queries search theirs): its nodes and pieces are taken in increasing order of a
+//! lower bound on their distance from the body, and the search stops where that bound passes
+//! the nearest distance found so far, which no piece further out can beat.
+//!
 //! A box is a proof, not a guess: every piece lies inside its box, so a piece whose box is
 //! further than `r` from the body's box is further than `r` from the body. The tree holds its
 //! boxes in f32; each f64 box is rounded outwards on the way in (its least corner down, its
 //! greatest up), so the f32 box still holds the piece, and the test still proves.
 
+use crate::config::thresholds;
 use glam::{DVec3, Vec3A};
 use obvhs::BvhBuildParams;
 use obvhs::aabb::Aabb;
 use obvhs::bvh2::Bvh2;
 use obvhs::bvh2::builder::build_bvh2;
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
 use std::time::Duration;
 
 /// An axis-aligned box in f64: every point `p` with `min ≤ p ≤ max`, axis by axis.
@@ -48,14 +56,6 @@ impl Bounds {
         }
     }
 
-    /// The box holding both.
-    pub fn union(self, other: Bounds) -> Self {
-        Bounds {
-            min: self.min.min(other.min),
-            max: self.max.max(other.max),
-        }
-    }
-
     /// The largest gap between the boxes along one axis (0 where they overlap): no point of one
     /// is nearer a point of the other, so it bounds the distance of anything inside them from
     /// below.
@@ -64,6 +64,26 @@ impl Bounds {
             .max(self.min - other.max)
             .max(DVec3::ZERO)
             .max_element()
+    }
+
+    /// How far apart the boxes are, less its rounding (0 where they overlap): the length of
+    /// the gaps along the three axes together, at least [`Bounds::gap`]. No point of one box is
+    /// nearer a point of the other, so it bounds the distance of anything inside them from
+    /// below, as a ball's centre bounds the ball's distance less its radius.
+    pub fn distance(self, other: Bounds) -> f64 {
+        let apart = (other.min - self.max)
+            .max(self.min - other.max)
+            .max(DVec3::ZERO)
+            .length();
+        (apart - thresholds::arithmetic_rounding(f64::EPSILON, apart)).max(0.0)
+    }
+
+    /// The box of an f32 box (exact: every f32 is an f64).
+    fn of_f32(b: &Aabb) -> Self {
+        Bounds {
+            min: DVec3::new(b.min.x.into(), b.min.y.into(), b.min.z.into()),
+            max: DVec3::new(b.max.x.into(), b.max.y.into(), b.max.z.into()),
+        }
     }
 
     /// The box in f32, rounded outwards: it holds every point this one holds.
@@ -83,20 +103,18 @@ impl Bounds {
     }
 }
 
-/// The pieces' boxes in a tree, and the box round all of them.
+/// The pieces' boxes in a tree.
 #[derive(Clone)]
 pub struct Tree {
     bvh: Bvh2,
     /// Each piece's own box in f64 (a leaf of the tree may hold several pieces).
     boxes: Vec<Bounds>,
-    all: Bounds,
 }
 
 impl std::fmt::Debug for Tree {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tree")
             .field("nodes", &self.bvh.nodes.len())
-            .field("all", &self.all)
             .finish()
     }
 }
@@ -105,19 +123,9 @@ impl Tree {
     /// The tree of `boxes` (piece `i`'s box is `boxes[i]`; at least one), which it keeps.
     pub fn new(boxes: Vec<Bounds>) -> Self {
         let aabbs: Vec<Aabb> = boxes.iter().map(|b| b.outward()).collect();
-        let all = boxes
-            .iter()
-            .copied()
-            .reduce(Bounds::union)
-            .unwrap_or(Bounds::of([DVec3::ZERO]));
         let mut built = Duration::ZERO;
         let bvh = build_bvh2(&aabbs, BvhBuildParams::fast_build(), &mut built);
-        Tree { bvh, boxes, all }
-    }
-
-    /// The box round every piece.
-    pub fn all(&self) -> Bounds {
-        self.all
+        Tree { bvh, boxes }
     }
 
     /// Piece `i`'s box.
@@ -141,4 +149,99 @@ impl Tree {
         found.dedup();
         found
     }
+
+    /// The pieces nearest a body first, the body lying within `radius` of the box `core`
+    /// (a ball's centre, a capsule's segment, any other body's own box with radius 0). Each
+    /// node of the tree is queued at its box's distance from `core` less `radius`, a lower
+    /// bound on the distance of every piece below it, and so is each piece of a leaf; the
+    /// least is taken next. A piece taken the first time is queued again at `bound(piece, its
+    /// box's bound)` (a costlier lower bound on its distance, at least the box's), so that the
+    /// cost is paid only for the pieces that reach the front. A piece taken at its own bound
+    /// is handed to `visit`, which returns the cutoff: nothing further is queued, and the
+    /// search ends when the least queued bound passes it. Every piece left unvisited is
+    /// proven further than the last cutoff.
+    pub fn nearest_first(
+        &self,
+        (core, radius): (Bounds, f64),
+        bound: impl Fn(u32, f64) -> f64,
+        mut visit: impl FnMut(u32) -> f64,
+    ) {
+        // The radius is taken off after the rounding [`Bounds::distance`] gives up, which
+        // also covers this last subtraction's (half an ulp of a number no larger).
+        let from = |b: Bounds| (b.distance(core) - radius).max(0.0);
+        let mut cutoff = f64::INFINITY;
+        let mut queue = BinaryHeap::new();
+        let push = |queue: &mut BinaryHeap<_>, cutoff: f64, at: f64, item: Item| {
+            // A bound that is not a number proves nothing: the item stays.
+            if at.partial_cmp(&cutoff) != Some(Ordering::Greater) {
+                queue.push(Reverse(Queued(at, item)));
+            }
+        };
+        let root = from(Bounds::of_f32(self.bvh.nodes[0].aabb()));
+        push(&mut queue, cutoff, root, Item::Node(0));
+        while let Some(Reverse(Queued(at, item))) = queue.pop() {
+            if at > cutoff {
+                break;
+            }
+            match item {
+                Item::Boxed(i) => push(&mut queue, cutoff, bound(i, at), Item::Piece(i)),
+                Item::Piece(i) => cutoff = visit(i),
+                Item::Node(n) => {
+                    let node = &self.bvh.nodes[n as usize];
+                    let first = node.first_index as usize;
+                    if node.is_leaf() {
+                        let leaf =
+                            &self.bvh.primitive_indices[first..first + node.prim_count as usize];
+                        for &i in leaf {
+                            push(&mut queue, cutoff, from(self.bounds(i)), Item::Boxed(i));
+                        }
+                    } else {
+                        for child in [first, first + 1] {
+                            let at = from(Bounds::of_f32(self.bvh.nodes[child].aabb()));
+                            push(&mut queue, cutoff, at, Item::Node(child as u32));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
+
+/// A node or a piece waiting in the best-first search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Item {
+    /// A node of the tree, at its box's gap.
+    Node(u32),
+    /// A piece at its box's gap.
+    Boxed(u32),
+    /// A piece at its own bound.
+    Piece(u32),
+}
+
+/// An item and its lower bound, ordered by the bound (a piece to visit last at equal bounds,
+/// so that it is visited only once nothing queued could hide a nearer one).
+#[derive(Debug, Clone, Copy)]
+struct Queued(f64, Item);
+
+impl Ord for Queued {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let rank = |i: &Item| matches!(i, Item::Piece(_));
+        self.0
+            .total_cmp(&other.0)
+            .then_with(|| rank(&self.1).cmp(&rank(&other.1)))
+    }
+}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Queued {}

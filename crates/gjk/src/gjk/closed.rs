@@ -1,7 +1,8 @@
-//! Cores that are points or segments, in closed form (`radii: closed`): a sphere's core is its
-//! centre and a capsule's its segment, and the distance between two segments needs no
+//! Cores that are points, segments or triangles, in closed form (`radii: closed`): a sphere's
+//! core is its centre, a capsule's its segment, a mesh's triangle (or any three-point hull) is
+//! its own, and the distance between two segments, or a segment and a triangle, needs no
 //! iteration (Ericson, *Real-Time Collision Detection*, §5.1.9, "Closest points of two line
-//! segments").
+//! segments"; the triangle's in [`triangle`]).
 //!
 //! ```text
 //!   A's core  P(s) = p₁ + s·d₁,  s ∈ [0, 1]        d₁ = q₁ − p₁
@@ -15,12 +16,16 @@
 //! ```text
 //!   upper:  P(s) and Q(t) are points of the cores      ⇒  dist ≤ ‖Q(t) − P(s)‖
 //!   lower:  n = (Q − P)/‖Q − P‖ and each core's support  ⇒  dist ≥ min n·B − max n·A
-//!           along ±n is one of its two endpoints
+//!           along ±n is one of its endpoints (corners)
 //! ```
 //!
 //! each giving up the rounding allowance `8ε(reach_A + reach_B)` of [`crate::proof::bounds`].
 //! When the bounds do not meet as tightly as GJK's gap test would make them, or the cores touch
 //! (their depth is EPA's business), the closed form answers nothing and GJK runs.
+
+pub mod triangle;
+
+pub use triangle::Triangle;
 
 use crate::config::{SolverConfig, thresholds};
 use crate::proof::bounds::certify;
@@ -84,6 +89,55 @@ impl<R: Real> Segment<R> {
     /// The furthest the segment gets along `n`: one of its endpoints.
     fn support(&self, n: R::V) -> f64 {
         n.dot(self.p).to_f64().max(n.dot(self.q).to_f64())
+    }
+}
+
+/// A core the closed form answers: a point or segment, or a triangle.
+#[derive(Debug, Clone, Copy)]
+pub enum Core<R: Real> {
+    /// A sphere's centre, a capsule's segment.
+    Segment(Segment<R>),
+    /// A hull of three points.
+    Triangle(Triangle<R>),
+}
+
+impl<R: Real> Core<R> {
+    /// The core `shape` is, placed at `position` and turned by `rotation`, or `None` where it
+    /// is none of the closed form's.
+    #[inline]
+    pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Core<R>> {
+        match shape {
+            Shape::Polytope { vertices } => {
+                let corners: [DVec3; 3] = vertices.as_slice().try_into().ok()?;
+                Some(Core::Triangle(Triangle::of(corners, position, rotation)))
+            }
+            _ => Segment::of(shape, position, rotation).map(Core::Segment),
+        }
+    }
+
+    fn reach(&self) -> f64 {
+        match self {
+            Core::Segment(s) => s.reach,
+            Core::Triangle(t) => t.reach,
+        }
+    }
+
+    fn support(&self, n: R::V) -> f64 {
+        match self {
+            Core::Segment(s) => s.support(n),
+            Core::Triangle(t) => t.support(n),
+        }
+    }
+}
+
+/// The closest pair of points of two cores, the first on `a`; `None` for two triangles (GJK's
+/// business) and a flat triangle.
+fn closest_pair<R: Real>(a: &Core<R>, b: &Core<R>) -> Option<(R::V, R::V)> {
+    match (a, b) {
+        (Core::Segment(a), Core::Segment(b)) => Some(closest_points(a, b)),
+        (Core::Segment(a), Core::Triangle(b)) => triangle::closest(a, b),
+        (Core::Triangle(a), Core::Segment(b)) => triangle::closest(b, a).map(|(q, p)| (p, q)),
+        (Core::Triangle(_), Core::Triangle(_)) => None,
     }
 }
 
@@ -182,15 +236,14 @@ impl Closest {
 /// more than `abs_tolerance`, with bounds as tight as the gap test would leave them. `None`
 /// leaves the question to GJK.
 #[inline]
-pub fn distance<R: Real>(a: &Segment<R>, b: &Segment<R>, config: &SolverConfig) -> Option<Closest> {
-    let (s, t) = closest_parameters(a, b);
-    let (point_a, point_b) = (a.at(s), b.at(t));
+pub fn distance<R: Real>(a: &Core<R>, b: &Core<R>, config: &SolverConfig) -> Option<Closest> {
+    let (point_a, point_b) = closest_pair(a, b)?;
     let length = (point_b - point_a).length_squared().sqrt();
     let distance = length.to_f64();
     if !(distance > config.abs_tolerance && distance.is_finite()) {
         return None;
     }
-    let allowance = thresholds::support_rounding(R::EPSILON.to_f64(), a.reach + b.reach);
+    let allowance = thresholds::support_rounding(R::EPSILON.to_f64(), a.reach() + b.reach());
     let n = (point_b - point_a) / length;
     // B's nearest point along −n and A's furthest along n: the plane between them.
     let lower = (-b.support(-n) - a.support(n) - allowance).max(0.0);

@@ -87,6 +87,13 @@ impl<'p> Placed<'p> {
         d.dot(self.body::<f64>().support(d))
     }
 
+    /// The body's support function with its placement worked out once, for the many
+    /// directions a mesh's planes ask of one body ([`Placed::height`] places it each time).
+    pub fn support_function(&self) -> impl Fn(DVec3) -> f64 + use<'p> {
+        let body = self.body::<f64>();
+        move |d| d.dot(body.support(d))
+    }
+
     /// The same body moved by `by`.
     pub fn moved(self, by: DVec3) -> Self {
         Placed {

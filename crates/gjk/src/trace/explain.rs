@@ -56,7 +56,7 @@ impl Step {
 fn closed_step(step: &Step) -> String {
     let v = step.closest.unwrap_or(step.support.point);
     format!(
-        "Radii closed: a sphere's core is its centre and a capsule's its segment, and the radii are added back at the end. No support point is searched for: v = a − b = {} joins the closest points a and b of the two cores, and the plane through v normal to d = {} has the cores' whole difference beyond it (the lower bound). {}",
+        "Radii closed: a sphere's core is its centre, a capsule's its segment and a triangle its own, and the radii are added back at the end. No support point is searched for: v = a − b = {} joins the closest points a and b of the two cores, and the plane through v normal to d = {} has the cores' whole difference beyond it (the lower bound). {}",
         fmt_vec(v),
         fmt_vec(step.direction),
         step.termination
