@@ -9,10 +9,11 @@ pub mod page;
 pub mod shot;
 
 use crate::case::playback::insert_scenario;
-use crate::case::{cast_plot, compare, playback, reference, scenario_io, solving, sweep};
+use crate::case::{cast_plot, compare, pieces, playback, reference, scenario_io, solving, sweep};
 use crate::panel;
 use crate::platform::arrivals;
 use crate::teach::{authoring, classroom, filming};
+use crate::views::pieces as pieces_view;
 use crate::views::{
     camera, cast, controls, cores, glyphs, labels, manifold, minkowski_view, scene, shading,
     step_view,
@@ -40,6 +41,7 @@ impl Plugin for LabPlugin {
         app.add_plugins((EguiPlugin::default(), MeshPickingPlugin));
         playback::plugin(app);
         solving::plugin(app);
+        pieces::plugin(app);
         shading::plugin(app);
         camera::plugin(app);
         scene::plugin(app);
@@ -49,6 +51,7 @@ impl Plugin for LabPlugin {
         cast_plot::plugin(app);
         cast::plugin(app);
         manifold::plugin(app);
+        pieces_view::plugin(app);
         controls::plugin(app);
         scenario_io::plugin(app);
         arrivals::plugin(app);
@@ -71,6 +74,7 @@ pub fn headless_app(scenario: Scenario) -> App {
     app.add_plugins(MinimalPlugins);
     playback::plugin(&mut app);
     solving::plugin(&mut app);
+    pieces::plugin(&mut app);
     sweep::plugin(&mut app);
     compare::plugin(&mut app);
     classroom::plugin(&mut app);
@@ -128,6 +132,8 @@ pub struct Options {
     /// The file the case was opened from (`--scenario`): the file box shows it, so *Save*
     /// writes over it.
     pub file: Option<String>,
+    /// A case of many pieces, whose chosen piece is the case opened.
+    pub pieces: Option<crate::case::pieces::PiecesState>,
 }
 
 /// What a link opens (`#case=…&step=N`, or `#lesson=…`): the case and how the window opens.
@@ -172,6 +178,9 @@ fn apply_launch(app: &mut App, launch: &Options) {
         app.world_mut()
             .resource_mut::<scenario_io::ScenarioFiles>()
             .path_field = file;
+    }
+    if let Some(state) = &launch.pieces {
+        app.insert_resource(crate::case::pieces::Pieces(Some(state.clone())));
     }
     if let Some(why) = &launch.notice {
         warn!("{why}");

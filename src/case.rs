@@ -2,7 +2,8 @@
 //! solving it again when it changes, off the frame for a large hull ([`solving`]), the second
 //! run of compare mode ([`compare`]) and a sweep's runs ([`sweep`]), what a cast's pictures
 //! read, its plot of distance against time among them ([`cast_plot`]), parry's answer
-//! beside ours ([`reference`](mod@reference)), and how a case arrives and leaves as files
+//! beside ours ([`reference`](mod@reference)), a body of many pieces and the piece stepped
+//! ([`pieces`]), and how a case arrives and leaves as files
 //! ([`scenario_io`], [`incoming`]). The files themselves (the bundled cases, links, meshes,
 //! lessons) are read and written by `gjk_lab_files`.
 //!
@@ -13,6 +14,7 @@
 pub mod cast_plot;
 pub mod compare;
 pub mod incoming;
+pub mod pieces;
 pub mod playback;
 pub mod reference;
 pub mod scenario_io;

@@ -5,21 +5,38 @@ use {
     clap::Parser,
     gjk_lab::app::{self, Mode},
     gjk_lab::cli::{self, Cli, Command, Opened},
+    gjk_lab_files::incoming::Case,
     std::path::Path,
 };
 
-/// The scenario at `path`, or the default scene; errors are printed.
+/// The scenario at `path` (for a case of many pieces, the pair of its answering piece, the
+/// pieces in `options`), or the default scene; errors are printed.
 #[cfg(not(target_arch = "wasm32"))]
-fn scenario(path: Option<&Path>) -> Option<gjk::Scenario> {
+fn scenario(path: Option<&Path>, options: &mut app::Options) -> Option<gjk::Scenario> {
     match path {
         None => Some(gjk_lab_files::bundled::default_scenario()),
-        Some(p) => match gjk::Scenario::load(p) {
-            Ok(s) => Some(s),
+        Some(p) => match Case::load(p) {
+            Ok(case) => Some(opened(case, options)),
             Err(e) => {
                 eprintln!("gjk-lab: {e}");
                 None
             }
         },
+    }
+}
+
+/// The pair a case opens as: a convex pair itself; for a body of many pieces, the pair of its
+/// convex body and the piece that answers it, the pieces kept in `options`.
+#[cfg(not(target_arch = "wasm32"))]
+fn opened(case: Case, options: &mut app::Options) -> gjk::Scenario {
+    match case {
+        Case::Pair(s) => *s,
+        Case::Pieces(read) => {
+            let (case, composite) = *read;
+            let (state, pair) = gjk_lab::case::pieces::PiecesState::open(case, composite);
+            options.pieces = Some(state);
+            pair
+        }
     }
 }
 
@@ -46,17 +63,21 @@ fn linked(link: &str, options: &mut app::Options) -> gjk::Scenario {
 #[cfg(not(target_arch = "wasm32"))]
 fn from_file(path: &Path, options: &mut app::Options) -> gjk::Scenario {
     use gjk_lab_files::lesson::{Lesson, is_lesson};
-    let read = gjk::scenario::read_text(path, "scenario or lesson").and_then(|text| {
-        let format = gjk::Format::from_path(path)?;
+    let read = gjk::scenario::read_text(path, "scenario or lesson");
+    let read = read.map_err(|e| e.to_string()).and_then(|text| {
+        let format = gjk::Format::from_path(path).map_err(|e| e.to_string())?;
         if is_lesson(&text, format) {
-            Lesson::parse_named(path, &text).map(|lesson| {
-                options.lesson = Some(lesson);
-                options.present = options.present.or(Some(1));
-                gjk_lab_files::bundled::default_scenario()
-            })
+            let lesson = Lesson::parse_named(path, &text).map_err(|e| e.to_string())?;
+            options.lesson = Some(lesson);
+            options.present = options.present.or(Some(1));
+            Ok(gjk_lab_files::bundled::default_scenario())
         } else {
-            gjk::Scenario::parse_named(path, &text).inspect(|_| {
-                options.file = Some(path.display().to_string());
+            Case::parse(path, &text).map(|case| {
+                // A pair is saved over its file; a piece's pair never over the pieces' file.
+                if matches!(case, Case::Pair(_)) {
+                    options.file = Some(path.display().to_string());
+                }
+                opened(case, options)
             })
         }
     });
@@ -109,18 +130,21 @@ fn main() {
             )
         }
         Some(Command::Render(args)) => match args.film() {
-            Ok(film) => scenario(args.file.as_deref()).map_or(1, |s| {
-                app::run(s, Mode::Render(film), args.size, args.launch.into())
-            }),
+            Ok(film) => {
+                let mut options = args.launch.into();
+                scenario(args.file.as_deref(), &mut options)
+                    .map_or(1, |s| app::run(s, Mode::Render(film), args.size, options))
+            }
             Err(why) => {
                 eprintln!("gjk-lab: {why}");
                 2
             }
         },
-        Some(Command::BenchFrames { file, frames, size }) => scenario(file.as_deref())
-            .map_or(1, |s| {
-                app::run(s, Mode::Bench(frames), size, app::Options::default())
-            }),
+        Some(Command::BenchFrames { file, frames, size }) => {
+            let mut options = app::Options::default();
+            scenario(file.as_deref(), &mut options)
+                .map_or(1, |s| app::run(s, Mode::Bench(frames), size, options))
+        }
         None => {
             let mut options: app::Options = cli.launch.into();
             let (link, file) = match cli.open {

@@ -23,6 +23,7 @@ mod lesson;
 mod manifold;
 mod number;
 mod outcome;
+mod pieces;
 mod plot;
 mod reference;
 mod settings;
@@ -37,7 +38,7 @@ use files::{files_ui, folder_note, import_ui, link_ui, status_ui};
 use plot::plot_ui;
 use reference::{promises_ui, reference_ui};
 use settings::{body_ui, solver_ui};
-use step::step_ui;
+use step::{separate_ui, step_ui};
 use view::{help_ui, view_ui};
 
 pub(super) fn plugin(app: &mut App) {
@@ -120,6 +121,7 @@ fn side_panel(
                 head_ui(ui, &mut case, &mut tools);
                 scroll.show(ui, |ui| {
                     about_ui(ui, &case);
+                    pieces::section(ui, &mut tools.pieces);
                     step_section(ui, &mut case, &mut tools);
                     tools_ui(ui, &mut tools, &case.lab);
                     link_ui(ui, &mut desk.files, &case.playback);
@@ -347,6 +349,7 @@ struct Tools<'w> {
     reference_off_frame: Res<'w, crate::case::reference::ReferenceOffFrame>,
     /// Presenter mode being filmed: the pictures show the slides, not the panel's ▶.
     filmed: Option<Res<'w, crate::teach::classroom::Filmed>>,
+    pieces: pieces::PiecesPanel<'w>,
 }
 
 fn tools_ui(ui: &mut egui::Ui, tools: &mut Tools, lab: &Lab) {
@@ -474,23 +477,5 @@ fn stepping_ui(
             ))
             .small(),
         );
-    }
-}
-
-/// Moves B out along the penetration normal, a hair further than the depth: the answer should
-/// turn into a tiny distance if the normal points the right way.
-fn separate_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, playback: &Playback) {
-    let Some(p) = playback.trace.finish.penetration else {
-        return;
-    };
-    if ui
-        .button("Separate: move B by depth · normal")
-        .on_hover_text(
-            "B moves by the penetration vector plus 0.1%: the shapes should just stop touching",
-        )
-        .clicked()
-    {
-        let push = p.normal * (p.depth * 1.001 + 1e-6);
-        lab.scenario.b.position += push;
     }
 }

@@ -11,6 +11,7 @@ mod app {
         pub mod import;
         pub mod manifold;
         pub mod one_trace;
+        pub mod pieces;
         pub mod robustness;
         pub mod stepping;
         pub mod sweeping;

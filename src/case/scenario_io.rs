@@ -4,12 +4,13 @@
 //! file is never left half-written; in the page it is a download.
 
 use crate::case::incoming::{Purpose, Saving};
+use crate::case::pieces::{Pieces, PiecesState};
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
 use gjk::Scenario;
 use gjk_lab_files::bundled::Case;
-use gjk_lab_files::incoming::Incoming;
+use gjk_lab_files::incoming::{Case as FileCase, Incoming};
 use std::path::{Path, PathBuf};
 
 /// A file request from the panel, or a file or link that arrived from outside it.
@@ -253,6 +254,7 @@ pub(crate) fn handle_requests(
     mut playback: ResMut<Playback>,
     mut framing: MessageWriter<crate::case::playback::FrameViews>,
     mut deliveries: MessageWriter<Delivery>,
+    mut pieces: ResMut<Pieces>,
 ) {
     for request in requests.read() {
         // Each request that says something replaces the last status line.
@@ -271,8 +273,25 @@ pub(crate) fn handle_requests(
         match request {
             // Saved again by its file name: in the working directory for a file that came
             // from the page, beside itself for one on disk.
+            // A case of many pieces opens as the pair of its body and the piece that answers
+            // it, saved as that pair beside it, never over the file of many pieces.
             ScenarioRequest::Open(file) => {
-                open(file.scenario().map(|s| (s, file.name.clone())), 0);
+                let mut state = None;
+                let opened = file.case().map(|case| match case {
+                    FileCase::Pair(s) => (*s, file.name.clone()),
+                    FileCase::Pieces(read) => {
+                        let (case, composite) = *read;
+                        let (read, pair) = PiecesState::open(case, composite);
+                        let save_as = piece_file(&file.name, read.chosen);
+                        state = Some(read);
+                        (pair, save_as)
+                    }
+                });
+                // A file that does not open leaves the case on screen, pieces and all.
+                if opened.is_ok() {
+                    pieces.0 = state;
+                }
+                open(opened, 0);
             }
             // A bundled case is saved by its file name in the working directory, never over
             // the program's own copy.
@@ -364,6 +383,18 @@ fn show(
 }
 
 /// A case's name as a file name: letters, digits and dashes.
+/// Where the pair of piece `k` of the case in file `name` is saved: beside it, as
+/// `<stem>-piece-<k>.json`.
+fn piece_file(name: &str, k: u32) -> String {
+    let path = Path::new(name);
+    let stem = path
+        .file_stem()
+        .map_or("case".into(), |s| s.to_string_lossy());
+    path.with_file_name(format!("{stem}-piece-{k}.json"))
+        .display()
+        .to_string()
+}
+
 fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()

@@ -1,17 +1,17 @@
 //! `gjk-lab check`: a case's promises (its `expect` section) against what it answers, one
 //! line per file and one per broken promise.
 
-use super::pieces;
 use super::trace::traced;
+use gjk_lab_files::incoming::Case;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What `check` says of one file: one line, then one per broken promise; and whether it passed.
 fn check_file(file: &Path) -> (String, bool) {
     let label = file.display();
-    let scenario = match pieces::Case::load(file) {
-        Ok(pieces::Case::Pair(s)) => s,
-        Ok(pieces::Case::Pieces(read)) => {
+    let scenario = match Case::load(file) {
+        Ok(Case::Pair(s)) => s,
+        Ok(Case::Pieces(read)) => {
             let (case, composite) = &*read;
             return crate::cli::guard::guarded(|| {
                 pieces_check(&label.to_string(), case, composite)

@@ -3,39 +3,9 @@
 //! its `b`, which names its pieces.
 
 use gjk::composite::Composite;
+use gjk::scenario::pieces::PiecesCase;
 use gjk::scenario::pieces::report::trace;
-use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use gjk::trace::explain::{fmt_apart, fmt_num};
-use gjk::{Format, Scenario};
-use std::path::Path;
-
-/// A case file read: a convex pair, or a body against many pieces.
-pub(crate) enum Case {
-    /// Two convex bodies.
-    Pair(Box<Scenario>),
-    /// A convex body against a body of many pieces, its pieces built.
-    Pieces(Box<(PiecesCase, Composite)>),
-}
-
-impl Case {
-    /// Reads a `.json` or `.ron` file, telling the kind by its `b`.
-    pub(crate) fn load(path: &Path) -> Result<Case, String> {
-        let text = gjk::scenario::read_text(path, "scenario").map_err(|e| e.to_string())?;
-        Case::parse(path, &text)
-    }
-
-    /// The text of a file named `path` (its extension picks the format).
-    pub(crate) fn parse(path: &Path, text: &str) -> Result<Case, String> {
-        let format = Format::from_path(path).map_err(|e| e.to_string())?;
-        if is_pieces(text, format) {
-            let read = PiecesCase::read(text, format).map_err(|e| e.in_file(path).to_string())?;
-            return Ok(Case::Pieces(Box::new(read)));
-        }
-        Scenario::parse_named(path, text)
-            .map(|s| Case::Pair(Box::new(s)))
-            .map_err(|e| e.to_string())
-    }
-}
 
 /// `trace`'s document: the case as read, the report, and every piece's steps; or with
 /// `lines`, the report in words, a line per piece and contact.

@@ -13,6 +13,7 @@
 use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use gjk::tools::reference::judgement::Judgement;
 use gjk::{Format, Outcome, Scenario};
+use gjk_lab_files::incoming::Case;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pieces_line::pieces_line;
 use rayon::prelude::*;
@@ -451,9 +452,9 @@ pub fn query(files: &[PathBuf], reference: bool) -> i32 {
                 }
             }
         } else {
-            let (text, verdict) = match super::pieces::Case::load(file) {
-                Ok(super::pieces::Case::Pair(s)) => line_for(&label, Ok(*s), reference),
-                Ok(super::pieces::Case::Pieces(read)) => pieces_line(&label, Ok(*read)),
+            let (text, verdict) = match Case::load(file) {
+                Ok(Case::Pair(s)) => line_for(&label, Ok(*s), reference),
+                Ok(Case::Pieces(read)) => pieces_line(&label, Ok(*read)),
                 Err(e) => line_for(&label, Err(e), reference),
             };
             progress.add(1);

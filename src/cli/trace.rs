@@ -1,6 +1,7 @@
 //! `gjk-lab trace`: a whole run, as one JSON document or one line per step in words.
 
 use gjk::Scenario;
+use gjk_lab_files::incoming::Case;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
@@ -101,9 +102,9 @@ fn trace_lines(scenario: &Scenario) -> String {
 /// `gjk-lab trace`: returns the process exit code.
 pub fn trace(file: &Path, lines: bool) -> i32 {
     let print = if lines { trace_lines } else { trace_json };
-    let document = super::pieces::Case::load(file).and_then(|case| match case {
-        super::pieces::Case::Pair(s) => crate::cli::guard::guarded(|| print(&s)),
-        super::pieces::Case::Pieces(read) => {
+    let document = Case::load(file).and_then(|case| match case {
+        Case::Pair(s) => crate::cli::guard::guarded(|| print(&s)),
+        Case::Pieces(read) => {
             crate::cli::guard::guarded(|| super::pieces::trace_text(&read.0, &read.1, lines))
         }
     });

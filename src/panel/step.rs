@@ -2,8 +2,9 @@
 //! with the weights, the numbers its tests compared, and at the last step the answer.
 
 use super::{fmt_in, outcome};
-use crate::case::playback::Playback;
+use crate::case::playback::{Lab, Playback};
 use crate::views::palette;
+use bevy::prelude::ResMut;
 use bevy_egui::egui::{self, RichText};
 
 /// The section.
@@ -105,5 +106,23 @@ pub(super) fn step_ui(ui: &mut egui::Ui, playback: &Playback) {
     if playback.is_final() {
         let boolean = playback.case.solver.algorithm == gjk::Algorithm::Boolean;
         outcome::outcome_ui(ui, &playback.trace.finish, playback.case.dimension, boolean);
+    }
+}
+
+/// Moves B out along the penetration normal, a hair further than the depth: the answer should
+/// turn into a tiny distance if the normal points the right way.
+pub(super) fn separate_ui(ui: &mut egui::Ui, lab: &mut ResMut<Lab>, playback: &Playback) {
+    let Some(p) = playback.trace.finish.penetration else {
+        return;
+    };
+    if ui
+        .button("Separate: move B by depth · normal")
+        .on_hover_text(
+            "B moves by the penetration vector plus 0.1%: the shapes should just stop touching",
+        )
+        .clicked()
+    {
+        let push = p.normal * (p.depth * 1.001 + 1e-6);
+        lab.scenario.b.position += push;
     }
 }

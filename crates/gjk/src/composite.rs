@@ -179,6 +179,36 @@ impl Composite {
         self.len() == 0
     }
 
+    /// Piece `i` as a convex pair's body, as [`Composite::with_piece`] hands it to each query
+    /// (a triangle's or a segment's corners where they are, a compound's piece at its pose; no
+    /// margin): the app steps a piece's run as the pair of the convex body and this.
+    pub fn piece_body(&self, i: u32) -> crate::shape::BodySpec {
+        let (shape, pose) = match &self.pieces {
+            Pieces::Mesh(m) => (
+                Shape::Polytope {
+                    vertices: m.corners(i).to_vec(),
+                },
+                Pose::at(glam::DVec3::ZERO),
+            ),
+            Pieces::Compound(c) => {
+                let (shape, pose) = &c.pieces()[i as usize];
+                (shape.shape().clone(), *pose)
+            }
+            Pieces::Chain(c) => (
+                Shape::Polytope {
+                    vertices: c.ends(i).to_vec(),
+                },
+                Pose::at(glam::DVec3::ZERO),
+            ),
+        };
+        crate::shape::BodySpec {
+            shape,
+            position: pose.position,
+            rotation: pose.rotation,
+            margin: 0.0,
+        }
+    }
+
     /// Piece `i` as a convex body, handed to `f`: a triangle is the polytope of its three
     /// corners, a chain's segment of its two (prepared here: a query meets only the few near
     /// it), a compound's piece its prepared shape at its pose.

@@ -62,8 +62,9 @@ pub enum Radii {
     /// at all; only cores that overlap themselves need EPA, on the cores. Choose it to step GJK
     /// from a sphere's centre to a capsule's segment.
     Split,
-    /// As `Split`, and cores that are points or segments (spheres and capsules, rounded or not)
-    /// need no GJK at all: their distance is the closest points of two segments, in closed
+    /// As `Split`, and cores that are points or segments (spheres and capsules, rounded or not),
+    /// or one of them and a triangle (a mesh's piece), need no GJK at all: their distance is
+    /// the closest points of two segments, or of a point or segment and a triangle, in closed
     /// form, with the same certificate (see [`crate::gjk::closed`]). The way an engine answers
     /// these pairs (parry, Jolt and Box2D all do), and the default: a query answers a ball and
     /// a capsule in a tenth of GJK's time, its trace one step. Every other pair runs as `Split`.

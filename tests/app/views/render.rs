@@ -235,3 +235,29 @@ fn a_2d_step_draws_its_shapes_flat_and_the_triangle_s_regions_in_their_colours()
     );
     assert!(a > 5000 && b > 2000, "shapes: A {a} px, B {b} px");
 }
+
+#[test]
+#[ignore = "needs a display: run by ./lab test under Xvfb"]
+fn a_case_of_many_pieces_draws_the_floor_its_ghost_and_the_cone() {
+    // A ball over one triangle of a flat quad, also inside the other, whose lone push is a
+    // ghost: the quad drawn under the ball, the ghost's triangle and normal in red, the cone
+    // the floor has there (its one normal) in green.
+    let img = render(
+        Some("../meshes/ball-over-a-quads-diagonal.json"),
+        99,
+        "pieces",
+    );
+    let (panel_end, mid) = (360, 360 + (1280 - 360) / 2);
+    let floor = count(&img, panel_end, mid, |r, g, b| {
+        r > 80 && r > g + 25 && g > b + 20
+    });
+    let ghost = count(&img, panel_end, mid, |r, g, b| r > 200 && g < 110 && b < 90);
+    let cone = count(&img, panel_end, mid, |r, g, b| {
+        g > 150 && g > r + 60 && g > b + 40
+    });
+    let ball = count(&img, panel_end, mid, is_blue);
+    assert!(floor > 8000, "the floor: {floor} px");
+    assert!(ghost > 500, "the ghost's triangle and normal: {ghost} px");
+    assert!(cone > 60, "the cone: {cone} px");
+    assert!(ball > 2000, "the ball: {ball} px");
+}

@@ -34,8 +34,9 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// What a convex pair's reader says of a case of many pieces.
-pub const NOT_A_PAIR: &str = "is a body of many pieces (a mesh, a height field, a compound or a chain): \
-    `gjk-lab query`, `trace` and `check` answer it; the app does not draw one yet";
+pub const NOT_A_PAIR: &str = "is a body of many pieces (a mesh, a height field, a compound or a chain), \
+    not a convex pair: the app opens it as the pair of its body and one piece at a time, and \
+    `gjk-lab query`, `trace` and `check` answer it";
 
 /// What a second value after the case is taken for.
 const TRAILING: &str = "the text goes on after the case ends; a file holds one case";

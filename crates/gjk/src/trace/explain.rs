@@ -386,7 +386,7 @@ impl Termination {
                 Shortcut::SeparatingAxis { .. } | Shortcut::SharedPoint { .. },
             ) => boxes::termination_sentence(self, shapes).unwrap_or_default(),
             Termination::Shortcut(Shortcut::ClosedForm { distance }) => format!(
-                "The cores are points or segments, so their closest points are found in closed form (Ericson's segment–segment test), with no iteration: {the_distance} is {}.",
+                "The cores are points or segments, or one is and the other a triangle, so their closest points are found in closed form (Ericson's closest points of two segments, or of a point or a segment and a triangle), with no iteration: {the_distance} is {}.",
                 fmt_num(distance)
             ),
             Termination::Gjk(GjkStop::MaxIterations { iterations, v_norm }) => match v_norm {

@@ -274,7 +274,8 @@ pub enum Phase {
     Distance,
     /// The boolean GJK.
     Boolean,
-    /// The closed form for cores that are points or segments (see [`crate::gjk::closed`]):
+    /// The closed form for cores that are points or segments, or one of them and a triangle
+    /// (see [`crate::gjk::closed`]):
     /// one step, the cores' closest pair.
     ClosedForm,
     /// Two boxes' separating-axis test (see [`crate::gjk::boxes`]): one step, the axis and

@@ -127,7 +127,8 @@ pub enum EpaStop {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Shortcut {
-    /// The cores are points or segments, and their distance was computed in closed form (see
+    /// The cores are points or segments (or one is, and the other a triangle), and their
+    /// distance was computed in closed form (see
     /// [`crate::gjk::closed`]).
     ClosedForm {
         /// The cores' distance.

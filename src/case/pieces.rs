@@ -1,0 +1,142 @@
+//! A convex body against a body of many pieces (a mesh, a height field, a compound, a chain):
+//! the case as read, every near piece's answer, and the one piece whose run is stepped.
+//!
+//! GJK answers convex pairs only, and so does every view of the app: a piece's run is the run
+//! of the pair of the convex body and that piece, where the body of many pieces put it
+//! ([`gjk::composite::Composite::piece_body`]). So the chosen piece is the case's `b` in
+//! [`Lab`], solved, stepped, exported and dragged like any pair's, and its trace is the
+//! command line's trace of that piece, to the bit. What the pieces add — the whole body drawn,
+//! the pieces queried and each contact's seam verdict — lives here, beside the pair.
+//!
+//! Moving the convex body (or changing the solver) answers the pieces again; changing `b`, or
+//! opening another case, leaves the body of many pieces.
+
+use crate::case::playback::{Lab, LabSet, Playback};
+use bevy::prelude::*;
+use gjk::Scenario;
+use gjk::composite::{Composite, CompositeAnswer};
+use gjk::scenario::pieces::PiecesCase;
+use gjk::scenario::pieces::report::pieces_answer;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The body of many pieces on screen, if the case is one.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Pieces(pub Option<PiecesState>);
+
+/// A case of many pieces: as read (its convex body following the one on screen), its pieces
+/// built, their answers, and the piece stepped.
+#[derive(Debug, Clone)]
+pub struct PiecesState {
+    pub case: PiecesCase,
+    pub composite: Composite,
+    /// Every piece queried, with its contacts judged on their seams.
+    pub answer: CompositeAnswer,
+    /// The piece whose run is the pair on screen.
+    pub chosen: u32,
+    /// Which opening this is (each case opened gets the next number), so that what is built
+    /// from the pieces alone (the views' meshes) is built again only for another case.
+    pub opened: u64,
+}
+
+/// The number the next case opened gets.
+static OPENINGS: AtomicU64 = AtomicU64::new(0);
+
+/// Step this piece's run: it becomes the pair's `b`.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepPiece(pub u32);
+
+impl PiecesState {
+    /// The case answered, and the pair that steps its answering piece (the deepest overlap,
+    /// else the nearest; piece 0 where none was queried).
+    pub fn open(case: PiecesCase, composite: Composite) -> (PiecesState, Scenario) {
+        let answer = pieces_answer(&case, &composite);
+        let chosen = answer.answering().map_or(0, |r| r.piece);
+        let state = PiecesState {
+            case,
+            composite,
+            answer,
+            chosen,
+            opened: OPENINGS.fetch_add(1, Ordering::Relaxed),
+        };
+        let pair = state.pair(chosen);
+        (state, pair)
+    }
+
+    /// The convex pair of the body and piece `i`: the case's name, notes, space and solver;
+    /// no cast, no promises (they are the whole body's).
+    pub fn pair(&self, i: u32) -> Scenario {
+        Scenario {
+            name: self.case.name.clone(),
+            notes: self.case.notes.clone(),
+            dimension: self.case.dimension,
+            a: self.case.a.clone(),
+            b: self.composite.piece_body(i),
+            solver: self.case.solver,
+            cast: None,
+            expect: None,
+            engine: None,
+        }
+    }
+
+    /// Whether `scenario` is still a pair of this case: its `b` the chosen piece where the
+    /// body of many pieces put it, in the same space.
+    fn holds(&self, scenario: &Scenario) -> bool {
+        scenario.dimension == self.case.dimension
+            && scenario.b == self.composite.piece_body(self.chosen)
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Pieces>()
+        .add_message::<StepPiece>()
+        .add_systems(Update, step_piece.in_set(LabSet::Input))
+        .add_systems(Update, follow_edits.in_set(LabSet::Solve));
+}
+
+/// Makes the piece asked for the pair's `b`, from its first step.
+fn step_piece(
+    mut requests: MessageReader<StepPiece>,
+    mut pieces: ResMut<Pieces>,
+    mut lab: ResMut<Lab>,
+    mut playback: ResMut<Playback>,
+) {
+    for &StepPiece(i) in requests.read() {
+        let Some(state) = &mut pieces.0 else {
+            continue;
+        };
+        if i as usize >= state.composite.len() {
+            continue;
+        }
+        state.chosen = i;
+        lab.scenario.b = state.composite.piece_body(i);
+        playback.step = 0;
+        playback.playing = false;
+    }
+}
+
+/// Follows the pair on screen: its body moved or its solver changed, the pieces are answered
+/// again; its `b` is no longer the chosen piece (dragged, replaced, another case opened), the
+/// body of many pieces is left.
+fn follow_edits(lab: Res<Lab>, mut pieces: ResMut<Pieces>) {
+    if !lab.is_changed() {
+        return;
+    }
+    let Some(state) = &pieces.0 else {
+        return;
+    };
+    let scenario = &lab.scenario;
+    if !state.holds(scenario) {
+        pieces.0 = None;
+        return;
+    }
+    if scenario.a == state.case.a && scenario.solver == state.case.solver {
+        return;
+    }
+    // An edit that cannot be solved leaves the pieces as they were, as it leaves the pair's run.
+    let (Ok(valid), Some(state)) = (scenario.clone().validated(), &mut pieces.0) else {
+        return;
+    };
+    state.case.a = valid.a;
+    state.case.solver = valid.solver;
+    state.answer = pieces_answer(&state.case, &state.composite);
+}

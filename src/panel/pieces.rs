@@ -1,0 +1,105 @@
+//! A body of many pieces: the pair's answer gathered from its pieces', each piece queried with
+//! its answer and its contacts' seam verdicts in words, and which piece's run is stepped (a
+//! click steps another).
+
+use crate::case::pieces::{Pieces, StepPiece};
+use crate::views::palette;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use gjk::scenario::pieces::report::seam_line;
+
+/// The pieces and the requests to step one.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct PiecesPanel<'w> {
+    pieces: Res<'w, Pieces>,
+    step: MessageWriter<'w, StepPiece>,
+}
+
+/// The section, open, where the case is a body of many pieces; nothing otherwise.
+pub(super) fn section(ui: &mut egui::Ui, panel: &mut PiecesPanel) {
+    let Some(state) = &panel.pieces.0 else {
+        return;
+    };
+    let answer = &state.answer;
+    let title = format!(
+        "Pieces: {} of {} queried, piece {} stepped",
+        answer.runs.len(),
+        state.composite.len(),
+        state.chosen
+    );
+    egui::CollapsingHeader::new(title)
+        .id_salt("pieces")
+        .default_open(true)
+        .show(ui, |ui| {
+            let proven = match answer.intersecting {
+                Some(true) => "some piece is proven to overlap the body",
+                Some(false) => "every piece is proven apart from the body",
+                None => "not proven either way",
+            };
+            let [lo, hi] = answer.distance_bounds;
+            ui.label(format!(
+                "The whole body: {proven}; distance within [{lo:.6}, {hi:.6}]."
+            ));
+            let left_out = state.composite.len() - answer.runs.len();
+            if left_out > 0 {
+                let planes = match state.composite.pieces() {
+                    gjk::composite::Pieces::Mesh(_) => ", or their triangles' planes",
+                    _ => "",
+                };
+                let how_far = if answer.searched > 0.0 {
+                    format!("further than {:.4} from the body", answer.searched)
+                } else {
+                    "apart from the body".to_string()
+                };
+                ui.label(format!(
+                    "The {left_out} other pieces are proven {how_far} by their boxes{planes}, \
+                     and left out."
+                ));
+            }
+            let ghosts = answer.ghosts().count();
+            if ghosts > 0 {
+                ui.colored_label(
+                    palette::egui(palette::HORIZON),
+                    format!(
+                        "{ghosts} ghost contact{}: a piece alone pushes along a normal the \
+                         surface does not have there (drawn red, with the cone it has in green).",
+                        if ghosts == 1 { "" } else { "s" }
+                    ),
+                );
+            }
+            for run in &answer.runs {
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let chosen = run.piece == state.chosen;
+                    if ui
+                        .selectable_label(chosen, format!("Piece {}", run.piece))
+                        .on_hover_text("Step this piece's run: it becomes shape B")
+                        .clicked()
+                        && !chosen
+                    {
+                        panel.step.write(StepPiece(run.piece));
+                    }
+                    let [lo, hi] = run.finish.certificate.distance_bounds;
+                    ui.label(
+                        RichText::new(format!(
+                            "{}; distance in [{lo:.4}, {hi:.4}]",
+                            run.finish.termination.name()
+                        ))
+                        .small(),
+                    );
+                });
+                for contact in &run.contacts {
+                    let line = seam_line(&state.composite, run.piece, &contact.judged);
+                    let colour = if contact.judged.is_ghost() {
+                        palette::HORIZON
+                    } else {
+                        palette::CLOSEST
+                    };
+                    ui.colored_label(
+                        palette::egui(colour),
+                        format!("{}: {}", line.verdict, line.says),
+                    );
+                }
+            }
+        });
+}
