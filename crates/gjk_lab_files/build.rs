@@ -1,6 +1,7 @@
 //! Embeds the scenario presets and the failure gallery in the binary, so the program finds
 //! them wherever it is started or moved to: `$OUT_DIR/bundled.rs` lists every `.json` and
-//! `.ron` file of `assets/scenarios/` (and its `gallery/`) with its text; `$OUT_DIR/lessons.rs`
+//! `.ron` file of `assets/scenarios/` (and its `gallery/`), and of `assets/meshes/` (bodies
+//! against floors of many pieces), with its text; `$OUT_DIR/lessons.rs`
 //! the lessons of `assets/lessons/`.
 
 use std::fmt::Write as _;
@@ -32,11 +33,14 @@ fn listing(dir: &Path, prefix: &str) -> String {
 fn main() {
     let root = Path::new("../../assets/scenarios");
     println!("cargo:rerun-if-changed=../../assets/scenarios");
+    println!("cargo:rerun-if-changed=../../assets/meshes");
     let code = format!(
         "/// The presets: (file name, text).\npub static PRESETS: &[(&str, &str)] = &[\n{}];\n\n\
-         /// The failure gallery: (`gallery/` file name, text).\npub static GALLERY: &[(&str, &str)] = &[\n{}];\n",
+         /// The failure gallery: (`gallery/` file name, text).\npub static GALLERY: &[(&str, &str)] = &[\n{}];\n\n\
+         /// The floors of many pieces: (`meshes/` file name, text).\npub static FLOORS: &[(&str, &str)] = &[\n{}];\n",
         listing(root, ""),
         listing(&root.join("gallery"), "gallery/"),
+        listing(Path::new("../../assets/meshes"), "meshes/"),
     );
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("bundled.rs");
     std::fs::write(out, code).unwrap();

@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use gjk::Scenario;
 use gjk::composite::{Composite, CompositeAnswer};
 use gjk::scenario::pieces::PiecesCase;
-use gjk::scenario::pieces::report::pieces_answer;
+use gjk::scenario::pieces::report::{CastLine, pieces_answer};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The body of many pieces on screen, if the case is one.
@@ -31,6 +31,9 @@ pub struct PiecesState {
     pub composite: Composite,
     /// Every piece queried, with its contacts judged on their seams.
     pub answer: CompositeAnswer,
+    /// With a `cast` section: the body's first contact over the pieces, the next hit past
+    /// those it rests on, and each hit's seam.
+    pub cast: Option<CastLine>,
     /// The piece whose run is the pair on screen.
     pub chosen: u32,
     /// Which opening this is (each case opened gets the next number), so that what is built
@@ -49,12 +52,13 @@ impl PiecesState {
     /// The case answered, and the pair that steps its answering piece (the deepest overlap,
     /// else the nearest; piece 0 where none was queried).
     pub fn open(case: PiecesCase, composite: Composite) -> (PiecesState, Scenario) {
-        let answer = pieces_answer(&case, &composite);
+        let (answer, cast) = pieces_answer(&case, &composite);
         let chosen = answer.answering().map_or(0, |r| r.piece);
         let state = PiecesState {
             case,
             composite,
             answer,
+            cast,
             chosen,
             opened: OPENINGS.fetch_add(1, Ordering::Relaxed),
         };
@@ -62,8 +66,9 @@ impl PiecesState {
         (state, pair)
     }
 
-    /// The convex pair of the body and piece `i`: the case's name, notes, space and solver;
-    /// no cast, no promises (they are the whole body's).
+    /// The convex pair of the body and piece `i`: the case's name, notes, space, solver and
+    /// motion (the body's cast against this piece alone); no promises (they are the whole
+    /// body's).
     pub fn pair(&self, i: u32) -> Scenario {
         Scenario {
             name: self.case.name.clone(),
@@ -72,7 +77,7 @@ impl PiecesState {
             a: self.case.a.clone(),
             b: self.composite.piece_body(i),
             solver: self.case.solver,
-            cast: None,
+            cast: self.case.cast,
             expect: None,
             engine: None,
         }
@@ -138,5 +143,5 @@ fn follow_edits(lab: Res<Lab>, mut pieces: ResMut<Pieces>) {
     };
     state.case.a = valid.a;
     state.case.solver = valid.solver;
-    state.answer = pieces_answer(&state.case, &state.composite);
+    (state.answer, state.cast) = pieces_answer(&state.case, &state.composite);
 }

@@ -207,7 +207,8 @@ fn documents() -> Option<PathBuf> {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ScenarioFiles {
     pub presets: Vec<Case>,
-    /// The failure cases of `assets/scenarios/gallery/`.
+    /// The failure cases of `assets/scenarios/gallery/`, and the floors of many pieces of
+    /// `assets/meshes/`.
     pub gallery: Vec<Case>,
     /// What the gallery's list is narrowed to (a part of a case's name; empty: all).
     pub gallery_filter: String,
@@ -226,7 +227,9 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Folder>()
         .insert_resource(ScenarioFiles {
             presets: gjk_lab_files::bundled::presets(),
-            gallery: gjk_lab_files::bundled::gallery(),
+            gallery: (gjk_lab_files::bundled::gallery().into_iter())
+                .chain(gjk_lab_files::bundled::floors())
+                .collect(),
             gallery_filter: String::new(),
             path_field: "scenario.json".to_string(),
             trace_field: "trace.json".to_string(),
@@ -272,35 +275,25 @@ pub(crate) fn handle_requests(
         };
         match request {
             // Saved again by its file name: in the working directory for a file that came
-            // from the page, beside itself for one on disk.
-            // A case of many pieces opens as the pair of its body and the piece that answers
-            // it, saved as that pair beside it, never over the file of many pieces.
+            // from the page, beside itself for one on disk (see `pair_of` for a case of many
+            // pieces).
             ScenarioRequest::Open(file) => {
-                let mut state = None;
-                let opened = file.case().map(|case| match case {
-                    FileCase::Pair(s) => (*s, file.name.clone()),
-                    FileCase::Pieces(read) => {
-                        let (case, composite) = *read;
-                        let (read, pair) = PiecesState::open(case, composite);
-                        let save_as = piece_file(&file.name, read.chosen);
-                        state = Some(read);
-                        (pair, save_as)
-                    }
-                });
-                // A file that does not open leaves the case on screen, pieces and all.
-                if opened.is_ok() {
-                    pieces.0 = state;
-                }
+                let opened = file
+                    .case()
+                    .map(|case| pair_of(case, &file.name, &mut pieces));
                 open(opened, 0);
             }
             // A bundled case is saved by its file name in the working directory, never over
             // the program's own copy.
             ScenarioRequest::OpenCase(case) => {
-                let opened = case.load().map(|s| (s, case.file_name().to_string()));
-                open(opened.map_err(|e| e.to_string()), 0);
+                let opened = case
+                    .open()
+                    .map(|read| pair_of(read, case.file_name(), &mut pieces));
+                open(opened, 0);
             }
             ScenarioRequest::OpenLink(link) => match gjk_lab_files::link::decode(link) {
                 Ok(linked) => {
+                    pieces.0 = None;
                     let name = format!("{}.json", file_stem(&linked.scenario.name));
                     open(Ok((linked.scenario, name)), linked.step.unwrap_or(0));
                 }
@@ -383,6 +376,27 @@ fn show(
 }
 
 /// A case's name as a file name: letters, digits and dashes.
+/// The pair a case read from file `name` opens as, and the name it is saved as: a convex pair
+/// itself, by that name; a body against many pieces as the pair of its body and the piece that
+/// answers it (the pieces kept in `pieces`), saved beside the file as that pair, never over the
+/// file of many pieces. A file that does not open never gets here: the case on screen stays,
+/// pieces and all.
+fn pair_of(case: FileCase, name: &str, pieces: &mut Pieces) -> (Scenario, String) {
+    match case {
+        FileCase::Pair(s) => {
+            pieces.0 = None;
+            (*s, name.to_string())
+        }
+        FileCase::Pieces(read) => {
+            let (case, composite) = *read;
+            let (state, pair) = PiecesState::open(case, composite);
+            let save_as = piece_file(name, state.chosen);
+            pieces.0 = Some(state);
+            (pair, save_as)
+        }
+    }
+}
+
 /// Where the pair of piece `k` of the case in file `name` is saved: beside it, as
 /// `<stem>-piece-<k>.json`.
 fn piece_file(name: &str, k: u32) -> String {

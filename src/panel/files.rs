@@ -95,11 +95,14 @@ pub(super) fn files_ui(
 fn case_button(ui: &mut egui::Ui, case: &Case, requests: &mut MessageWriter<ScenarioRequest>) {
     let button = ui.button(case.title()).on_hover_ui(|ui| {
         // Read only while hovered: one small file.
-        if let Ok(scenario) = case.load()
-            && !scenario.notes.is_empty()
-        {
+        let notes = match case.open() {
+            Ok(gjk_lab_files::incoming::Case::Pair(s)) => s.notes,
+            Ok(gjk_lab_files::incoming::Case::Pieces(read)) => read.0.notes,
+            Err(_) => String::new(),
+        };
+        if !notes.is_empty() {
             ui.set_max_width(420.0);
-            ui.label(scenario.notes);
+            ui.label(notes);
         }
     });
     if button.clicked() {

@@ -6,7 +6,7 @@ use crate::case::pieces::{Pieces, StepPiece};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
-use gjk::scenario::pieces::report::seam_line;
+use gjk::scenario::pieces::report::{CastLine, ContactTime, seam_line};
 
 /// The pieces and the requests to step one.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -67,6 +67,9 @@ pub(super) fn section(ui: &mut egui::Ui, panel: &mut PiecesPanel) {
                     ),
                 );
             }
+            if let Some(cast) = &state.cast {
+                cast_ui(ui, cast);
+            }
             for run in &answer.runs {
                 ui.separator();
                 ui.horizontal(|ui| {
@@ -102,4 +105,35 @@ pub(super) fn section(ui: &mut egui::Ui, panel: &mut PiecesPanel) {
                 }
             }
         });
+}
+
+/// The body's motion over the pieces: its first contact, the next hit past the pieces it rests
+/// on (what a character controller meets), and each hit's seam.
+fn cast_ui(ui: &mut egui::Ui, cast: &CastLine) {
+    let said = |c: &ContactTime| match (c.status, c.piece, c.time) {
+        ("hit", Some(p), Some(t)) => format!("piece {p} at t = {t:.5}"),
+        ("overlapping_at_start", Some(p), _) => format!("piece {p}, touched at the start"),
+        ("unfinished", Some(p), Some(t)) => {
+            format!("not known past t = {t:.5} (piece {p}'s cast stopped unfinished)")
+        }
+        _ => "nothing before the end of the motion".to_string(),
+    };
+    ui.label(format!(
+        "The motion: first contact {}; next hit past the pieces it rests on {}.",
+        said(&cast.first),
+        said(&cast.next)
+    ));
+    for hit in &cast.hits {
+        let colour = match hit.seam.verdict {
+            "ghost" => palette::HORIZON,
+            _ => palette::CLOSEST,
+        };
+        ui.colored_label(
+            palette::egui(colour),
+            format!(
+                "Piece {} hit at t = {:.5}: {}",
+                hit.piece, hit.time, hit.seam.says
+            ),
+        );
+    }
 }

@@ -28,7 +28,7 @@ const SOLVER: &[&str] = &[
 const APP: &[&str] = &["case", "views", "teach", "panel", "platform", "app", "cli"];
 
 /// The files' crate's modules, lowest first.
-const FILES: &[&str] = &["bundled", "incoming", "link", "mesh", "lesson", "checks"];
+const FILES: &[&str] = &["incoming", "bundled", "link", "mesh", "lesson", "checks"];
 
 const MAX_LINES: usize = 500;
 

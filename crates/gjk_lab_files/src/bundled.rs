@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
-/// A preset or gallery case: its name under `assets/scenarios/`, and where it is read from.
+/// A preset or gallery case: its name under `assets/scenarios/` (a floor's, `meshes/…`, under
+/// `assets/`), and where it is read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
-    /// `separated-box-sphere.json`, `gallery/10-touching-boxes.json`, …
+    /// `separated-box-sphere.json`, `gallery/10-touching-boxes.json`,
+    /// `meshes/ball-on-a-ridge.json`, …
     pub name: &'static str,
     pub source: Source,
 }
@@ -32,6 +34,14 @@ impl Case {
             Source::Bundled(text) => {
                 Scenario::parse(text, Format::from_path(Path::new(self.name))?)
             }
+        }
+    }
+
+    /// The case read: a convex pair, or a body against a floor of many pieces.
+    pub fn open(&self) -> Result<crate::incoming::Case, String> {
+        match &self.source {
+            Source::Disk(path) => crate::incoming::Case::load(path),
+            Source::Bundled(text) => crate::incoming::Case::parse(Path::new(self.name), text),
         }
     }
 
@@ -70,11 +80,19 @@ pub enum Group {
     Casts,
     /// The plane (`p01`…).
     Plane,
+    /// A body against a floor of many pieces, and the seams it catches on (`meshes/`).
+    Floors,
 }
 
 impl Group {
     /// Every group, in the menu's order.
-    pub const ALL: [Group; 4] = [Group::Space, Group::F32, Group::Casts, Group::Plane];
+    pub const ALL: [Group; 5] = [
+        Group::Space,
+        Group::F32,
+        Group::Casts,
+        Group::Plane,
+        Group::Floors,
+    ];
 
     /// The heading the menu gives the group.
     pub fn title(self) -> &'static str {
@@ -83,6 +101,7 @@ impl Group {
             Group::F32 => "f32",
             Group::Casts => "Casts",
             Group::Plane => "The plane (2D)",
+            Group::Floors => "Floors of many pieces: seams and ghosts",
         }
     }
 
@@ -93,12 +112,17 @@ impl Group {
             Group::F32 => "f32 single float",
             Group::Casts => "cast casts motion moving toi time of impact",
             Group::Plane => "plane 2d",
+            Group::Floors => "floor floors mesh meshes pieces seam seams ghost ghosts tiles chain",
         }
     }
 
-    /// The group a gallery case belongs to: the plane's cases are named `p01-…`, a cast's
-    /// name says `cast`, an f32 case's `f32` (a cast in f32 is a cast).
+    /// The group a gallery case belongs to: a floor's case is in `meshes/`, the plane's cases
+    /// are named `p01-…`, a cast's name says `cast`, an f32 case's `f32` (a cast in f32 is a
+    /// cast).
     pub fn of(case: &Case) -> Group {
+        if case.name.starts_with("meshes/") {
+            return Group::Floors;
+        }
         let title = case.title();
         let mut chars = title.chars();
         if chars.next() == Some('p') && chars.next().is_some_and(|c| c.is_ascii_digit()) {
@@ -124,11 +148,23 @@ fn disk_folders() -> Vec<PathBuf> {
         .collect()
 }
 
+/// Where a case named `name` would be in the scenarios' folder `folder`: a floor's beside it,
+/// in `meshes/`.
+fn on_disk(folder: &Path, name: &str) -> PathBuf {
+    match (name.strip_prefix("meshes/"), folder.parent()) {
+        (Some(file), Some(assets)) => assets.join("meshes").join(file),
+        _ => folder.join(name),
+    }
+}
+
 fn cases(list: &'static [(&'static str, &'static str)]) -> Vec<Case> {
     let folders = disk_folders();
     list.iter()
         .map(|&(name, text)| {
-            let on_disk = folders.iter().map(|f| f.join(name)).find(|p| p.is_file());
+            let on_disk = folders
+                .iter()
+                .map(|f| on_disk(f, name))
+                .find(|p| p.is_file());
             Case {
                 name,
                 source: on_disk.map_or(Source::Bundled(text), Source::Disk),
@@ -145,6 +181,12 @@ pub fn presets() -> Vec<Case> {
 /// The failure gallery.
 pub fn gallery() -> Vec<Case> {
     cases(GALLERY)
+}
+
+/// The floors of many pieces: a body against a mesh, a height field, tiles or a chain, and the
+/// seams it catches on.
+pub fn floors() -> Vec<Case> {
+    cases(FLOORS)
 }
 
 /// A preset or gallery case by its name under `assets/scenarios/`.

@@ -232,8 +232,9 @@ fn a_dialogs_answer_is_used_and_nothing_chosen_is_said_where_it_was_asked() {
 fn every_gallery_case_has_a_group_and_each_group_its_kind() {
     // The gallery's menu lists its cases by group, in a list that scrolls: a case in no group
     // would be out of reach, as the plane's were when the menu ran off the window.
-    use gjk_lab_files::bundled::{Group, gallery};
-    let cases = gallery();
+    use gjk_lab_files::bundled::{Group, floors, gallery};
+    use gjk_lab_files::incoming::Case;
+    let cases: Vec<_> = gallery().into_iter().chain(floors()).collect();
     let count = |g: Group| cases.iter().filter(|c| Group::of(c) == g).count();
     assert_eq!(
         Group::ALL.iter().map(|&g| count(g)).sum::<usize>(),
@@ -247,6 +248,11 @@ fn every_gallery_case_has_a_group_and_each_group_its_kind() {
             Group::Casts => assert!(title.contains("cast"), "{title}"),
             Group::F32 => assert!(title.contains("f32") && !title.contains("cast"), "{title}"),
             Group::Space => assert!(!title.contains("f32") && !title.contains("cast"), "{title}"),
+            // A floor's case opens as a body against many pieces, in space or the plane.
+            Group::Floors => {
+                assert!(matches!(case.open(), Ok(Case::Pieces(_))), "{title}");
+                continue;
+            }
         }
         let dimension = case.load().unwrap().dimension;
         assert_eq!(dimension.is_plane(), group == Group::Plane, "{title}");

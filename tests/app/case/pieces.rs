@@ -132,3 +132,27 @@ fn a_pair_opened_after_a_case_of_many_pieces_leaves_them_and_a_bad_file_keeps_th
     app.update();
     assert!(app.world().resource::<Pieces>().0.is_none());
 }
+
+#[test]
+fn a_floor_from_the_gallery_opens_as_its_pieces_and_is_saved_beside_as_a_pair() {
+    let floor = gjk_lab_files::bundled::floors()
+        .into_iter()
+        .find(|c| c.title() == "box-sliding-over-flush-tiles")
+        .expect("the tiles are bundled");
+    let mut app = headless_app(default_scenario());
+    app.update();
+    app.world_mut()
+        .write_message(ScenarioRequest::OpenCase(floor));
+    app.update();
+    // The box rests on the first tile: its run is the one stepped.
+    assert_eq!(chosen(&app), Some(0));
+    let files = app
+        .world()
+        .resource::<gjk_lab::case::scenario_io::ScenarioFiles>();
+    assert_eq!(
+        files.path_field,
+        "box-sliding-over-flush-tiles-piece-0.json"
+    );
+    let lab = app.world().resource::<Lab>();
+    assert!(matches!(lab.scenario.b.shape, gjk::Shape::Cuboid { .. }));
+}

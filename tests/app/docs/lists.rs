@@ -17,16 +17,20 @@ fn the_gallery_page_lists_every_case_of_the_folder_by_its_name() {
             Some((file.to_string(), name.to_string()))
         })
         .collect();
-    let folder: BTreeSet<(String, String)> =
-        std::fs::read_dir(root().join("assets/scenarios/gallery"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .map(|path| {
-                let scenario = gjk::Scenario::load(&path).unwrap();
-                let file = path.file_name().unwrap().to_string_lossy().into_owned();
-                (file, scenario.name)
-            })
-            .collect();
+    // The gallery's cases, and the floors of many pieces its list shows beside them.
+    let folder: BTreeSet<(String, String)> = ["assets/scenarios/gallery", "assets/meshes"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root().join(dir)).unwrap())
+        .map(|e| e.unwrap().path())
+        .map(|path| {
+            let name = match gjk_lab_files::incoming::Case::load(&path).unwrap() {
+                gjk_lab_files::incoming::Case::Pair(s) => s.name,
+                gjk_lab_files::incoming::Case::Pieces(read) => read.0.name,
+            };
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            (file, name)
+        })
+        .collect();
     let missing: Vec<_> = folder.difference(&listed).collect();
     let stale: Vec<_> = listed.difference(&folder).collect();
     assert!(

@@ -206,26 +206,16 @@ pub fn trace(case: &PiecesCase, composite: &Composite) -> PiecesTrace {
     }
 }
 
-/// The case's static query, each piece answered without its steps (the app lists the pieces
-/// from it, and steps the one chosen as a convex pair).
-pub fn pieces_answer(case: &PiecesCase, composite: &Composite) -> CompositeAnswer {
-    let shape = PreparedShape::new(case.a.shape.clone());
-    static_query(Placed::new(&shape, &case.a), case, composite, false)
-}
-
-fn static_query(
-    body: Placed<'_>,
+/// The case answered without steps: the static query, each piece with its contacts (the app
+/// lists the pieces from it, and steps the one chosen as a convex pair), and with a `cast`
+/// section the cast's line (its first contact, the next hit, each hit's seam).
+pub fn pieces_answer(
     case: &PiecesCase,
     composite: &Composite,
-    traced: bool,
-) -> CompositeAnswer {
-    let config = case.config();
-    let prediction = case.prediction.unwrap_or(0.0);
-    if traced {
-        trace_composite(body, composite, &config, prediction)
-    } else {
-        query_composite(body, composite, &config, prediction)
-    }
+) -> (CompositeAnswer, Option<CastLine>) {
+    let (query, cast) = run(case, composite, false);
+    let line = cast.map(|c| cast_line(composite, &c));
+    (query, line)
 }
 
 fn run(
@@ -236,7 +226,12 @@ fn run(
     let shape = PreparedShape::new(case.a.shape.clone());
     let body = Placed::new(&shape, &case.a);
     let config = case.config();
-    let query = static_query(body, case, composite, traced);
+    let prediction = case.prediction.unwrap_or(0.0);
+    let query = if traced {
+        trace_composite(body, composite, &config, prediction)
+    } else {
+        query_composite(body, composite, &config, prediction)
+    };
     // The case was read with its cast checked, the one thing the cast refuses.
     let cast = case.cast.as_ref().and_then(|spec| {
         if traced {
