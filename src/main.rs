@@ -25,19 +25,14 @@ fn scenario(path: Option<&Path>, options: &mut app::Options) -> Option<gjk::Scen
     }
 }
 
-/// The pair a case opens as: a convex pair itself; for a body of many pieces, the pair of its
-/// convex body and the piece that answers it, the pieces kept in `options`.
+/// The pair a case opens as ([`gjk_lab::case::pieces::open`]), the pieces kept in
+/// `options`.
 #[cfg(not(target_arch = "wasm32"))]
 fn opened(case: Case, options: &mut app::Options) -> gjk::Scenario {
-    match case {
-        Case::Pair(s) => *s,
-        Case::Pieces(read) => {
-            let (case, composite) = *read;
-            let (state, pair) = gjk_lab::case::pieces::PiecesState::open(case, composite);
-            options.pieces = Some(state);
-            pair
-        }
-    }
+    let mut pieces = gjk_lab::case::pieces::Pieces::default();
+    let pair = gjk_lab::case::pieces::open(case, None, &mut pieces);
+    options.pieces = pieces.0;
+    pair
 }
 
 /// The case in a link made by *Copy link*, at its step; a link that does not open opens the

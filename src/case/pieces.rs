@@ -16,7 +16,8 @@ use bevy::prelude::*;
 use gjk::Scenario;
 use gjk::composite::{Composite, CompositeAnswer};
 use gjk::scenario::pieces::PiecesCase;
-use gjk::scenario::pieces::report::{CastLine, pieces_answer};
+use gjk::scenario::pieces::report::{CastLine, pieces_answer, stepped_piece};
+use gjk_lab_files::incoming::Case;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The body of many pieces on screen, if the case is one.
@@ -49,11 +50,15 @@ static OPENINGS: AtomicU64 = AtomicU64::new(0);
 pub struct StepPiece(pub u32);
 
 impl PiecesState {
-    /// The case answered, and the pair that steps its answering piece (the deepest overlap,
-    /// else the nearest; piece 0 where none was queried).
-    pub fn open(case: PiecesCase, composite: Composite) -> (PiecesState, Scenario) {
+    /// The case answered, and the pair that steps piece `piece` (where the body has it; else
+    /// the piece that answers the pair: [`stepped_piece`]).
+    pub fn open(
+        case: PiecesCase,
+        composite: Composite,
+        piece: Option<u32>,
+    ) -> (PiecesState, Scenario) {
         let (answer, cast) = pieces_answer(&case, &composite);
-        let chosen = answer.answering().map_or(0, |r| r.piece);
+        let chosen = stepped_piece(&composite, &answer, piece);
         let state = PiecesState {
             case,
             composite,
@@ -66,21 +71,9 @@ impl PiecesState {
         (state, pair)
     }
 
-    /// The convex pair of the body and piece `i`: the case's name, notes, space, solver and
-    /// motion (the body's cast against this piece alone); no promises (they are the whole
-    /// body's).
+    /// The convex pair of the body and piece `i` ([`PiecesCase::pair`]).
     pub fn pair(&self, i: u32) -> Scenario {
-        Scenario {
-            name: self.case.name.clone(),
-            notes: self.case.notes.clone(),
-            dimension: self.case.dimension,
-            a: self.case.a.clone(),
-            b: self.composite.piece_body(i),
-            solver: self.case.solver,
-            cast: self.case.cast,
-            expect: None,
-            engine: None,
-        }
+        self.case.pair(&self.composite, i)
     }
 
     /// Whether `scenario` is still a pair of this case: its `b` the chosen piece where the
@@ -88,6 +81,24 @@ impl PiecesState {
     fn holds(&self, scenario: &Scenario) -> bool {
         scenario.dimension == self.case.dimension
             && scenario.b == self.composite.piece_body(self.chosen)
+    }
+}
+
+/// The pair a case read from a file opens as: a convex pair itself, leaving any body of many
+/// pieces; a body against many pieces as the pair of its body and piece `piece` (else the
+/// piece that answers it), the pieces kept in `pieces`.
+pub fn open(case: Case, piece: Option<u32>, pieces: &mut Pieces) -> Scenario {
+    match case {
+        Case::Pair(pair) => {
+            pieces.0 = None;
+            *pair
+        }
+        Case::Pieces(read) => {
+            let (case, composite) = *read;
+            let (state, pair) = PiecesState::open(case, composite, piece);
+            pieces.0 = Some(state);
+            pair
+        }
     }
 }
 

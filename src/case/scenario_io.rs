@@ -4,7 +4,7 @@
 //! file is never left half-written; in the page it is a download.
 
 use crate::case::incoming::{Purpose, Saving};
-use crate::case::pieces::{Pieces, PiecesState};
+use crate::case::pieces::Pieces;
 use crate::case::playback::Which;
 use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
@@ -376,25 +376,17 @@ fn show(
 }
 
 /// A case's name as a file name: letters, digits and dashes.
-/// The pair a case read from file `name` opens as, and the name it is saved as: a convex pair
-/// itself, by that name; a body against many pieces as the pair of its body and the piece that
-/// answers it (the pieces kept in `pieces`), saved beside the file as that pair, never over the
+/// The pair a case read from file `name` opens as ([`crate::case::pieces::open`]), and the
+/// name it is saved as: a convex pair by that name, a piece's pair beside it, never over the
 /// file of many pieces. A file that does not open never gets here: the case on screen stays,
 /// pieces and all.
 fn pair_of(case: FileCase, name: &str, pieces: &mut Pieces) -> (Scenario, String) {
-    match case {
-        FileCase::Pair(s) => {
-            pieces.0 = None;
-            (*s, name.to_string())
-        }
-        FileCase::Pieces(read) => {
-            let (case, composite) = *read;
-            let (state, pair) = PiecesState::open(case, composite);
-            let save_as = piece_file(name, state.chosen);
-            pieces.0 = Some(state);
-            (pair, save_as)
-        }
-    }
+    let pair = crate::case::pieces::open(case, None, pieces);
+    let save_as = match &pieces.0 {
+        Some(state) => piece_file(name, state.chosen),
+        None => name.to_string(),
+    };
+    (pair, save_as)
 }
 
 /// Where the pair of piece `k` of the case in file `name` is saved: beside it, as

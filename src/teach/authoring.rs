@@ -159,6 +159,7 @@ impl Screen<'_, '_> {
         Slide {
             title,
             case: bundled.as_ref().map(|c| c.name.to_string()),
+            piece: None,
             scenario: bundled.is_none().then(|| Box::new(scenario.clone())),
             step,
             views: self.layout.as_ref().map(|l| l.shown).unwrap_or_default(),

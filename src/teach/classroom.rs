@@ -82,6 +82,8 @@ impl Classroom {
 #[derive(Debug, Clone)]
 struct Before {
     scenario: gjk::Scenario,
+    /// The body of many pieces the case was a piece of, if it was.
+    pieces: Option<crate::case::pieces::PiecesState>,
     step: usize,
     cast: (Timeline, usize),
     file: String,
@@ -240,6 +242,7 @@ struct Room<'w, 's> {
     lab: ResMut<'w, Lab>,
     playback: Res<'w, Playback>,
     files: ResMut<'w, crate::case::scenario_io::ScenarioFiles>,
+    pieces: ResMut<'w, crate::case::pieces::Pieces>,
     compare: ResMut<'w, CompareSettings>,
     layout: Option<ResMut<'w, ViewLayout>>,
     minkowski: Option<ResMut<'w, MinkowskiSettings>>,
@@ -252,6 +255,7 @@ impl Room<'_, '_> {
     fn take(&mut self) -> Before {
         let before = Before {
             scenario: self.lab.scenario.clone(),
+            pieces: self.pieces.0.clone(),
             step: self.playback.step,
             cast: (self.playback.timeline, self.playback.cast_step),
             file: self.files.path_field.clone(),
@@ -287,6 +291,7 @@ impl Room<'_, '_> {
     /// the views and the cameras.
     fn give_back(&mut self, before: Before, classroom: &mut Classroom) {
         self.lab.scenario = before.scenario;
+        self.pieces.0 = before.pieces;
         self.files.path_field = before.file;
         self.compare.enabled = before.compare;
         self.show(before.views, before.cloud);
@@ -350,8 +355,10 @@ fn tour(
             classroom.lesson.title,
             s.title
         );
-        match s.load_case() {
-            Ok(scenario) => {
+        match s.open_case() {
+            Ok(case) => {
+                // A floor of many pieces: the pair of its body and the slide's piece.
+                let scenario = crate::case::pieces::open(case, s.piece, &mut room.pieces);
                 classroom.seek = Some(s.step);
                 // What the step's own framing leaves to the slide's camera.
                 classroom.pin = (s.camera != SlideCamera::Frame).then_some(s.camera);

@@ -51,7 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn configure(mut store: ResMut<GizmoConfigStore>) {
     let (config, _) = store.config_mut::<PiecesGizmos>();
     config.render_layers = RenderLayers::layer(WORLD_LAYER);
-    config.line.width = 3.0;
+    config.line.width = 4.0;
     config.depth_bias = -1.0;
 }
 
@@ -154,7 +154,7 @@ fn draw(
             edges(state, run.piece, colour, &mut gizmos);
         }
         for contact in &run.contacts {
-            normal_and_cone(contact, 0.6 * marks, &mut gizmos);
+            normal_and_cone(contact, 0.9 * marks, &mut gizmos);
         }
     }
 }

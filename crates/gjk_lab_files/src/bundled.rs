@@ -189,11 +189,13 @@ pub fn floors() -> Vec<Case> {
     cases(FLOORS)
 }
 
-/// A preset or gallery case by its name under `assets/scenarios/`.
+/// A preset, gallery or floor case by its name (`gallery/10-touching-boxes.json`,
+/// `meshes/ball-on-a-ridge.json`).
 pub fn find(name: &str) -> Option<Case> {
     presets()
         .into_iter()
         .chain(gallery())
+        .chain(floors())
         .find(|c| c.name == name)
 }
 

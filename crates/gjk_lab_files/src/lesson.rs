@@ -13,7 +13,9 @@
 //!
 //! The built-in tour is such a file (`assets/lessons/tour.json`).
 
+use crate::incoming::Case;
 use gjk::scenario::ScenarioError;
+use gjk::scenario::pieces::report::{pieces_answer, stepped_piece};
 use gjk::{FeatureKind, Format, Scenario};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -44,9 +46,14 @@ pub struct Lesson<S = Box<Scenario>> {
 pub struct Slide<S = Box<Scenario>> {
     pub title: String,
     /// A preset or gallery case by its name under `assets/scenarios/`
-    /// (`gallery/10-touching-boxes.json`); or else `scenario`.
+    /// (`gallery/10-touching-boxes.json`), or a floor of many pieces
+    /// (`meshes/ball-on-a-ridge.json`); or else `scenario`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub case: Option<String>,
+    /// For a floor of many pieces: the piece whose run the slide steps (by default the one
+    /// that answers the pair).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<u32>,
     /// The case written out, as a scenario file holds it (in space or in the plane).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<S>,
@@ -205,11 +212,14 @@ impl Lesson {
                     ));
                 }
                 (Some(name), None) => {
-                    if crate::bundled::find(name).is_none() {
+                    let Some(case) = crate::bundled::find(name) else {
                         return Err(invalid(
                             at("case"),
                             &format!("{name:?} is not among the built-in cases"),
                         ));
+                    };
+                    if let Some(piece) = slide.piece {
+                        pieces_of(&case, piece).map_err(|why| invalid(at("piece"), &why))?;
                     }
                     None
                 }
@@ -264,16 +274,45 @@ impl Orbit {
     }
 }
 
+/// That bundled `case` is a floor of many pieces with a piece `piece`.
+fn pieces_of(case: &crate::bundled::Case, piece: u32) -> Result<(), String> {
+    match case.open()? {
+        Case::Pieces(read) if (piece as usize) < read.1.len() => Ok(()),
+        Case::Pieces(read) => Err(format!(
+            "{} has pieces 0 to {}, not {piece}",
+            case.name,
+            read.1.len() - 1
+        )),
+        Case::Pair(_) => Err(format!(
+            "{} is a convex pair: only a floor of many pieces has pieces",
+            case.name
+        )),
+    }
+}
+
 impl Slide {
-    /// The slide's case, read and validated.
-    pub fn load_case(&self) -> Result<Scenario, String> {
+    /// The slide's case, read and validated: a convex pair, or a floor of many pieces.
+    pub fn open_case(&self) -> Result<Case, String> {
         if let Some(scenario) = &self.scenario {
-            return Ok((**scenario).clone());
+            return Ok(Case::Pair(scenario.clone()));
         }
         let name = self.case.as_deref().unwrap_or_default();
         let case = crate::bundled::find(name)
             .ok_or_else(|| format!("{name} is not among the built-in cases"))?;
-        case.load().map_err(|e| format!("{name}: {e}"))
+        case.open()
+    }
+
+    /// The pair the slide steps: its case, or for a floor of many pieces the pair of its body
+    /// and the slide's piece (the app's pair, [`gjk::scenario::pieces::PiecesCase::pair`]).
+    pub fn load_case(&self) -> Result<Scenario, String> {
+        Ok(match self.open_case()? {
+            Case::Pair(scenario) => *scenario,
+            Case::Pieces(read) => {
+                let (case, composite) = &*read;
+                let (answer, _) = pieces_answer(case, composite);
+                case.pair(composite, stepped_piece(composite, &answer, self.piece))
+            }
+        })
     }
 
     /// The file name Save writes while the slide is shown (never over the program's own copy,

@@ -188,6 +188,19 @@ fn bad_lesson_files_are_refused_by_field() {
                 .to_string(),
             "slides[0].case",
         ),
+        // A piece of a convex pair, and a piece a floor does not have.
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{}]}}"#,
+                slide.replace(r#""caption""#, r#""piece": 1, "caption""#)
+            ),
+            "slides[0].piece",
+        ),
+        (
+            r#"{"title": "x", "slides": [{"title": "t", "case": "meshes/ball-on-a-ridge.json", "piece": 4, "caption": "c"}]}"#
+                .to_string(),
+            "slides[0].piece",
+        ),
         (
             format!(
                 r#"{{"title": "x", "slides": [{}]}}"#,

@@ -332,6 +332,24 @@ impl PiecesCase {
             ..self.solver.config()
         }
     }
+
+    /// The convex pair of the body and piece `piece` of `composite` (this case's pieces),
+    /// where the body of many pieces puts it: the case's name, notes, space, solver and motion
+    /// (the body's cast against this piece alone); no promises (they are the whole body's).
+    /// Its run is the piece's run in [`report::trace`], to the bit: the app steps a piece so.
+    pub fn pair(&self, composite: &Composite, piece: u32) -> super::Scenario {
+        super::Scenario {
+            name: self.name.clone(),
+            notes: self.notes.clone(),
+            dimension: self.dimension,
+            a: self.a.clone(),
+            b: composite.piece_body(piece),
+            solver: self.solver,
+            cast: self.cast,
+            expect: None,
+            engine: None,
+        }
+    }
 }
 
 /// Whether the text is a case of many pieces: its `b` names `mesh`, `height_field`,

@@ -52,6 +52,7 @@ impl<R> Lesson<R> {
             slides.push(Slide {
                 title: slide.title,
                 case: slide.case,
+                piece: slide.piece,
                 scenario,
                 step: slide.step,
                 views: slide.views,

@@ -218,6 +218,16 @@ pub fn pieces_answer(
     (query, line)
 }
 
+/// The piece a case of many pieces is stepped at: `asked`, where the body has it; else the
+/// piece that answers the pair (the deepest overlap, else the nearest), or piece 0 where none
+/// was queried.
+pub fn stepped_piece(composite: &Composite, answer: &CompositeAnswer, asked: Option<u32>) -> u32 {
+    asked
+        .filter(|&i| (i as usize) < composite.len())
+        .or_else(|| answer.answering().map(|r| r.piece))
+        .unwrap_or(0)
+}
+
 fn run(
     case: &PiecesCase,
     composite: &Composite,
