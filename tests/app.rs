@@ -8,6 +8,7 @@ mod app {
         pub mod arrivals;
         pub mod captured;
         pub mod comparing;
+        pub mod floors;
         pub mod import;
         pub mod manifold;
         pub mod one_trace;

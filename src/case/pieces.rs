@@ -15,9 +15,9 @@ use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
 use gjk::Scenario;
 use gjk::composite::{Composite, CompositeAnswer};
-use gjk::scenario::pieces::PiecesCase;
 use gjk::scenario::pieces::report::{CastLine, pieces_answer, stepped_piece};
-use gjk_lab_files::incoming::Case;
+use gjk::scenario::pieces::{MeshSpec, PiecesCase, PiecesSpec};
+use gjk_lab_files::incoming::{Case, Incoming};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The body of many pieces on screen, if the case is one.
@@ -100,6 +100,45 @@ pub fn open(case: Case, piece: Option<u32>, pieces: &mut Pieces) -> Scenario {
             pair
         }
     }
+}
+
+/// A floor of the triangles of mesh file `file` (OBJ, glTF or GLB) under the body and solver
+/// of `pair` (in space), opened as [`open`] opens a case of many pieces, and what to say of
+/// it; a refusal names the file, or the triangle or vertex at fault.
+pub fn floor_from(
+    file: &Incoming,
+    pair: &Scenario,
+    pieces: &mut Pieces,
+) -> Result<(Scenario, String), String> {
+    if pair.dimension.is_plane() {
+        return Err("a floor of triangles is in space: switch to 3D first".into());
+    }
+    let (vertices, triangles) = gjk_lab_files::mesh::mesh_triangles(file)?;
+    let count = triangles.len();
+    let case = PiecesCase {
+        name: format!("{} on {}", pair.a.shape.kind_name(), file.name),
+        notes: String::new(),
+        dimension: pair.dimension,
+        a: pair.a.clone(),
+        b: PiecesSpec::Mesh(MeshSpec {
+            vertices,
+            triangles,
+        }),
+        solver: pair.solver,
+        prediction: None,
+        cast: pair.cast,
+        expect: None,
+    };
+    let read = case
+        .validated()
+        .map_err(|e| format!("{}: {e}", file.name))?;
+    let opened = open(Case::Pieces(Box::new(read)), None, pieces);
+    let chosen = pieces.0.as_ref().map_or(0, |s| s.chosen);
+    let said = format!(
+        "Imported {count} triangles from {} as a floor; B is its triangle {chosen}",
+        file.name
+    );
+    Ok((opened, said))
 }
 
 pub(crate) fn plugin(app: &mut App) {

@@ -215,6 +215,8 @@ pub struct ScenarioFiles {
     pub path_field: String,
     pub trace_field: String,
     pub mesh_field: String,
+    /// A mesh imported into B is a floor of its triangles, not the hull of its vertices.
+    pub floor: bool,
     pub paste: String,
     /// What the last request did, or why it failed.
     pub status: Status,
@@ -234,6 +236,7 @@ pub(crate) fn plugin(app: &mut App) {
             path_field: "scenario.json".to_string(),
             trace_field: "trace.json".to_string(),
             mesh_field: "shape.obj".to_string(),
+            floor: false,
             paste: String::new(),
             status: Status::default(),
             link: String::new(),
@@ -332,6 +335,18 @@ pub(crate) fn handle_requests(
                     what: "the trace",
                     reply: Reply::Files(About::Trace),
                 });
+            }
+            // Under B, with *as a floor* ticked: the file's triangles, each one a piece.
+            ScenarioRequest::ImportMesh(Which::B, file) if files.floor => {
+                let floor = crate::case::pieces::floor_from(file, &lab.scenario, &mut pieces);
+                files.status = match floor {
+                    Ok((pair, said)) => {
+                        show(pair, 0, &mut lab, &mut playback, &mut framing);
+                        Status::done(said)
+                    }
+                    Err(e) => Status::failed(format!("Could not import: {e}")),
+                }
+                .at(About::Body(Which::B));
             }
             ScenarioRequest::ImportMesh(which, file) => {
                 let vertices = gjk_lab_files::mesh::mesh_vertices(file)

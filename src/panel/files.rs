@@ -162,6 +162,13 @@ pub(super) fn import_ui(
     which: Which,
     requests: &mut MessageWriter<ScenarioRequest>,
 ) {
+    if which == Which::B {
+        ui.checkbox(&mut files.floor, "as a floor of its triangles")
+            .on_hover_text(
+                "A level's floor: each triangle a piece, every contact judged on its seam \
+                 (unticked: the hull of the mesh's vertices)",
+            );
+    }
     let import = ui
         .button("Import mesh…")
         .on_hover_text("Choose an .obj, .gltf or .glb file, or drop one on the shape");

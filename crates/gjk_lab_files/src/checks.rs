@@ -14,7 +14,7 @@
 use crate::incoming::Incoming;
 use crate::lesson::{Lesson, is_lesson};
 use crate::link::{decode, encode, pack};
-use crate::mesh::{mesh_vertices, parse_vertex_list};
+use crate::mesh::{mesh_triangles, mesh_vertices, parse_vertex_list};
 use gjk::Format;
 
 /// Where the links made here point.
@@ -98,6 +98,30 @@ pub fn link(bytes: &[u8]) -> Result<(), String> {
     }
 }
 
+/// The same file read as a floor's triangles: refused by name, or triangles that name only
+/// the vertices read, every one finite.
+fn floor_file(name: &str, file: &Incoming) -> Result<(), String> {
+    match mesh_triangles(file) {
+        Ok((points, triangles)) => {
+            if let Some(t) = triangles
+                .iter()
+                .find(|t| t.iter().any(|&i| i as usize >= points.len()))
+            {
+                return Err(format!(
+                    "a triangle {t:?} past the {} vertices read",
+                    points.len()
+                ));
+            }
+            if points.iter().any(|p| !p.is_finite()) {
+                return Err(format!("a floor's vertex is not finite: {points:?}"));
+            }
+            Ok(())
+        }
+        Err(why) if !why.starts_with(name) => Err(format!("a floor refused naming no file: {why}")),
+        Err(_) => Ok(()),
+    }
+}
+
 /// A mesh file: the first byte says which kind (OBJ, glTF, GLB, or text pasted as a vertex
 /// list), the rest is the file.
 pub fn mesh_file(bytes: &[u8]) -> Result<(), String> {
@@ -111,7 +135,9 @@ pub fn mesh_file(bytes: &[u8]) -> Result<(), String> {
         };
         parse_vertex_list(text)
     } else {
-        let read = mesh_vertices(&Incoming::given(name, file.to_vec()));
+        let given = Incoming::given(name, file.to_vec());
+        floor_file(name, &given)?;
+        let read = mesh_vertices(&given);
         if let Err(why) = &read
             && !why.starts_with(name)
         {

@@ -1,35 +1,178 @@
 //! Bringing real cases in: a convex shape from a mesh file (Wavefront OBJ, glTF or GLB) or from
 //! a pasted vertex list becomes a polytope of its vertices. GJK only ever asks a shape for its
 //! support point, and the support point of a mesh is the support point of its vertex cloud, so
-//! the faces are not needed.
+//! the faces are not needed. A level's floor is the other way round: its triangles are the
+//! body ([`mesh_triangles`]), each one a piece.
 
 use crate::incoming::Incoming;
 use glam::{DMat4, DVec3, Mat4};
 
 /// The vertices of every mesh in an OBJ, glTF or GLB file (glTF nodes' transforms applied).
 pub fn mesh_vertices(file: &Incoming) -> Result<Vec<DVec3>, String> {
+    let points = by_format(file, obj_vertices, gltf_vertices)?;
+    if points.is_empty() {
+        return Err(format!("{}: the file has no vertices", file.name));
+    }
+    finite(&file.name, &points)?;
+    Ok(points)
+}
+
+/// The triangles of every mesh in an OBJ, glTF or GLB file (faces of more corners split into
+/// triangles, glTF nodes' transforms applied), as vertices and each triangle's three of them,
+/// for a floor of many pieces. Vertices at the same place are one vertex, as an exporter that
+/// splits them along texture seams did not mean the surface to part there: the triangles on
+/// either side share the edge, and the seam between them is judged as the floor's.
+pub fn mesh_triangles(file: &Incoming) -> Result<(Vec<DVec3>, Vec<[u32; 3]>), String> {
+    let (points, triangles) = by_format(file, obj_triangles, gltf_triangles)?;
+    if triangles.is_empty() {
+        return Err(format!("{}: the file has no triangles", file.name));
+    }
+    finite(&file.name, &points)?;
+    Ok(welded(&points, &triangles))
+}
+
+/// The file read by the reader its extension names: `obj` for a Wavefront OBJ, `gltf` for a
+/// glTF or GLB.
+fn by_format<T>(
+    file: &Incoming,
+    obj: impl FnOnce(&str, &[u8]) -> Result<T, String>,
+    gltf: impl FnOnce(&Incoming, &[u8]) -> Result<T, String>,
+) -> Result<T, String> {
     let name = &file.name;
     let ext = file
         .path()
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let points = match ext.as_deref() {
-        Some("obj") => obj_vertices(name, &file.bytes()?)?,
-        Some("gltf" | "glb") => gltf_vertices(file, &file.bytes()?)?,
-        _ => {
-            return Err(format!(
-                "{name}: unknown mesh format (use .obj, .gltf or .glb)"
-            ));
-        }
+    match ext.as_deref() {
+        Some("obj") => obj(name, &file.bytes()?),
+        Some("gltf" | "glb") => gltf(file, &file.bytes()?),
+        _ => Err(format!(
+            "{name}: unknown mesh format (use .obj, .gltf or .glb)"
+        )),
+    }
+}
+
+/// Refuses the first vertex that is not a finite point, by its number.
+fn finite(name: &str, points: &[DVec3]) -> Result<(), String> {
+    match points.iter().position(|p| !p.is_finite()) {
+        Some(i) => Err(format!("{name}: vertex {i} is not a finite point")),
+        None => Ok(()),
+    }
+}
+
+/// The vertices with those at the same place (to the bit) made one, and the triangles on them.
+fn welded(points: &[DVec3], triangles: &[[u32; 3]]) -> (Vec<DVec3>, Vec<[u32; 3]>) {
+    let mut first = std::collections::HashMap::new();
+    let mut kept = Vec::new();
+    let index: Vec<u32> = points
+        .iter()
+        .map(|p| {
+            // -0.0 and 0.0 are one place.
+            let key = (*p + DVec3::ZERO).to_array().map(f64::to_bits);
+            *first.entry(key).or_insert_with(|| {
+                kept.push(*p);
+                (kept.len() - 1) as u32
+            })
+        })
+        .collect();
+    let triangles = triangles
+        .iter()
+        .map(|t| t.map(|i| index[i as usize]))
+        .collect();
+    (kept, triangles)
+}
+
+/// An OBJ's faces as triangles (a face of more corners as a fan), every model's together.
+fn obj_triangles(name: &str, bytes: &[u8]) -> Result<(Vec<DVec3>, Vec<[u32; 3]>), String> {
+    let no_materials = |_: &std::path::Path| Err(tobj::LoadError::OpenFileFailed);
+    let options = tobj::LoadOptions {
+        triangulate: true,
+        ..tobj::LoadOptions::default()
     };
-    if points.is_empty() {
-        return Err(format!("{name}: the file has no vertices"));
+    let (models, _materials) = tobj::load_obj_buf(&mut &*bytes, &options, no_materials)
+        .map_err(|e| format!("{name}: not a readable OBJ file: {e}"))?;
+    let (mut points, mut triangles) = (Vec::new(), Vec::new());
+    for model in &models {
+        let offset = points.len() as u32;
+        let positions = model.mesh.positions.as_chunks::<3>().0;
+        points.extend(
+            positions
+                .iter()
+                .map(|&[x, y, z]| DVec3::new(x.into(), y.into(), z.into())),
+        );
+        for t in model.mesh.indices.as_chunks::<3>().0 {
+            if let Some(&bad) = t.iter().find(|&&i| i as usize >= positions.len()) {
+                return Err(format!(
+                    "{name}: a face names vertex {bad}, and there are {}",
+                    positions.len()
+                ));
+            }
+            triangles.push(t.map(|i| offset + i));
+        }
     }
-    if let Some(i) = points.iter().position(|p| !p.is_finite()) {
-        return Err(format!("{name}: vertex {i} is not a finite point"));
+    Ok((points, triangles))
+}
+
+/// A glTF's triangles (primitives of mode `TRIANGLES`, indexed or not), every node's mesh
+/// placed by its transform; a transform that mirrors turns each triangle round, so that it
+/// still faces the way its file says.
+fn gltf_triangles(file: &Incoming, bytes: &[u8]) -> Result<(Vec<DVec3>, Vec<[u32; 3]>), String> {
+    let (doc, buffers) = gltf_document(file, bytes)?;
+    let mut out = (Vec::new(), Vec::new());
+    let scene = doc.default_scene().or_else(|| doc.scenes().next());
+    let Some(scene) = scene else {
+        return Err(format!("{}: the file has no scene", file.name));
+    };
+    for node in scene.nodes() {
+        node_triangles(&node, DMat4::IDENTITY, &buffers, &mut out)
+            .map_err(|why| format!("{}: {why}", file.name))?;
     }
-    Ok(points)
+    Ok(out)
+}
+
+/// A node's triangles in world coordinates, then its children's.
+fn node_triangles(
+    node: &gltf::Node,
+    parent: DMat4,
+    buffers: &[Vec<u8>],
+    out: &mut (Vec<DVec3>, Vec<[u32; 3]>),
+) -> Result<(), String> {
+    let local = Mat4::from_cols_array_2d(&node.transform().matrix()).as_dmat4();
+    let world = parent * local;
+    let mirrored = world.determinant() < 0.0;
+    for primitive in node.mesh().iter().flat_map(|m| m.primitives()) {
+        if primitive.mode() != gltf::mesh::Mode::Triangles {
+            continue;
+        }
+        let reader = primitive.reader(|b| buffers.get(b.index()).map(Vec::as_slice));
+        let Some(positions) = reader.read_positions() else {
+            continue;
+        };
+        let offset = out.0.len() as u32;
+        let before = out.0.len();
+        out.0
+            .extend(positions.map(|p| world.transform_point3(DVec3::from(p.map(f64::from)))));
+        let count = (out.0.len() - before) as u32;
+        let indices: Vec<u32> = match reader.read_indices() {
+            Some(indices) => indices.into_u32().collect(),
+            None => (0..count).collect(),
+        };
+        for t in indices.as_chunks::<3>().0 {
+            if let Some(&bad) = t.iter().find(|&&i| i >= count) {
+                let mesh = node.mesh().map_or(0, |m| m.index());
+                return Err(format!(
+                    "meshes[{mesh}]: an index names vertex {bad}, and there are {count}"
+                ));
+            }
+            let [a, b, c] = t.map(|i| offset + i);
+            out.1.push(if mirrored { [a, c, b] } else { [a, b, c] });
+        }
+    }
+    for child in node.children() {
+        node_triangles(&child, world, buffers, out)?;
+    }
+    Ok(())
 }
 
 /// The vertices an OBJ's faces, lines and points use (tobj leaves out a `v` line nothing refers
@@ -46,12 +189,13 @@ fn obj_vertices(name: &str, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
         .collect())
 }
 
-fn gltf_vertices(file: &Incoming, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
+/// A glTF's document and its buffers: the GLB's own binary chunk, or `.bin` files beside the
+/// `.gltf` (what the reader panics on refused first, [`precheck`]).
+fn gltf_document(file: &Incoming, bytes: &[u8]) -> Result<(gltf::Gltf, Vec<Vec<u8>>), String> {
     let name = &file.name;
     precheck(name, bytes)?;
     let doc = gltf::Gltf::from_slice(bytes)
         .map_err(|e| format!("{name}: not a readable glTF file: {e}"))?;
-    // Buffers: the GLB's own binary chunk, or .bin files beside the .gltf.
     let mut buffers = Vec::new();
     for buffer in doc.buffers() {
         let data = match buffer.source() {
@@ -69,10 +213,15 @@ fn gltf_vertices(file: &Incoming, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
         };
         buffers.push(data);
     }
+    Ok((doc, buffers))
+}
+
+fn gltf_vertices(file: &Incoming, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
+    let (doc, buffers) = gltf_document(file, bytes)?;
     let mut points = Vec::new();
     let scene = doc.default_scene().or_else(|| doc.scenes().next());
     let Some(scene) = scene else {
-        return Err(format!("{name}: the file has no scene"));
+        return Err(format!("{}: the file has no scene", file.name));
     };
     for node in scene.nodes() {
         collect_node(&node, DMat4::IDENTITY, &buffers, &mut points);

@@ -281,11 +281,18 @@ impl PiecesCase {
     /// Parses and checks a case, its pieces built: the text must hold one case and nothing
     /// after it.
     pub fn read(text: &str, format: Format) -> Result<(PiecesCase, Composite), ScenarioError> {
-        let mut case: PiecesCase = if super::plane::is_plane(text, format) {
+        let case: PiecesCase = if super::plane::is_plane(text, format) {
             parse_document::<plane::PlanePiecesCase>(text, format, TRAILING)?.into_case()?
         } else {
             parse_document(text, format, TRAILING)?
         };
+        case.validated()
+    }
+
+    /// Checks a case made in code (a mesh file's triangles under a body, in the app) as a
+    /// file's is, its pieces built; a refusal names its field.
+    pub fn validated(self) -> Result<(PiecesCase, Composite), ScenarioError> {
+        let mut case = self;
         case.solver.validate()?;
         let precision = case.solver.precision;
         case.a = validate::body(case.a, "a", precision)?;
