@@ -19,7 +19,7 @@ mod point;
 use crate::config::{Algorithm, Precision, Radii, SolverConfig};
 use crate::gjk::boolean::BooleanGjk;
 use crate::gjk::boxes;
-use crate::gjk::closed::{self, Core};
+use crate::gjk::closed::{self, Segment};
 use crate::gjk::distance::DistanceGjk;
 use crate::gjk::stepper::Steppable;
 use crate::proof::bounds::allowance_for;
@@ -102,8 +102,9 @@ fn plan<R: Real, O: Observer>(
     solve_run::<R, O>(a, b, config, warm, observer)
 }
 
-/// The plan past its shortcuts: GJK and EPA in the frame the pair is best solved in. Kept out
-/// of line, so that the shortcuts' quick answers do not pay for the run's state.
+/// The plan past its shortcuts: a core against a triangle in closed form, else GJK and EPA in
+/// the frame the pair is best solved in. Kept out of line, so that the shortcuts' quick
+/// answers do not pay for the run's state.
 #[inline(never)]
 fn solve_run<R: Real, O: Observer>(
     a: Placed<'_>,
@@ -112,6 +113,9 @@ fn solve_run<R: Real, O: Observer>(
     warm: Option<&SimplexCache>,
     observer: &mut O,
 ) -> Finish {
+    if let Some(cores) = closed_triangle::<R>(a, b, config) {
+        return closed_answer(cores, config, observer);
+    }
     // With nothing recorded there is no last step to hold back, and the answer is written
     // where the caller wants it (held back, the finish, a large record, is copied once more).
     if !O::ENABLED {
@@ -220,9 +224,9 @@ fn query_here<R: Real, O: Observer>(
     query_whole::<R, O>(a, b, 0.0, config, warm.filter(|c| !c.cores), observer)
 }
 
-/// With `radii: closed`: the cores of two spheres or capsules (points or segments), or of one
-/// and a triangle, in closed form, in precision `R` (see [`crate::gjk::closed`]), and the frame they were
-/// solved in, or `None` where GJK must answer. It is worked out in a frame centred between the
+/// With `radii: closed`: the cores of two spheres or capsules (points or segments) in closed
+/// form, in precision `R` (see [`crate::gjk::closed`]; a core against a triangle is
+/// [`closed_triangle`]'s), and the frame they were solved in, or `None` where GJK must answer. It is worked out in a frame centred between the
 /// two bodies, as [`query`] solves far pairs, so that its rounding is of the bodies' size, not
 /// of their distance from the world's origin. Boolean GJK's question is answered from it too:
 /// the cores' proven distance against the radii decides it, as parry and Box2D decide a ball
@@ -233,6 +237,19 @@ fn closed_form<R: Real>(
     b: Placed<'_>,
     config: &SolverConfig,
 ) -> Option<(closed::Closest, DVec3, [f64; 2])> {
+    let (cores, origin, radii) = closed_frame(a, b, config)?;
+    let closest = closed_cores::<R>(cores, origin, config)?;
+    Some((closest, origin, radii))
+}
+
+/// What a closed form starts from, with `radii: closed` and some radius to add back: the two
+/// cores, the frame's origin between the bodies, and the radii.
+#[inline(always)]
+fn closed_frame<'p>(
+    a: Placed<'p>,
+    b: Placed<'p>,
+    config: &SolverConfig,
+) -> Option<([Placed<'p>; 2], DVec3, [f64; 2])> {
     if config.radii != Radii::Closed {
         return None;
     }
@@ -241,8 +258,7 @@ fn closed_form<R: Real>(
         return None;
     }
     let origin = a.anchor() * 0.5 + b.anchor() * 0.5;
-    let closest = closed_cores::<R>([core_a, core_b], origin, config)?;
-    Some((closest, origin, [radius_a, radius_b]))
+    Some(([core_a, core_b], origin, [radius_a, radius_b]))
 }
 
 /// The closed form of two cores in precision `R`, in the frame centred on `origin`.
@@ -252,9 +268,37 @@ fn closed_cores<R: Real>(
     origin: DVec3,
     config: &SolverConfig,
 ) -> Option<closed::Closest> {
-    let core =
-        |c: Placed<'_>| Core::<R>::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation);
-    closed::distance(&core(a)?, &core(b)?, config)
+    let segment = |c: Placed<'_>| {
+        Segment::<R>::of(c.shape.shape(), c.pose.position - origin, c.pose.rotation)
+    };
+    closed::distance(&segment(a)?, &segment(b)?, config)
+}
+
+/// With `radii: closed`: a sphere's or a capsule's core against a triangle (a polytope of three
+/// points, as each piece of a mesh is), in closed form, as [`closed_form`] answers two such
+/// cores. Tried only once the shortcuts have not answered (from [`solve_run`]), so that the
+/// two-segment closed form, the common one, keeps its small inlined code.
+fn closed_triangle<R: Real>(
+    a: Placed<'_>,
+    b: Placed<'_>,
+    config: &SolverConfig,
+) -> Option<(closed::Closest, DVec3, [f64; 2])> {
+    let ([core_a, core_b], origin, radii) = closed_frame(a, b, config)?;
+    let placed = |c: Placed<'_>| (c.pose.position - origin, c.pose.rotation);
+    let segment = |c: Placed<'_>| {
+        let (position, rotation) = placed(c);
+        Segment::<R>::of(c.shape.shape(), position, rotation)
+    };
+    let closest = match (segment(core_a), segment(core_b)) {
+        (Some(sa), None) => {
+            closed::with_triangle(&sa, (core_b.shape.shape(), placed(core_b)), false, config)
+        }
+        (None, Some(sb)) => {
+            closed::with_triangle(&sb, (core_a.shape.shape(), placed(core_a)), true, config)
+        }
+        _ => None,
+    }?;
+    Some((closest, origin, radii))
 }
 
 /// The shapes' answer from their cores' closed form: the radii added, moved back from the

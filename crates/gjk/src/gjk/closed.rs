@@ -85,63 +85,29 @@ impl<R: Real> Segment<R> {
     fn at(&self, s: R) -> R::V {
         self.p + (self.q - self.p) * s
     }
+}
 
-    /// The furthest the segment gets along `n`: one of its endpoints.
+/// What the certificate reads of a core: how far its numbers reach from the frame's origin (the
+/// scale of their rounding), and its support function, the furthest it gets along a direction
+/// (one of its endpoints or corners).
+pub(crate) trait Bounded<R: Real> {
+    fn reach(&self) -> f64;
+    fn support(&self, n: R::V) -> f64;
+}
+
+impl<R: Real> Bounded<R> for Segment<R> {
+    fn reach(&self) -> f64 {
+        self.reach
+    }
+
+    #[inline]
     fn support(&self, n: R::V) -> f64 {
         n.dot(self.p).to_f64().max(n.dot(self.q).to_f64())
     }
 }
 
-/// A core the closed form answers: a point or segment, or a triangle.
-#[derive(Debug, Clone, Copy)]
-pub enum Core<R: Real> {
-    /// A sphere's centre, a capsule's segment.
-    Segment(Segment<R>),
-    /// A hull of three points.
-    Triangle(Triangle<R>),
-}
-
-impl<R: Real> Core<R> {
-    /// The core `shape` is, placed at `position` and turned by `rotation`, or `None` where it
-    /// is none of the closed form's.
-    #[inline]
-    pub fn of(shape: &Shape, position: DVec3, rotation: glam::DQuat) -> Option<Core<R>> {
-        match shape {
-            Shape::Polytope { vertices } => {
-                let corners: [DVec3; 3] = vertices.as_slice().try_into().ok()?;
-                Some(Core::Triangle(Triangle::of(corners, position, rotation)))
-            }
-            _ => Segment::of(shape, position, rotation).map(Core::Segment),
-        }
-    }
-
-    fn reach(&self) -> f64 {
-        match self {
-            Core::Segment(s) => s.reach,
-            Core::Triangle(t) => t.reach,
-        }
-    }
-
-    fn support(&self, n: R::V) -> f64 {
-        match self {
-            Core::Segment(s) => s.support(n),
-            Core::Triangle(t) => t.support(n),
-        }
-    }
-}
-
-/// The closest pair of points of two cores, the first on `a`; `None` for two triangles (GJK's
-/// business) and a flat triangle.
-fn closest_pair<R: Real>(a: &Core<R>, b: &Core<R>) -> Option<(R::V, R::V)> {
-    match (a, b) {
-        (Core::Segment(a), Core::Segment(b)) => Some(closest_points(a, b)),
-        (Core::Segment(a), Core::Triangle(b)) => triangle::closest(a, b),
-        (Core::Triangle(a), Core::Segment(b)) => triangle::closest(b, a).map(|(q, p)| (p, q)),
-        (Core::Triangle(_), Core::Triangle(_)) => None,
-    }
-}
-
 /// The closest points of two segments, one on each (to rounding).
+#[inline]
 pub(crate) fn closest_points<R: Real>(a: &Segment<R>, b: &Segment<R>) -> (R::V, R::V) {
     let (s, t) = closest_parameters(a, b);
     (a.at(s), b.at(t))
@@ -236,8 +202,42 @@ impl Closest {
 /// more than `abs_tolerance`, with bounds as tight as the gap test would leave them. `None`
 /// leaves the question to GJK.
 #[inline]
-pub fn distance<R: Real>(a: &Core<R>, b: &Core<R>, config: &SolverConfig) -> Option<Closest> {
-    let (point_a, point_b) = closest_pair(a, b)?;
+pub fn distance<R: Real>(a: &Segment<R>, b: &Segment<R>, config: &SolverConfig) -> Option<Closest> {
+    certified(a, b, closest_points(a, b), config)
+}
+
+/// [`distance`] of a segment's core and a triangle, the `shape` placed at `position` and turned
+/// by `rotation` when it is one (a polytope of three points; `None` for any other, and where
+/// GJK must answer: a segment through the triangle, a flat triangle). `swapped`: the triangle
+/// is body A. Kept out of line, so that two segments, the common pair, are answered by code as
+/// small as before.
+#[inline(never)]
+pub fn with_triangle<R: Real>(
+    segment: &Segment<R>,
+    (shape, (position, rotation)): (&Shape, (DVec3, glam::DQuat)),
+    swapped: bool,
+    config: &SolverConfig,
+) -> Option<Closest> {
+    let Shape::Polytope { vertices } = shape else {
+        return None;
+    };
+    let triangle = Triangle::<R>::of(vertices.as_slice().try_into().ok()?, position, rotation);
+    let (on_segment, on_triangle) = triangle::closest(segment, &triangle)?;
+    if swapped {
+        certified(&triangle, segment, (on_triangle, on_segment), config)
+    } else {
+        certified(segment, &triangle, (on_segment, on_triangle), config)
+    }
+}
+
+/// The certified answer from the cores' closest pair (`point_a` on `a`, `point_b` on `b`).
+#[inline(always)]
+fn certified<R: Real>(
+    a: &impl Bounded<R>,
+    b: &impl Bounded<R>,
+    (point_a, point_b): (R::V, R::V),
+    config: &SolverConfig,
+) -> Option<Closest> {
     let length = (point_b - point_a).length_squared().sqrt();
     let distance = length.to_f64();
     if !(distance > config.abs_tolerance && distance.is_finite()) {

@@ -20,7 +20,7 @@
 //! three edges): the least of those five pairs. Where the segment does cross, or the triangle
 //! is flat, no plane separates the two and the certificate says so; GJK answers instead.
 
-use super::{Segment, closest_points};
+use super::{Bounded, Segment, closest_points};
 use crate::real::{Real, Vector};
 use glam::{DQuat, DVec3};
 
@@ -28,8 +28,8 @@ use glam::{DQuat, DVec3};
 /// frame's origin (the scale of their rounding).
 #[derive(Debug, Clone, Copy)]
 pub struct Triangle<R: Real> {
-    pub(super) corners: [R::V; 3],
-    pub(super) reach: f64,
+    corners: [R::V; 3],
+    reach: f64,
 }
 
 impl<R: Real> Triangle<R> {
@@ -46,9 +46,15 @@ impl<R: Real> Triangle<R> {
                 .fold(0.0, f64::max),
         }
     }
+}
+
+impl<R: Real> Bounded<R> for Triangle<R> {
+    fn reach(&self) -> f64 {
+        self.reach
+    }
 
     /// The furthest the triangle gets along `n`: one of its corners.
-    pub(super) fn support(&self, n: R::V) -> f64 {
+    fn support(&self, n: R::V) -> f64 {
         let [a, b, c] = self.corners.map(|p| n.dot(p).to_f64());
         a.max(b).max(c)
     }
