@@ -16,7 +16,7 @@ fn scenario(path: Option<&Path>, options: &mut app::Options) -> Option<gjk::Scen
     match path {
         None => Some(gjk_lab_files::bundled::default_scenario()),
         Some(p) => match Case::load(p) {
-            Ok(case) => Some(opened(case, options)),
+            Ok(case) => Some(opened(case, p, options)),
             Err(e) => {
                 eprintln!("gjk-lab: {e}");
                 None
@@ -25,12 +25,13 @@ fn scenario(path: Option<&Path>, options: &mut app::Options) -> Option<gjk::Scen
     }
 }
 
-/// The pair a case opens as ([`gjk_lab::case::pieces::open`]), the pieces kept in
-/// `options`.
+/// The pair the case read from `path` opens as ([`gjk_lab::case::pieces::open`]), the pieces
+/// kept in `options`.
 #[cfg(not(target_arch = "wasm32"))]
-fn opened(case: Case, options: &mut app::Options) -> gjk::Scenario {
+fn opened(case: Case, path: &Path, options: &mut app::Options) -> gjk::Scenario {
     let mut pieces = gjk_lab::case::pieces::Pieces::default();
-    let pair = gjk_lab::case::pieces::open(case, None, &mut pieces);
+    let source = path.display().to_string();
+    let pair = gjk_lab::case::pieces::open(case, (None, &source), &mut pieces);
     options.pieces = pieces.0;
     pair
 }
@@ -72,7 +73,7 @@ fn from_file(path: &Path, options: &mut app::Options) -> gjk::Scenario {
                 if matches!(case, Case::Pair(_)) {
                     options.file = Some(path.display().to_string());
                 }
-                opened(case, options)
+                opened(case, path, options)
             })
         }
     });

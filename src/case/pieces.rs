@@ -40,6 +40,9 @@ pub struct PiecesState {
     /// Which opening this is (each case opened gets the next number), so that what is built
     /// from the pieces alone (the views' meshes) is built again only for another case.
     pub opened: u64,
+    /// The file the case came from (its name, or its path on disk): a piece's pair is saved
+    /// beside it ([`PiecesState::save_name`]).
+    pub source: String,
 }
 
 /// The number the next case opened gets.
@@ -53,9 +56,9 @@ impl PiecesState {
     /// The case answered, and the pair that steps piece `piece` (where the body has it; else
     /// the piece that answers the pair: [`stepped_piece`]).
     pub fn open(
-        case: PiecesCase,
-        composite: Composite,
+        (case, composite): (PiecesCase, Composite),
         piece: Option<u32>,
+        source: &str,
     ) -> (PiecesState, Scenario) {
         let (answer, cast) = pieces_answer(&case, &composite);
         let chosen = stepped_piece(&composite, &answer, piece);
@@ -66,9 +69,22 @@ impl PiecesState {
             cast,
             chosen,
             opened: OPENINGS.fetch_add(1, Ordering::Relaxed),
+            source: source.to_string(),
         };
         let pair = state.pair(chosen);
         (state, pair)
+    }
+
+    /// Where the pair on screen is saved: beside the case's file, as `<stem>-piece-<k>.json`,
+    /// never over the file of many pieces.
+    pub fn save_name(&self) -> String {
+        let path = std::path::Path::new(&self.source);
+        let stem = path
+            .file_stem()
+            .map_or("case".into(), |s| s.to_string_lossy());
+        path.with_file_name(format!("{stem}-piece-{}.json", self.chosen))
+            .display()
+            .to_string()
     }
 
     /// The convex pair of the body and piece `i` ([`PiecesCase::pair`]).
@@ -84,18 +100,17 @@ impl PiecesState {
     }
 }
 
-/// The pair a case read from a file opens as: a convex pair itself, leaving any body of many
-/// pieces; a body against many pieces as the pair of its body and piece `piece` (else the
-/// piece that answers it), the pieces kept in `pieces`.
-pub fn open(case: Case, piece: Option<u32>, pieces: &mut Pieces) -> Scenario {
+/// The pair a case read from file `source` opens as: a convex pair itself, leaving any body
+/// of many pieces; a body against many pieces as the pair of its body and piece `piece` (else
+/// the piece that answers it), the pieces kept in `pieces`.
+pub fn open(case: Case, (piece, source): (Option<u32>, &str), pieces: &mut Pieces) -> Scenario {
     match case {
         Case::Pair(pair) => {
             pieces.0 = None;
             *pair
         }
         Case::Pieces(read) => {
-            let (case, composite) = *read;
-            let (state, pair) = PiecesState::open(case, composite, piece);
+            let (state, pair) = PiecesState::open(*read, piece, source);
             pieces.0 = Some(state);
             pair
         }
@@ -132,7 +147,7 @@ pub fn floor_from(
     let read = case
         .validated()
         .map_err(|e| format!("{}: {e}", file.name))?;
-    let opened = open(Case::Pieces(Box::new(read)), None, pieces);
+    let opened = open(Case::Pieces(Box::new(read)), (None, &file.name), pieces);
     let chosen = pieces.0.as_ref().map_or(0, |s| s.chosen);
     let said = format!(
         "Imported {count} triangles from {} as a floor; B is its triangle {chosen}",
@@ -169,9 +184,9 @@ fn step_piece(
     }
 }
 
-/// Follows the pair on screen: its body moved or its solver changed, the pieces are answered
-/// again; its `b` is no longer the chosen piece (dragged, replaced, another case opened), the
-/// body of many pieces is left.
+/// Follows the pair on screen: its body moved, its solver or its motion changed, the pieces
+/// are answered again; its `b` is no longer the chosen piece (dragged, replaced, another case
+/// opened), the body of many pieces is left.
 fn follow_edits(lab: Res<Lab>, mut pieces: ResMut<Pieces>) {
     if !lab.is_changed() {
         return;
@@ -184,7 +199,8 @@ fn follow_edits(lab: Res<Lab>, mut pieces: ResMut<Pieces>) {
         pieces.0 = None;
         return;
     }
-    if scenario.a == state.case.a && scenario.solver == state.case.solver {
+    let case = &state.case;
+    if scenario.a == case.a && scenario.solver == case.solver && scenario.cast == case.cast {
         return;
     }
     // An edit that cannot be solved leaves the pieces as they were, as it leaves the pair's run.
@@ -193,5 +209,6 @@ fn follow_edits(lab: Res<Lab>, mut pieces: ResMut<Pieces>) {
     };
     state.case.a = valid.a;
     state.case.solver = valid.solver;
+    state.case.cast = valid.cast;
     (state.answer, state.cast) = pieces_answer(&state.case, &state.composite);
 }

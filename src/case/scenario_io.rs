@@ -241,7 +241,8 @@ pub(crate) fn plugin(app: &mut App) {
             status: Status::default(),
             link: String::new(),
         })
-        .add_systems(Update, handle_requests.in_set(LabSet::Input));
+        .add_systems(Update, handle_requests.in_set(LabSet::Input))
+        .add_systems(Update, name_the_piece.in_set(LabSet::Solve));
     app.add_message::<Delivery>().add_message::<Delivered>();
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(
@@ -390,32 +391,35 @@ fn show(
     framing.write(crate::case::playback::FrameViews);
 }
 
-/// A case's name as a file name: letters, digits and dashes.
 /// The pair a case read from file `name` opens as ([`crate::case::pieces::open`]), and the
-/// name it is saved as: a convex pair by that name, a piece's pair beside it, never over the
-/// file of many pieces. A file that does not open never gets here: the case on screen stays,
-/// pieces and all.
+/// name it is saved as: a convex pair by that name, a piece's pair beside the file (a file
+/// that does not open never gets here: the case on screen stays, pieces and all).
 fn pair_of(case: FileCase, name: &str, pieces: &mut Pieces) -> (Scenario, String) {
-    let pair = crate::case::pieces::open(case, None, pieces);
-    let save_as = match &pieces.0 {
-        Some(state) => piece_file(name, state.chosen),
-        None => name.to_string(),
-    };
+    let pair = crate::case::pieces::open(case, (None, name), pieces);
+    let save_as = pieces
+        .0
+        .as_ref()
+        .map_or_else(|| name.to_string(), |state| state.save_name());
     (pair, save_as)
 }
 
-/// Where the pair of piece `k` of the case in file `name` is saved: beside it, as
-/// `<stem>-piece-<k>.json`.
-fn piece_file(name: &str, k: u32) -> String {
-    let path = Path::new(name);
-    let stem = path
-        .file_stem()
-        .map_or("case".into(), |s| s.to_string_lossy());
-    path.with_file_name(format!("{stem}-piece-{k}.json"))
-        .display()
-        .to_string()
+/// The file box follows the piece stepped (a click, a slide, a launch); only a change of case
+/// or of piece renames, so a name typed meanwhile stays while the body is dragged.
+fn name_the_piece(
+    pieces: Res<Pieces>,
+    mut files: ResMut<ScenarioFiles>,
+    mut named: Local<Option<(u64, u32)>>,
+) {
+    let Some(state) = pieces.0.as_ref().filter(|_| pieces.is_changed()) else {
+        return;
+    };
+    if *named != Some((state.opened, state.chosen)) {
+        *named = Some((state.opened, state.chosen));
+        files.path_field = state.save_name();
+    }
 }
 
+/// A case's name as a file name: letters, digits and dashes.
 fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()

@@ -358,7 +358,8 @@ fn tour(
         match s.open_case() {
             Ok(case) => {
                 // A floor of many pieces: the pair of its body and the slide's piece.
-                let scenario = crate::case::pieces::open(case, s.piece, &mut room.pieces);
+                let scenario =
+                    crate::case::pieces::open(case, (s.piece, &s.file_name()), &mut room.pieces);
                 classroom.seek = Some(s.step);
                 // What the step's own framing leaves to the slide's camera.
                 classroom.pin = (s.camera != SlideCamera::Frame).then_some(s.camera);

@@ -226,9 +226,10 @@ fn query_here<R: Real, O: Observer>(
 
 /// With `radii: closed`: the cores of two spheres or capsules (points or segments) in closed
 /// form, in precision `R` (see [`crate::gjk::closed`]; a core against a triangle is
-/// [`closed_triangle`]'s), and the frame they were solved in, or `None` where GJK must answer. It is worked out in a frame centred between the
-/// two bodies, as [`query`] solves far pairs, so that its rounding is of the bodies' size, not
-/// of their distance from the world's origin. Boolean GJK's question is answered from it too:
+/// [`closed_triangle`]'s), and the frame they were solved in, or `None` where GJK must
+/// answer. It is worked out in a frame centred between the two bodies, as [`query`] solves far
+/// pairs, so that its rounding is of the bodies' size, not of their distance from the world's
+/// origin. Boolean GJK's question is answered from it too:
 /// the cores' proven distance against the radii decides it, as parry and Box2D decide a ball
 /// and a capsule.
 #[inline(always)]

@@ -15,7 +15,6 @@
 
 use crate::incoming::Case;
 use gjk::scenario::ScenarioError;
-use gjk::scenario::pieces::report::{pieces_answer, stepped_piece};
 use gjk::{FeatureKind, Format, Scenario};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -223,6 +222,13 @@ impl Lesson {
                     }
                     None
                 }
+                (None, Some(_)) if slide.piece.is_some() => {
+                    return Err(invalid(
+                        at("piece"),
+                        "a written-out scenario is a convex pair: only a floor of many pieces \
+                         has pieces",
+                    ));
+                }
                 (None, Some(scenario)) => {
                     Some(Box::new(scenario.validated().map_err(|e| match e {
                         ScenarioError::Invalid { field, reason } => ScenarioError::Invalid {
@@ -300,19 +306,6 @@ impl Slide {
         let case = crate::bundled::find(name)
             .ok_or_else(|| format!("{name} is not among the built-in cases"))?;
         case.open()
-    }
-
-    /// The pair the slide steps: its case, or for a floor of many pieces the pair of its body
-    /// and the slide's piece (the app's pair, [`gjk::scenario::pieces::PiecesCase::pair`]).
-    pub fn load_case(&self) -> Result<Scenario, String> {
-        Ok(match self.open_case()? {
-            Case::Pair(scenario) => *scenario,
-            Case::Pieces(read) => {
-                let (case, composite) = &*read;
-                let (answer, _) = pieces_answer(case, composite);
-                case.pair(composite, stepped_piece(composite, &answer, self.piece))
-            }
-        })
     }
 
     /// The file name Save writes while the slide is shown (never over the program's own copy,

@@ -86,8 +86,12 @@ fn welded(points: &[DVec3], triangles: &[[u32; 3]]) -> (Vec<DVec3>, Vec<[u32; 3]
 /// An OBJ's faces as triangles (a face of more corners as a fan), every model's together.
 fn obj_triangles(name: &str, bytes: &[u8]) -> Result<(Vec<DVec3>, Vec<[u32; 3]>), String> {
     let no_materials = |_: &std::path::Path| Err(tobj::LoadError::OpenFileFailed);
+    // Loose points and edges (`p`, `l`: Blender writes loose edges) are no part of a floor;
+    // triangulated, they would become triangles of no area.
     let options = tobj::LoadOptions {
         triangulate: true,
+        ignore_points: true,
+        ignore_lines: true,
         ..tobj::LoadOptions::default()
     };
     let (models, _materials) = tobj::load_obj_buf(&mut &*bytes, &options, no_materials)
@@ -232,7 +236,8 @@ fn gltf_vertices(file: &Incoming, bytes: &[u8]) -> Result<Vec<DVec3>, String> {
 /// What the glTF reader (gltf 1.4) panics on instead of refusing, refused first (found by the
 /// `mesh_file` fuzz target): a GLB whose header gives a length under its own 12 bytes (a
 /// subtraction that overflows), and a primitive whose attribute names an accessor the file
-/// does not have (its validation reads the accessor before it checks that it exists).
+/// does not have (its validation reads the accessor before it checks that it exists); and
+/// nodes whose walk would never end ([`node_tree`]).
 fn precheck(name: &str, bytes: &[u8]) -> Result<(), String> {
     let json = if bytes.starts_with(b"glTF") {
         let word = |at: usize| {
@@ -270,6 +275,58 @@ fn precheck(name: &str, bytes: &[u8]) -> Result<(), String> {
                          {index} is not in the file ({accessors} accessors)"
                     ));
                 }
+            }
+        }
+    }
+    node_tree(&root["nodes"]).map_err(|why| format!("{name}: {why}"))
+}
+
+/// How deep a glTF's nodes may nest: far past any exported scene, and short enough for the
+/// scene's walk, which recurses once a level.
+const MAX_NODE_DEPTH: usize = 256;
+
+/// The reader (gltf 1.4) takes a node among its own descendants as it is, and a walk of the
+/// scene would never end: a node's children, followed down from every node, must come to an
+/// end, within [`MAX_NODE_DEPTH`] levels. (A child index the file lacks is the reader's to
+/// refuse.)
+fn node_tree(nodes: &serde_json::Value) -> Result<(), String> {
+    let nodes = nodes.as_array().map_or(&[][..], Vec::as_slice);
+    let children = |i: usize| -> Vec<usize> {
+        let listed = nodes[i]["children"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice);
+        listed
+            .iter()
+            .filter_map(|c| c.as_u64().and_then(|c| usize::try_from(c).ok()))
+            .filter(|&c| c < nodes.len())
+            .collect()
+    };
+    // Depth-first from each node not yet seen, without recursion: each entry on the stack is a
+    // node and how many of its children have been walked; `open` marks the nodes on the path.
+    let (mut done, mut open) = (vec![false; nodes.len()], vec![false; nodes.len()]);
+    for root in 0..nodes.len() {
+        if done[root] {
+            continue;
+        }
+        let mut path = vec![(root, children(root), 0)];
+        open[root] = true;
+        while let Some((node, kids, next)) = path.last_mut() {
+            let Some(&child) = kids.get(*next) else {
+                open[*node] = false;
+                done[*node] = true;
+                path.pop();
+                continue;
+            };
+            *next += 1;
+            if open[child] {
+                return Err(format!("nodes[{child}] is among its own descendants"));
+            }
+            if !done[child] {
+                if path.len() >= MAX_NODE_DEPTH {
+                    return Err(format!("nodes nest more than {MAX_NODE_DEPTH} deep"));
+                }
+                open[child] = true;
+                path.push((child, children(child), 0));
             }
         }
     }

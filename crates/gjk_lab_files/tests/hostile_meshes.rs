@@ -1,5 +1,6 @@
-//! Mesh files the `mesh_file` fuzz target found the glTF reader (gltf 1.4) panicking on, and
-//! a vertex list of no numbers: each is refused, naming the file and what is wrong.
+//! Mesh files the `mesh_file` fuzz target found the glTF reader (gltf 1.4) panicking on, a
+//! scene whose walk would never end, and a vertex list of no numbers: each is refused, naming
+//! the file and what is wrong.
 
 use gjk_lab_files::incoming::Incoming;
 use gjk_lab_files::mesh::{mesh_vertices, parse_vertex_list};
@@ -56,4 +57,18 @@ fn a_vertex_list_of_separators_alone_is_refused() {
     let why = parse_vertex_list("\n,\n\n").unwrap_err();
     assert_eq!(why, "the vertex list holds no numbers");
     assert!(parse_vertex_list("[]").is_err());
+}
+
+#[test]
+fn a_gltf_node_among_its_own_descendants_is_refused_before_the_scene_is_walked() {
+    use gjk_lab_files::mesh::mesh_triangles;
+    let json = r#"{"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+        "nodes": [{"children": [1]}, {"children": [2]}, {"children": [1]}]}"#;
+    let file = Incoming::given("loop.gltf", json.as_bytes().to_vec());
+    for why in [
+        mesh_vertices(&file).unwrap_err(),
+        mesh_triangles(&file).unwrap_err(),
+    ] {
+        assert_eq!(why, "loop.gltf: nodes[1] is among its own descendants");
+    }
 }

@@ -77,6 +77,14 @@ fn a_case_of_many_pieces_opens_at_its_answering_piece_with_the_command_lines_tra
     assert_eq!(chosen(&app), Some(2));
     assert_eq!(app.world().resource::<Playback>().step, 0);
     assert_eq!(shown(&app), *of(2), "piece 2's trace");
+    // Saved as piece 2's pair, beside the file of many pieces.
+    let files = app
+        .world()
+        .resource::<gjk_lab::case::scenario_io::ScenarioFiles>();
+    assert_eq!(
+        files.path_field,
+        "assets/meshes/ball-over-a-height-fields-vertex-piece-2.json"
+    );
 
     // A piece that does not exist changes nothing.
     app.world_mut().write_message(StepPiece(99));

@@ -3,6 +3,7 @@
 
 use gjk::Format;
 use gjk_lab::app::headless_app;
+use gjk_lab::case::pieces::{Pieces, open};
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::teach::classroom::{Classroom, TourCommand};
 use gjk_lab_files::bundled::default_scenario;
@@ -85,10 +86,18 @@ fn every_bundled_lesson_s_placeholders_resolve_at_its_slides_steps() {
             let classroom = app.world().resource::<Classroom>();
             assert_eq!((classroom.slide, &classroom.error), (n, &None), "{name}");
             let playback = app.world().resource::<Playback>();
+            // The slide's case, opened as the app opens any (a floor: its piece's pair).
+            let mut pieces = Pieces::default();
+            let opened = open(slide.open_case().unwrap(), (slide.piece, ""), &mut pieces);
             assert_eq!(
-                playback.case,
-                slide.load_case().unwrap(),
+                playback.case, opened,
                 "{name} {n}: the run on screen is the slide's case"
+            );
+            let on_screen = app.world().resource::<Pieces>().0.as_ref();
+            assert_eq!(
+                on_screen.map(|s| s.chosen),
+                pieces.0.map(|s| s.chosen),
+                "{name} {n}: the piece stepped"
             );
             let filled = Shown {
                 trace: &playback.trace,
@@ -199,6 +208,13 @@ fn bad_lesson_files_are_refused_by_field() {
         (
             r#"{"title": "x", "slides": [{"title": "t", "case": "meshes/ball-on-a-ridge.json", "piece": 4, "caption": "c"}]}"#
                 .to_string(),
+            "slides[0].piece",
+        ),
+        (
+            format!(
+                r#"{{"title": "x", "slides": [{{"title": "t", "piece": 0, "caption": "c", "scenario": {}}}]}}"#,
+                default_scenario().to_text(Format::Json)
+            ),
             "slides[0].piece",
         ),
         (

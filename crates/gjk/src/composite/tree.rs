@@ -67,9 +67,10 @@ impl Bounds {
     }
 
     /// How far apart the boxes are, less its rounding (0 where they overlap): the length of
-    /// the gaps along the three axes together, at least [`Bounds::gap`]. No point of one box is
-    /// nearer a point of the other, so it bounds the distance of anything inside them from
-    /// below, as a ball's centre bounds the ball's distance less its radius.
+    /// the gaps along the three axes together (so, but for that rounding, never less than
+    /// [`Bounds::gap`]). No point of one box is nearer a point of the other, so it bounds the
+    /// distance of anything inside them from below, as a ball's centre bounds the ball's
+    /// distance less its radius.
     pub fn distance(self, other: Bounds) -> f64 {
         let apart = (other.min - self.max)
             .max(self.min - other.max)
