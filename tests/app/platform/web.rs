@@ -416,42 +416,28 @@ fn a_lesson_exported_as_a_gif_plays_in_chromium() {
         .status()
         .expect("gjk-lab runs");
     assert!(status.success(), "render failed: {status}");
-    // Chromium's own decoder (WebCodecs' ImageDecoder) reads every frame, and an <img> shows it.
-    let page = r#"<!doctype html><html><body style="margin:0"><img id="g" src="lesson.gif">
-<script>
-(async () => {
-  const data = await (await fetch("lesson.gif")).arrayBuffer();
-  const decoder = new ImageDecoder({ data, type: "image/gif" });
-  await decoder.tracks.ready;
-  await decoder.completed;
-  const track = decoder.tracks.selectedTrack;
-  const frames = [];
-  for (let i = 0; i < track.frameCount; i++) {
-    const { image } = await decoder.decode({ frameIndex: i });
-    frames.push(`${image.displayWidth}x${image.displayHeight}/${image.duration / 1000}ms`);
-    image.close();
-  }
-  const img = document.getElementById("g");
-  await img.decode();
-  console.log(`GIF ${track.frameCount} frames animated=${track.animated} ` +
-    `repeat=${track.repetitionCount} img=${img.naturalWidth}x${img.naturalHeight} ` + frames.join(" "));
-})().catch((e) => console.log(`GIF failed: ${e}`));
-</script></body></html>"#;
+    // The file, frame by frame: five slides of 1.5 s each, the whole window each, looping.
+    // (Chromium's WebCodecs decoder read them here until Chromium 156.0.8078.129, whose
+    // decoder never finishes under the virtual time these visits run on: `tracks.ready` or
+    // `completed` never resolves before the screenshot is taken.)
+    let bytes = std::fs::read(dir.join("lesson.gif")).unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes.as_slice()).expect("a GIF");
+    assert_eq!((decoder.width(), decoder.height()), (640, 400));
+    assert_eq!(decoder.repeat(), gif::Repeat::Infinite);
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    assert_eq!(delays, [150; 5], "five frames of 1.5 s");
+    // Chromium plays it: an <img> shows the GIF.
+    let page =
+        r#"<!doctype html><html><body style="margin:0"><img src="lesson.gif"></body></html>"#;
     std::fs::write(dir.join("index.html"), page).unwrap();
     let server = Server::start(&dir);
     let v = visit(&server.url(""), "gif");
     let _ = std::fs::remove_dir_all(&dir);
-    let line = v
-        .console
-        .lines()
-        .find(|l| l.contains("GIF "))
-        .unwrap_or_else(|| panic!("no GIF line:\n{}", v.console));
-    let frame = "640x400/1500ms";
-    let want = format!(
-        "GIF 5 frames animated=true repeat=Infinity img=640x400 {}",
-        [frame; 5].join(" ")
-    );
-    assert!(line.contains(&want), "{line}\nwanted {want}");
     // The picture on screen is the GIF's: the panel's dark grey and the shapes' colours.
     let blue = count(&v.shot, 0, 640, is_blue);
     assert!(blue > 200, "blue {blue}");
