@@ -391,16 +391,12 @@ fn show(
     framing.write(crate::case::playback::FrameViews);
 }
 
-/// The pair a case read from file `name` opens as ([`crate::case::pieces::open`]), and the
-/// name it is saved as: a convex pair by that name, a piece's pair beside the file (a file
-/// that does not open never gets here: the case on screen stays, pieces and all).
+/// The pair a case read from file `name` opens as ([`crate::case::pieces::open`]), and that
+/// name; a piece's pair is renamed by [`name_the_piece`]. (A file that does not open never
+/// gets here: the case on screen stays, pieces and all.)
 fn pair_of(case: FileCase, name: &str, pieces: &mut Pieces) -> (Scenario, String) {
     let pair = crate::case::pieces::open(case, (None, name), pieces);
-    let save_as = pieces
-        .0
-        .as_ref()
-        .map_or_else(|| name.to_string(), |state| state.save_name());
-    (pair, save_as)
+    (pair, name.to_string())
 }
 
 /// The file box follows the piece stepped (a click, a slide, a launch); only a change of case

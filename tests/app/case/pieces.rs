@@ -164,3 +164,35 @@ fn a_floor_from_the_gallery_opens_as_its_pieces_and_is_saved_beside_as_a_pair() 
     let lab = app.world().resource::<Lab>();
     assert!(matches!(lab.scenario.b.shape, gjk::Shape::Cuboid { .. }));
 }
+
+#[test]
+fn a_pieces_pair_saved_opens_again_as_a_pair_and_traces_as_the_app_exported_it() {
+    let mut app = opened(HEIGHT_FIELD);
+    app.world_mut().write_message(StepPiece(2));
+    app.update();
+    let dir = std::env::temp_dir().join(format!("gjk-lab-piece-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (saved, export) = (dir.join("piece.json"), dir.join("trace.json"));
+    app.world_mut()
+        .write_message(ScenarioRequest::Save(saved.clone()));
+    app.world_mut()
+        .write_message(ScenarioRequest::ExportTrace(export.clone()));
+    app.update();
+    app.update();
+    // Read back: a convex pair, the one on screen.
+    let Ok(Case::Pair(pair)) = Case::load(&saved) else {
+        panic!("the saved piece is a convex pair");
+    };
+    assert_eq!(*pair, app.world().resource::<Lab>().scenario);
+    // The command line's trace of the saved file is the app's export, to the bit.
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_gjk-lab"))
+        .arg("trace")
+        .arg(&saved)
+        .output()
+        .expect("gjk-lab runs");
+    assert!(cli.status.success(), "{cli:?}");
+    let read = |bytes: &[u8]| -> serde_json::Value { serde_json::from_slice(bytes).unwrap() };
+    let exported = read(&std::fs::read(&export).unwrap());
+    assert_eq!(read(&cli.stdout), exported);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
