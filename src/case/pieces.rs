@@ -143,6 +143,7 @@ pub fn floor_from(
         prediction: None,
         cast: pair.cast,
         expect: None,
+        engine: None,
     };
     let read = case
         .validated()

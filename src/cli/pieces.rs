@@ -74,5 +74,18 @@ pub(crate) fn trace_text(case: &PiecesCase, composite: &Composite, lines: bool) 
             ));
         }
     }
+    if let Some(engine) = &report.engine {
+        let fix = if engine.internal_edges { "on" } else { "off" };
+        out.push(format!("{}, its internal-edge fix {fix}:", engine.engine));
+        let cast = engine.cast.iter().map(|n| ("cast hit", n));
+        for (what, normal) in engine.contacts.iter().map(|n| ("contact", n)).chain(cast) {
+            out.push(format!(
+                "  its {what} on piece {}, normal {}: {}",
+                normal.piece,
+                gjk::trace::explain::fmt_vec(normal.normal),
+                normal.seam.says
+            ));
+        }
+    }
     out.join("\n")
 }

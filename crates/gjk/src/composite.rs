@@ -67,7 +67,9 @@ use crate::shape::{Pose, Shape};
 pub use chain::Chain;
 pub use compound::Compound;
 pub use mesh::TriMesh;
-pub use pair::{CompositeAnswer, Contact, Judged, PieceRun, query_composite, trace_composite};
+pub use pair::{
+    CompositeAnswer, Contact, Judged, PieceRun, judge_normal, query_composite, trace_composite,
+};
 use std::fmt;
 pub use sweep::{CompositeCast, FirstContact, PieceCast, cast_composite, trace_cast_composite};
 use tree::{Bounds, Tree};

@@ -67,6 +67,7 @@ mod solver {
         pub mod gallery;
         pub mod large_world;
         pub mod pieces;
+        pub mod pieces_engine;
         pub mod scenario_files;
     }
     pub mod trace {

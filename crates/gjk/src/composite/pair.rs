@@ -312,7 +312,7 @@ fn piece_run(
         let contacts = points
             .into_iter()
             .map(|(point, normal)| Contact {
-                judged: judge(b, i, point.point_b, normal),
+                judged: judge_normal(b, i, point.point_b, normal),
                 point,
                 normal,
             })
@@ -326,8 +326,9 @@ fn piece_run(
     })
 }
 
-/// The seam test on a contact at `at` on piece `i` whose normal (out of the piece) is `normal`.
-pub(super) fn judge(b: &Composite, i: u32, at: DVec3, normal: DVec3) -> Judged {
+/// The seam test on a contact at `at` on piece `i` whose normal (out of the piece) is `normal`:
+/// the lab's own contacts', and any other normal there (an engine's).
+pub fn judge_normal(b: &Composite, i: u32, at: DVec3, normal: DVec3) -> Judged {
     match b.pieces() {
         Pieces::Mesh(mesh) => Judged::Mesh(seam::judge(mesh, i, at, normal)),
         Pieces::Chain(c) => Judged::Chain(chain::judge(c, i, at, normal)),

@@ -21,7 +21,7 @@
 //! is where a sliding body meets a seam's ghost (the lone triangle's edge ahead, whose normal
 //! the flat floor does not have).
 
-use super::pair::{Judged, Sides, judge};
+use super::pair::{Judged, Sides, judge_normal};
 use super::tree::Bounds;
 use super::{Composite, CompositeError, Pieces};
 use crate::cast::{CastAnswer, CastSpec, CastStatus, CastStep, CastTrace, cast};
@@ -207,7 +207,7 @@ fn sweep(
             let judged = touch(&answer).map(|(at, normal)| {
                 // The piece was hit where it stood at that time: judged where it stands.
                 let back = spec.velocity_b * answer.toi.unwrap_or(0.0);
-                judge(b, i, at - back, normal)
+                judge_normal(b, i, at - back, normal)
             });
             PieceCast {
                 piece: i,

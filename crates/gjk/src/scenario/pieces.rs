@@ -17,6 +17,7 @@
 //! (`b.mesh.triangles[12]`, `b.compound.pieces[1].position.x`). What a case answers, and how its
 //! promises are checked, is in [`report`] and [`promise`].
 
+pub mod engine;
 mod plane;
 pub mod promise;
 pub mod report;
@@ -28,6 +29,7 @@ use crate::composite::{Chain, Composite, CompositeError, Compound, TriMesh};
 use crate::config::{Dimension, Precision, SolverConfig};
 use crate::shape::BodySpec;
 use crate::shape::prepared::PreparedShape;
+use engine::PiecesEngine;
 use glam::{DVec2, DVec3};
 use promise::PiecesExpect;
 use serde::{Deserialize, Serialize};
@@ -72,6 +74,9 @@ pub struct PiecesCase {
     /// What the case is known to answer.
     #[serde(default)]
     pub expect: Option<PiecesExpect>,
+    /// What a physics engine answered, for a case captured from a game ([`engine`]).
+    #[serde(default)]
+    pub engine: Option<PiecesEngine>,
 }
 
 /// Written in the form it was read in: a case in the plane as a 2D file.
@@ -81,7 +86,7 @@ impl Serialize for PiecesCase {
         if self.dimension.is_plane() {
             return plane::PlanePiecesCase::of(self).serialize(s);
         }
-        let mut st = s.serialize_struct("PiecesCase", 8)?;
+        let mut st = s.serialize_struct("PiecesCase", 9)?;
         st.serialize_field("name", &self.name)?;
         if !self.notes.is_empty() {
             st.serialize_field("notes", &self.notes)?;
@@ -98,6 +103,9 @@ impl Serialize for PiecesCase {
         }
         if self.expect.is_some() {
             st.serialize_field("expect", &self.expect)?;
+        }
+        if self.engine.is_some() {
+            st.serialize_field("engine", &self.engine)?;
         }
         st.end()
     }
@@ -322,6 +330,11 @@ impl PiecesCase {
             expect.validate()?;
         }
         let composite = case.b.build(precision, case.dimension)?;
+        if let Some(engine) = &case.engine {
+            engine
+                .validate(composite.len())
+                .map_err(|(field, reason)| ScenarioError::Invalid { field, reason })?;
+        }
         Ok((case, composite))
     }
 
@@ -342,8 +355,8 @@ impl PiecesCase {
 
     /// The convex pair of the body and piece `piece` of `composite` (this case's pieces),
     /// where the body of many pieces puts it: the case's name, notes, space, solver and motion
-    /// (the body's cast against this piece alone); no promises (they are the whole body's).
-    /// Its run is the piece's run in [`report::trace`], to the bit: the app steps a piece so.
+    /// (the body's cast against this piece alone), and what an engine answered for this
+    /// piece; no promises (they are the whole body's). Its run is the piece's run in [`report::trace`], to the bit: the app steps a piece so.
     pub fn pair(&self, composite: &Composite, piece: u32) -> super::Scenario {
         super::Scenario {
             name: self.name.clone(),
@@ -354,7 +367,7 @@ impl PiecesCase {
             solver: self.solver,
             cast: self.cast,
             expect: None,
-            engine: None,
+            engine: self.engine.as_ref().and_then(|e| e.for_piece(piece)),
         }
     }
 }

@@ -8,6 +8,7 @@
 //!  "cast": {"velocity_a": [1, 0]}}
 //! ```
 
+use super::engine::PiecesEngine;
 use super::promise::PiecesExpect;
 use super::{PiecesCase, PiecesSpec};
 use crate::cast::CastSpec;
@@ -36,6 +37,8 @@ pub(crate) struct PlanePiecesCase {
     cast: Option<CastSpec<DVec2, f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     expect: Option<PiecesExpect>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    engine: Option<PiecesEngine<DVec2>>,
 }
 
 impl PlanePiecesCase {
@@ -52,6 +55,7 @@ impl PlanePiecesCase {
             prediction: self.prediction,
             cast: self.cast.map(|c| c.map(|v| v.extend(0.0), spin)),
             expect: self.expect,
+            engine: self.engine.map(|e| e.map(|v| v.extend(0.0))),
         })
     }
 
@@ -67,6 +71,7 @@ impl PlanePiecesCase {
             prediction: case.prediction,
             cast: case.cast.map(|c| c.map(|v| v.truncate(), |w| w.z)),
             expect: case.expect.clone(),
+            engine: case.engine.clone().map(|e| e.map(|v| v.truncate())),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! in [`super::promise`].
 
 use super::PiecesCase;
+use super::engine::EngineLines;
 use crate::cast::{CastStatus, CastTrace};
 use crate::composite::chain::{Box2dFix, ChainSeam, OnSegment};
 use crate::composite::seam::{Bend, OnTriangle, Verdict};
@@ -44,6 +45,9 @@ pub struct PiecesReport {
     /// The cast, for a case with a `cast` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cast: Option<CastLine>,
+    /// A captured case's engine answer, its normals judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineLines>,
 }
 
 /// One piece's query.
@@ -296,6 +300,7 @@ fn report(
         pieces,
         ghosts,
         cast: cast.map(|c| cast_line(composite, c)),
+        engine: case.engine.as_ref().map(|e| EngineLines::of(e, composite)),
     }
 }
 
