@@ -46,7 +46,7 @@ macro_rules! avian_capture {
             colliders: &Query<ColliderParts>,
             [e1, e2]: [Entity; 2],
             prediction: f32,
-        ) -> Result<crate::case::Captured, String> {
+        ) -> Result<crate::case::Capture, String> {
             let get = |e: Entity, who: &str| {
                 colliders
                     .get(e)
@@ -64,19 +64,7 @@ macro_rules! avian_capture {
             // avian counts a collision margin as part of the shape: the surfaces move out
             // along the normal and the separation shrinks by both margins.
             if m1 + m2 > 0.0 {
-                captured.a.margin += f64::from(m1);
-                captured.b.margin += f64::from(m2);
-                if let Some(c) = captured.engine.contact.as_mut() {
-                    let n = c.normal;
-                    for p in &mut c.points {
-                        p.point_a += n * f64::from(m1);
-                        p.point_b -= n * f64::from(m2);
-                        p.separation -= f64::from(m1 + m2);
-                    }
-                }
-                captured.notes.push(format!(
-                    "Collision margins {m1} (A) and {m2} (B) are the bodies' margins."
-                ));
+                captured.add_margins(m1, m2);
             }
             Ok(captured)
         }
@@ -92,7 +80,7 @@ macro_rules! avian_capture {
         }
 
         /// A cast's case, or why not, and its label.
-        struct CastCase(Result<crate::case::Captured, String>, Entity);
+        struct CastCase(Result<crate::case::Capture, String>, Entity);
 
         impl CastCase {
             fn write(self, settings: &CaptureSettings, frame: u32) -> CaptureOutcome {
@@ -412,7 +400,7 @@ macro_rules! avian_capture {
                     hit.as_ref().filter(|h| h.entity == sweep.entity),
                 );
                 if let Ok(captured) = &mut case.0 {
-                    captured.notes.push(format!(
+                    captured.notes_mut().push(format!(
                         "A move-and-slide sweep: avian moved the shape {} of the way to this                          hit, keeping its skin width, in a sweep searched to {}.",
                         sweep.distance, sweep.reach
                     ));

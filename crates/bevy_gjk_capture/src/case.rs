@@ -171,6 +171,87 @@ pub(crate) fn expire_key_cast(
     armed.disarm();
 }
 
+/// What a capture found, ready to write: a convex pair, or a convex body against the pieces
+/// near it of a body of many pieces.
+#[derive(Debug)]
+pub(crate) enum Capture {
+    /// Two convex shapes (or the convex parts of two composite ones that touch).
+    Pair(Box<Captured>),
+    /// A convex body against a mesh, a height field, a compound or a polyline.
+    Pieces(Box<crate::pieces::CapturedPieces>),
+}
+
+impl Capture {
+    /// The notes the file will carry.
+    pub(crate) fn notes_mut(&mut self) -> &mut Vec<String> {
+        match self {
+            Capture::Pair(c) => &mut c.notes,
+            Capture::Pieces(c) => &mut c.notes,
+        }
+    }
+
+    /// The engine's deepest point's separation, over every piece.
+    pub(crate) fn deepest_separation(&self) -> Option<f64> {
+        match self {
+            Capture::Pair(c) => c.engine.deepest_separation(),
+            Capture::Pieces(c) => c
+                .case
+                .engine
+                .as_ref()?
+                .contacts
+                .iter()
+                .flat_map(|m| &m.points)
+                .map(|p| p.separation)
+                .reduce(f64::min),
+        }
+    }
+
+    /// Both bodies' collision margins (avian's), as part of the bodies: each body's own in
+    /// a pair, its points moved out along the normal; both on the convex body against pieces
+    /// (the lab's pieces have none), which parts them by the same separation. Either way the
+    /// engine's separations shrink by both.
+    pub(crate) fn add_margins(&mut self, m1: f32, m2: f32) {
+        let (d1, d2) = (f64::from(m1), f64::from(m2));
+        match self {
+            Capture::Pair(c) => {
+                c.a.margin += d1;
+                c.b.margin += d2;
+                if let Some(contact) = c.engine.contact.as_mut() {
+                    let n = contact.normal;
+                    for p in &mut contact.points {
+                        p.point_a += n * d1;
+                        p.point_b -= n * d2;
+                        p.separation -= d1 + d2;
+                    }
+                }
+            }
+            Capture::Pieces(c) => {
+                c.case.a.margin += d1 + d2;
+                let manifolds = c.case.engine.iter_mut().flat_map(|e| &mut e.contacts);
+                for p in manifolds.flat_map(|m| &mut m.points) {
+                    p.separation -= d1 + d2;
+                }
+            }
+        }
+        self.notes_mut().push(format!(
+            "Collision margins {m1} (A) and {m2} (B) are the bodies' margins."
+        ));
+    }
+
+    /// Writes the case (see [`Captured::write`]).
+    pub(crate) fn write(
+        self,
+        settings: &CaptureSettings,
+        frame: u32,
+        label: &str,
+    ) -> CaptureOutcome {
+        match self {
+            Capture::Pair(c) => c.write(settings, frame, label),
+            Capture::Pieces(c) => c.write(settings, frame, label),
+        }
+    }
+}
+
 /// A captured pair, ready to write: the two convex pieces in the world, and what the engine
 /// answered.
 #[derive(Debug, Clone)]
@@ -236,10 +317,15 @@ impl Captured {
 
 /// The scenario written whole or not at all (the lab's own save writes beside and renames).
 fn save(s: &Scenario, folder: &Path, name: &str) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let path = folder.join(format!("{name}.json"));
+    let path = file_in(folder, name)?;
     s.save(&path).map_err(|e| e.to_string())?;
     Ok(path)
+}
+
+/// The file `<name>.json` in `folder`, the folder made where missing.
+pub(crate) fn file_in(folder: &Path, name: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    Ok(folder.join(format!("{name}.json")))
 }
 
 /// The link the lab opens: the scenario as JSON, deflated and base64url-encoded after

@@ -58,7 +58,15 @@ mod case;
     feature = "bevy_rapier3d",
     feature = "bevy_rapier2d"
 ))]
+mod cut;
+#[cfg(any(
+    feature = "avian3d",
+    feature = "avian2d",
+    feature = "bevy_rapier3d",
+    feature = "bevy_rapier2d"
+))]
 mod parry;
+mod pieces;
 #[cfg(any(feature = "bevy_rapier3d", feature = "bevy_rapier2d"))]
 mod rapier;
 

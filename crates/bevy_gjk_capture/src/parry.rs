@@ -2,6 +2,8 @@
 //! computes and the cast the spatial query runs, with the convex piece of a composite shape
 //! that answered. Written once over the parry crate and its body macro, for 3D and the plane.
 
+use crate::case::Capture;
+use crate::pieces::CapturedPieces;
 use gjk::scenario::engine::{EngineAnswer, EngineCast, EngineContact, EnginePoint, PoseSource};
 
 /// The parry routine that answers a contact between two convex shapes of these types, as
@@ -16,6 +18,23 @@ fn contact_routine(t1: &str, t2: &str) -> String {
             "contact_manifold_cuboid_triangle (separating axes)"
         }
         _ => "contact_manifold_pfm_pfm (GJK, EPA when overlapping, then feature clipping)",
+    };
+    words.to_string()
+}
+
+/// The parry routine that answers a contact or a cast against a body of many pieces, in words.
+fn pieces_routine(kind: &str, cast: bool) -> String {
+    let words = match (kind, cast) {
+        (_, true) => {
+            "cast_shapes_composite_shape_shape (the pieces in the cast's swept box, nearest first)"
+        }
+        ("TriMesh", false) => {
+            "contact_manifolds_trimesh_shape (each triangle near the body against it; its pseudo-normals where FIX_INTERNAL_EDGES is set)"
+        }
+        ("HeightField", false) => {
+            "contact_manifolds_heightfield_shape (each triangle near the body against it; its pseudo-normals where FIX_INTERNAL_EDGES is set)"
+        }
+        _ => "contact_manifolds_composite_shape_shape (each part near the body against it)",
     };
     words.to_string()
 }
@@ -57,14 +76,17 @@ fn cast_answer(
 }
 
 macro_rules! parry_capture {
-    ($parry:ident, $body:ident, $plane:expr, $widen:expr) => {
+    ($parry:ident, $dim:ident, $body:ident, $plane:expr, $widen:expr) => {
         use super::*;
         use crate::case::Captured;
+        use crate::cut::$dim::{cut, is_composite};
+        use $parry::bounding_volume::BoundingVolume;
         use gjk::BodySpec;
         use gjk::glam::DVec3;
         use $parry::math::{Pose, Vector};
         use $parry::query::{
-            ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, ShapeCastOptions,
+            ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, ShapeCastHit,
+            ShapeCastOptions,
         };
         use $parry::shape::Shape;
 
@@ -139,7 +161,7 @@ macro_rules! parry_capture {
             (s1, p1): (&dyn Shape, &Pose),
             (s2, p2): (&dyn Shape, &Pose),
             prediction: f32,
-        ) -> Result<Captured, String> {
+        ) -> Result<Capture, String> {
             let mut manifolds: Vec<ContactManifold<(), ()>> = Vec::new();
             DefaultQueryDispatcher
                 .contact_manifolds(&p1.inv_mul(p2), s1, s2, prediction, &mut manifolds, &mut None)
@@ -150,6 +172,10 @@ macro_rules! parry_capture {
                         s2.shape_type()
                     )
                 })?;
+            if is_composite(s1) || is_composite(s2) {
+                return pieces_contact(engine, (s1, p1), (s2, p2), prediction, &manifolds)
+                    .map(|c| Capture::Pieces(Box::new(c)));
+            }
             let deepest = |m: &ContactManifold<(), ()>| {
                 m.points.iter().map(|c| c.dist).fold(f32::INFINITY, f32::min)
             };
@@ -172,7 +198,7 @@ macro_rules! parry_capture {
                     points: Vec::new(),
                 });
                 notes.push("The engine's parry found no contact point within its prediction distance.".into());
-                return Ok(Captured { plane: $plane, a, b, notes, cast: None, engine: answer });
+                return Ok(Capture::Pair(Box::new(Captured { plane: $plane, a, b, notes, cast: None, engine: answer })));
             };
             let a = piece(s1, p1, m.subshape1, "A", &mut notes)?;
             let b = piece(s2, p2, m.subshape2, "B", &mut notes)?;
@@ -195,7 +221,74 @@ macro_rules! parry_capture {
                 PoseSource::Recomputed,
             );
             answer.contact = Some(EngineContact { normal, points });
-            Ok(Captured { plane: $plane, a, b, notes, cast: None, engine: answer })
+            Ok(Capture::Pair(Box::new(Captured { plane: $plane, a, b, notes, cast: None, engine: answer })))
+        }
+
+        /// A convex collider against one of many pieces: the pieces near it and their
+        /// neighbours, the convex one as the case's body (A), and the engine's manifold on each
+        /// piece it touches, its normal out of the piece.
+        fn pieces_contact(
+            engine: &str,
+            (s1, p1): (&dyn Shape, &Pose),
+            (s2, p2): (&dyn Shape, &Pose),
+            prediction: f32,
+            manifolds: &[ContactManifold<(), ()>],
+        ) -> Result<CapturedPieces, String> {
+            if is_composite(s1) && is_composite(s2) {
+                return Err(format!(
+                    "both colliders are bodies of many pieces ({:?} and {:?}): the lab answers \
+                     a convex body against one of many pieces",
+                    s1.shape_type(),
+                    s2.shape_type()
+                ));
+            }
+            // The engine's A may be the body of many pieces; the case's A is the convex one.
+            let swapped = is_composite(s1);
+            let ((body, body_pose), (pieces, pieces_pose)) =
+                if swapped { ((s2, p2), (s1, p1)) } else { ((s1, p1), (s2, p2)) };
+            let mut found = Vec::new();
+            for m in manifolds.iter().filter(|m| !m.points.is_empty()) {
+                let frame1 = *p1 * m.subshape_pos1().copied().unwrap_or(Pose::IDENTITY);
+                let frame2 = *p2 * m.subshape_pos2().copied().unwrap_or(Pose::IDENTITY);
+                let n = widen(frame1.rotation * m.local_n1);
+                let points = m
+                    .points
+                    .iter()
+                    .map(|c| {
+                        let (on1, on2) = (widen(frame1 * c.local_p1), widen(frame2 * c.local_p2));
+                        let (point_a, point_b) = if swapped { (on2, on1) } else { (on1, on2) };
+                        EnginePoint { point_a, point_b, separation: f64::from(c.dist) }
+                    })
+                    .collect();
+                // parry's normal points out of its first shape.
+                let (id, normal) = if swapped { (m.subshape1, n) } else { (m.subshape2, -n) };
+                found.push((id, normal, points));
+            }
+            let ids: Vec<u32> = found.iter().map(|f| f.0).collect();
+            let near = body
+                .compute_aabb(&pieces_pose.inv_mul(body_pose))
+                .loosened(prediction);
+            let cut = cut(pieces, pieces_pose, &near, &ids)?.checked()?;
+            let mut notes = Vec::new();
+            let a = piece(body, body_pose, 0, "A", &mut notes)?;
+            let routine = pieces_routine(&format!("{:?}", pieces.shape_type()), false);
+            let mut captured = CapturedPieces::new(
+                (a, cut),
+                $plane,
+                (engine, Some(routine), PoseSource::Recomputed),
+                found,
+                None,
+            )?;
+            captured.case.prediction = Some(f64::from(prediction));
+            if swapped {
+                captured.notes.push(
+                    "The engine's first collider is the body of many pieces; the case puts the \
+                     convex body first, as A."
+                        .into(),
+                );
+            }
+            captured.notes.extend(notes);
+            Ok(captured)
         }
 
         /// A shape cast as the engine ran it: `shape` (B) from `start` along `velocity`
@@ -213,9 +306,15 @@ macro_rules! parry_capture {
         impl CastCall<'_> {
             /// The case: the piece of A the cast reaches (parry names it), B at the cast's
             /// start, B's velocity, the search interval and target, and the engine's answer.
-            pub(crate) fn capture(&self) -> Result<Captured, String> {
+            pub(crate) fn capture(&self) -> Result<Capture, String> {
                 let (s1, p1) = self.target;
                 let (s2, p2) = self.shape;
+                if is_composite(s2) {
+                    return Err(format!(
+                        "the cast shape is a body of many pieces ({:?}): the lab casts a convex body",
+                        s2.shape_type()
+                    ));
+                }
                 let again = $parry::query::cast_shapes(
                     &p1,
                     Vector::ZERO,
@@ -232,6 +331,9 @@ macro_rules! parry_capture {
                         s2.shape_type()
                     )
                 })?;
+                if is_composite(s1) {
+                    return self.pieces(again).map(|c| Capture::Pieces(Box::new(c)));
+                }
                 let sub1 = again.map_or(0, |h| h.subshape1);
                 let mut notes = Vec::new();
                 let a = piece(s1, &p1, sub1, "A", &mut notes)?;
@@ -268,24 +370,86 @@ macro_rules! parry_capture {
                     method: None,
                     max_iterations: None,
                 };
-                let status = |s: $parry::query::ShapeCastStatus| format!("{s:?}");
                 let mut answer = engine_answer(
                     self.engine,
                     cast_routine(&piece_type(s1, sub1), &piece_type(s2, 0)),
                     PoseSource::AtCall,
                 );
-                answer.cast = Some(match &self.engine_hit {
+                answer.cast = Some(self.engine_cast(again));
+                Ok(Capture::Pair(Box::new(Captured { plane: $plane, a, b, notes, cast: Some(cast), engine: answer })))
+            }
+
+            /// The engine's answer: its time and status (parry's, asked again, where the
+            /// engine gave none), and its geometry in the lab's numbers.
+            fn engine_cast(&self, again: Option<ShapeCastHit>) -> EngineCast {
+                match &self.engine_hit {
                     Some((toi, engine_status, geometry)) => cast_answer(
                         Some(f64::from(*toi)),
                         engine_status
                             .clone()
-                            .or_else(|| again.map(|h| status(h.status)))
+                            .or_else(|| again.map(|h| format!("{:?}", h.status)))
                             .unwrap_or_else(|| "hit".into()),
                         geometry.map(|g| g.map(widen)),
                     ),
                     None => cast_answer(None, "none".into(), None),
-                });
-                Ok(Captured { plane: $plane, a, b, notes, cast: Some(cast), engine: answer })
+                }
+            }
+
+            /// The case of a cast against a body of many pieces: the pieces in the box the
+            /// cast sweeps (to the hit, and on by the body's size, or to where it leaves the
+            /// target's reach) and their neighbours; the cast shape as the case's body, moving.
+            fn pieces(&self, again: Option<ShapeCastHit>) -> Result<CapturedPieces, String> {
+                let (s1, p1) = self.target;
+                let (s2, p2) = self.shape;
+                let speed = self.velocity.length();
+                let size = s2.compute_local_bounding_sphere().radius * 2.0;
+                let target = s1.compute_bounding_sphere(&p1);
+                let out_of_reach = ((p2.translation - target.center).length()
+                    + target.radius
+                    + size)
+                    / speed.max(f32::MIN_POSITIVE);
+                let toi = self.engine_hit.as_ref().map(|h| h.0).or(again.map(|h| h.time_of_impact));
+                let end = toi
+                    .map_or(out_of_reach, |t| t + size / speed.max(f32::MIN_POSITIVE))
+                    .min(self.options.max_time_of_impact)
+                    .min(out_of_reach);
+                let mut at_end = p2;
+                at_end.translation += self.velocity * end;
+                let near = s2
+                    .compute_aabb(&p1.inv_mul(&p2))
+                    .merged(&s2.compute_aabb(&p1.inv_mul(&at_end)))
+                    .loosened(self.options.target_distance);
+                let hit = again.map(|h| h.subshape1);
+                let cut = cut(s1, &p1, &near, &hit.into_iter().collect::<Vec<_>>())?.checked()?;
+                let mut notes = Vec::new();
+                let a = piece(s2, &p2, 0, "A", &mut notes)?;
+                let spec = gjk::CastSpec {
+                    velocity_a: widen(self.velocity),
+                    velocity_b: DVec3::ZERO,
+                    angular_velocity_a: DVec3::ZERO,
+                    angular_velocity_b: DVec3::ZERO,
+                    max_time: Some(f64::from(end)),
+                    target_distance: Some(f64::from(self.options.target_distance)),
+                    tolerance: None,
+                    method: None,
+                    max_iterations: None,
+                };
+                let routine = pieces_routine(&format!("{:?}", s1.shape_type()), true);
+                // The target's point is the piece's (the case's B), the cast shape's the body's.
+                let mut answer = self.engine_cast(again);
+                std::mem::swap(&mut answer.point_a, &mut answer.point_b);
+                let mut captured = CapturedPieces::new(
+                    (a, cut),
+                    $plane,
+                    (self.engine, Some(routine), PoseSource::AtCall),
+                    Vec::new(),
+                    Some((spec, hit, answer)),
+                )?;
+                captured.notes.push(format!(
+                    "The cast moves A, the engine's cast shape, against B, searched to t = {end}."
+                ));
+                captured.notes.extend(notes);
+                Ok(captured)
             }
         }
     };
@@ -293,18 +457,14 @@ macro_rules! parry_capture {
 
 #[cfg(any(feature = "avian3d", feature = "bevy_rapier3d"))]
 pub(crate) mod dim3 {
-    parry_capture!(parry3d, body_from_parry3d, false, |v: Vector| DVec3::new(
-        f64::from(v.x),
-        f64::from(v.y),
-        f64::from(v.z)
-    ));
+    parry_capture!(parry3d, dim3, body_from_parry3d, false, |v: Vector| {
+        DVec3::new(f64::from(v.x), f64::from(v.y), f64::from(v.z))
+    });
 }
 
 #[cfg(any(feature = "avian2d", feature = "bevy_rapier2d"))]
 pub(crate) mod dim2 {
-    parry_capture!(parry2d, body_from_parry2d, true, |v: Vector| DVec3::new(
-        f64::from(v.x),
-        f64::from(v.y),
-        0.0
-    ));
+    parry_capture!(parry2d, dim2, body_from_parry2d, true, |v: Vector| {
+        DVec3::new(f64::from(v.x), f64::from(v.y), 0.0)
+    });
 }

@@ -58,7 +58,7 @@ macro_rules! rapier_capture {
         fn capture_pair(
             ctx: &RapierContext,
             [e1, e2]: [Entity; 2],
-        ) -> Result<crate::case::Captured, String> {
+        ) -> Result<crate::case::Capture, String> {
             let c1 = collider(ctx, e1, "A")?;
             let c2 = collider(ctx, e2, "B")?;
             let prediction = ctx.simulation.integration_parameters.prediction_distance()
@@ -71,7 +71,7 @@ macro_rules! rapier_capture {
                 prediction,
             )?;
             if c1.contact_skin() + c2.contact_skin() > 0.0 {
-                captured.notes.push(format!(
+                captured.notes_mut().push(format!(
                     "Contact skins {} (A) and {} (B) are not part of the bodies.",
                     c1.contact_skin(),
                     c2.contact_skin()
@@ -81,11 +81,8 @@ macro_rules! rapier_capture {
         }
 
         /// The deepest point of a captured pair (its separation), to pick the deepest pair.
-        fn deepest(captured: &crate::case::Captured) -> f64 {
-            captured
-                .engine
-                .deepest_separation()
-                .unwrap_or(f64::INFINITY)
+        fn deepest(captured: &crate::case::Capture) -> f64 {
+            captured.deepest_separation().unwrap_or(f64::INFINITY)
         }
 
         /// Answers contact and pair requests.
@@ -109,7 +106,7 @@ macro_rules! rapier_capture {
                         .filter_map(|p| Some([p.collider1()?, p.collider2()?]))
                         .collect::<Vec<_>>()
                 };
-                let mut captures: Vec<([Entity; 2], Result<crate::case::Captured, String>)> =
+                let mut captures: Vec<([Entity; 2], Result<crate::case::Capture, String>)> =
                     match *request {
                         CaptureRequest::Pair(a, b) => vec![([a, b], capture_pair(&ctx, [a, b]))],
                         CaptureRequest::Contacts(which) => touching()
@@ -200,7 +197,7 @@ macro_rules! rapier_capture {
             character: Entity,
             controller: &KinematicCharacterController,
             collision: &CharacterCollision,
-        ) -> Result<crate::case::Captured, String> {
+        ) -> Result<crate::case::Capture, String> {
             let hit = collision.hit;
             let toi = hit.time_of_impact;
             let remaining = collision.translation_remaining;
@@ -255,7 +252,7 @@ macro_rules! rapier_capture {
             notes.push(format!(
                 "A character controller's move: B is the character at the start of the cast                  that hit, moving at unit speed (the time is a distance), its offset {offset}                  the target distance."
             ));
-            captured.notes.extend(notes);
+            captured.notes_mut().extend(notes);
             Ok(captured)
         }
 

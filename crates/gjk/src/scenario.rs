@@ -34,7 +34,7 @@ use crate::shape::prepared::PreparedShape;
 use crate::trace::NoTrace;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A query as a user writes it.
 ///
@@ -302,19 +302,7 @@ impl Scenario {
     /// Writes the scenario so that `path` is never left half-written: the text goes to a
     /// temporary file beside it, which is then renamed over it.
     pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
-        let format = Format::from_path(path)?;
-        let io = |error| ScenarioError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, self.to_text(format)).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io(e)
-        })
+        text::save_document(self, path)
     }
 
     /// The solver configuration with defaults filled in.

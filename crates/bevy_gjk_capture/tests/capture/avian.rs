@@ -101,42 +101,6 @@ mod space {
     }
 
     #[test]
-    fn a_ball_on_a_triangle_mesh_captures_the_triangle_it_touches() {
-        let mut app = world("avian3d-trimesh");
-        let ground = Collider::trimesh(
-            vec![
-                Vec3::new(-3.0, 0.0, -3.0),
-                Vec3::new(3.0, 0.0, -3.0),
-                Vec3::new(3.0, 0.0, 3.0),
-                Vec3::new(-3.0, 0.0, 3.0),
-            ],
-            vec![[0, 2, 1], [0, 3, 2]],
-        );
-        app.world_mut()
-            .spawn((RigidBody::Static, ground, Transform::default()));
-        app.world_mut().spawn((
-            RigidBody::Dynamic,
-            Collider::sphere(0.5),
-            Transform::from_xyz(1.0, 0.49, 0.5),
-        ));
-        app.update();
-        app.update();
-        let files = written(&capture(&mut app, CaptureRequest::Contacts(Pairs::All)));
-        let (s, check) = checked(&files[0]);
-        assert!(
-            s.notes.contains("triangle mesh of 2 triangles"),
-            "{}",
-            s.notes
-        );
-        let triangle = [&s.a, &s.b].into_iter().find_map(|b| match &b.shape {
-            Shape::Polytope { vertices } => Some(vertices.len()),
-            _ => None,
-        });
-        assert_eq!(triangle, Some(3), "the touching triangle, not the mesh");
-        agrees(&check);
-    }
-
-    #[test]
     fn a_half_space_is_refused_by_name_and_nothing_is_written() {
         let mut app = world("avian3d-halfspace");
         let plane = app

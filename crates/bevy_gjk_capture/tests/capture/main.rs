@@ -4,6 +4,8 @@
 
 #[cfg(any(feature = "avian3d", feature = "avian2d"))]
 mod avian;
+#[cfg(any(feature = "avian3d", feature = "avian2d", feature = "bevy_rapier3d"))]
+mod pieces;
 #[cfg(any(feature = "bevy_rapier3d", feature = "bevy_rapier2d"))]
 mod rapier;
 

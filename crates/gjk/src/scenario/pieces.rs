@@ -345,6 +345,12 @@ impl PiecesCase {
         Self::read(&text, format).map_err(|e| e.in_file(path))
     }
 
+    /// Writes the case (in the format its path names) so that `path` is never left
+    /// half-written, as a scenario is saved.
+    pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
+        super::text::save_document(self, path)
+    }
+
     /// The solver configuration with defaults filled in.
     pub fn config(&self) -> SolverConfig {
         SolverConfig {

@@ -20,6 +20,27 @@ pub fn parse_document<T: serde::de::DeserializeOwned>(
     }
 }
 
+/// Writes a document in the format its path names so that `path` is never left
+/// half-written: the text goes to a temporary file beside it, which is then renamed over it.
+pub(crate) fn save_document<T: serde::Serialize>(
+    value: &T,
+    path: &Path,
+) -> Result<(), ScenarioError> {
+    let format = Format::from_path(path)?;
+    let io = |error| ScenarioError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, document_text(value, format)).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
 /// A document (a scenario, a lesson) as pretty text in `format`.
 pub fn document_text<T: serde::Serialize>(value: &T, format: Format) -> String {
     match format {
