@@ -15,6 +15,7 @@ use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
 use gjk::Scenario;
 use gjk::composite::{Composite, CompositeAnswer};
+use gjk::scenario::pieces::engine::EngineLines;
 use gjk::scenario::pieces::report::{CastLine, pieces_answer, stepped_piece};
 use gjk::scenario::pieces::{MeshSpec, PiecesCase, PiecesSpec};
 use gjk_lab_files::incoming::{Case, Incoming};
@@ -35,6 +36,8 @@ pub struct PiecesState {
     /// With a `cast` section: the body's first contact over the pieces, the next hit past
     /// those it rests on, and each hit's seam.
     pub cast: Option<CastLine>,
+    /// A captured case's engine answer, each of its normals judged on its seam.
+    pub engine: Option<EngineLines>,
     /// The piece whose run is the pair on screen.
     pub chosen: u32,
     /// Which opening this is (each case opened gets the next number), so that what is built
@@ -53,20 +56,24 @@ static OPENINGS: AtomicU64 = AtomicU64::new(0);
 pub struct StepPiece(pub u32);
 
 impl PiecesState {
-    /// The case answered, and the pair that steps piece `piece` (where the body has it; else
-    /// the piece that answers the pair: [`stepped_piece`]).
+    /// The case answered, and the pair that steps piece `piece` (where the body has it; else,
+    /// for a captured case, the first piece the engine's normal is a ghost on; else the piece
+    /// that answers the pair: [`stepped_piece`]).
     pub fn open(
         (case, composite): (PiecesCase, Composite),
         piece: Option<u32>,
         source: &str,
     ) -> (PiecesState, Scenario) {
         let (answer, cast) = pieces_answer(&case, &composite);
-        let chosen = stepped_piece(&composite, &answer, piece);
+        let engine = case.engine.as_ref().map(|e| EngineLines::of(e, &composite));
+        let ghost = engine.as_ref().and_then(EngineLines::first_ghost);
+        let chosen = stepped_piece(&composite, &answer, piece.or(ghost));
         let state = PiecesState {
             case,
             composite,
             answer,
             cast,
+            engine,
             chosen,
             opened: OPENINGS.fetch_add(1, Ordering::Relaxed),
             source: source.to_string(),
@@ -179,7 +186,9 @@ fn step_piece(
             continue;
         }
         state.chosen = i;
-        lab.scenario.b = state.composite.piece_body(i);
+        let pair = state.pair(i);
+        lab.scenario.b = pair.b;
+        lab.scenario.engine = pair.engine;
         playback.step = 0;
         playback.playing = false;
     }

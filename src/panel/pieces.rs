@@ -6,7 +6,9 @@ use crate::case::pieces::{Pieces, StepPiece};
 use crate::views::palette;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
-use gjk::scenario::pieces::report::{CastLine, ContactTime, seam_line};
+use gjk::scenario::pieces::engine::EngineLines;
+use gjk::scenario::pieces::report::{CastLine, ContactTime};
+use gjk::scenario::pieces::seams::seam_line;
 
 /// The pieces and the requests to step one.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -69,6 +71,10 @@ pub(super) fn section(ui: &mut egui::Ui, panel: &mut PiecesPanel) {
             }
             if let Some(cast) = &state.cast {
                 cast_ui(ui, cast);
+            }
+            if let Some(engine) = &state.engine {
+                ui.separator();
+                engine_ui(ui, engine, state.chosen, &mut panel.step);
             }
             for run in &answer.runs {
                 ui.separator();
@@ -135,5 +141,51 @@ fn cast_ui(ui: &mut egui::Ui, cast: &CastLine) {
                 hit.piece, hit.time, hit.seam.says
             ),
         );
+    }
+}
+
+/// What the engine answered, each normal judged on its seam (drawn magenta in the world
+/// view); a click steps that piece, whose pair carries the engine's answer for it.
+fn engine_ui(
+    ui: &mut egui::Ui,
+    engine: &EngineLines,
+    chosen: u32,
+    step: &mut MessageWriter<StepPiece>,
+) {
+    let fix = if engine.internal_edges {
+        "its internal-edge fix on"
+    } else {
+        "no internal-edge fix"
+    };
+    ui.label(format!(
+        "{}, {fix}, answered (its normals drawn magenta):",
+        engine.engine
+    ));
+    let cast = engine.cast.iter().map(|n| ("its cast's hit", n));
+    for (what, normal) in engine
+        .contacts
+        .iter()
+        .map(|n| ("its contact", n))
+        .chain(cast)
+    {
+        let colour = match normal.seam.verdict {
+            "ghost" => palette::HORIZON,
+            _ => palette::CLOSEST,
+        };
+        let said = format!(
+            "{what} on piece {}, normal {}: {}",
+            normal.piece,
+            gjk::trace::explain::fmt_vec(normal.normal),
+            normal.seam.says
+        );
+        let chosen = normal.piece == chosen;
+        if ui
+            .selectable_label(chosen, RichText::new(said).color(palette::egui(colour)))
+            .on_hover_text("Step this piece's run, with the engine's answer beside it")
+            .clicked()
+            && !chosen
+        {
+            step.write(StepPiece(normal.piece));
+        }
     }
 }

@@ -157,6 +157,21 @@ fn draw(
             normal_and_cone(contact, 0.9 * marks, &mut gizmos);
         }
     }
+    // A captured case's engine normals, longer than the lab's, in the engine's colour.
+    let engine = state
+        .engine
+        .iter()
+        .flat_map(|e| e.contacts.iter().chain(&e.cast));
+    for normal in engine {
+        let length = 1.2 * f64::from(marks);
+        gizmos
+            .arrow(
+                normal.at.as_vec3(),
+                (normal.at + normal.normal * length).as_vec3(),
+                palette::SUPPORT,
+            )
+            .with_tip_length(0.2 * length as f32);
+    }
 }
 
 /// Piece `i`'s edges: a triangle's three, a segment, a compound piece's box.

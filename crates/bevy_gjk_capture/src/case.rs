@@ -191,6 +191,7 @@ impl Capture {
     }
 
     /// The engine's deepest point's separation, over every piece.
+    #[cfg(any(feature = "bevy_rapier3d", feature = "bevy_rapier2d"))]
     pub(crate) fn deepest_separation(&self) -> Option<f64> {
         match self {
             Capture::Pair(c) => c.engine.deepest_separation(),

@@ -196,3 +196,30 @@ fn a_pieces_pair_saved_opens_again_as_a_pair_and_traces_as_the_app_exported_it()
     assert_eq!(read(&cli.stdout), exported);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_captured_case_opens_at_the_engines_ghost_with_the_engines_answer_beside_its_pair() {
+    const CAUGHT: &str = "assets/meshes/box-caught-on-a-seam-captured-from-avian3d.json";
+    let mut app = opened(CAUGHT);
+    // avian's normal on triangle 2 is the ghost: the case opens there, not at the deepest
+    // overlap.
+    assert_eq!(chosen(&app), Some(2));
+    {
+        let pieces = app.world().resource::<Pieces>();
+        let engine = pieces.0.as_ref().unwrap().engine.as_ref().expect("judged");
+        assert_eq!(engine.first_ghost(), Some(2));
+        assert!(!engine.internal_edges);
+    }
+    let normal = |app: &bevy::app::App| {
+        let lab = app.world().resource::<Lab>();
+        let engine = lab.scenario.engine.as_ref().expect("the engine's answer");
+        engine.contact.as_ref().expect("its manifold").normal
+    };
+    // The pair's engine answer is the piece's, from the body (A) into the piece (B): +x.
+    assert!(normal(&app).distance(DVec3::X) < 1e-6, "{}", normal(&app));
+    // Another piece stepped: its own engine answer, the floor's normal into the floor.
+    app.world_mut().write_message(StepPiece(1));
+    app.update();
+    assert_eq!(chosen(&app), Some(1));
+    assert!(normal(&app).distance(-DVec3::Y) < 1e-6, "{}", normal(&app));
+}

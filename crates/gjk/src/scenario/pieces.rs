@@ -21,6 +21,7 @@ pub mod engine;
 mod plane;
 pub mod promise;
 pub mod report;
+pub mod seams;
 
 use super::text::{parse_document, read_text};
 use super::{Format, ScenarioError, SolverSpec, validate};

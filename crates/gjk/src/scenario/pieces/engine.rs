@@ -12,7 +12,7 @@
 //! convex body** (the lab's own contacts' sense), and a piece is named by its index in the
 //! case's `b`, which holds the pieces near the pair the capture wrote, not the whole level.
 
-use super::report::{SeamLine, seam_line};
+use super::seams::{SeamLine, seam_line};
 use crate::composite::{Composite, judge_normal};
 use crate::scenario::engine::{EngineAnswer, EngineCast, EngineContact, EnginePoint, PoseSource};
 use glam::DVec3;
@@ -213,6 +213,16 @@ pub struct EngineNormal {
 }
 
 impl EngineLines {
+    /// The first piece the engine's normal is a ghost on (its cast's hit first): where a
+    /// captured case is best opened.
+    pub fn first_ghost(&self) -> Option<u32> {
+        self.cast
+            .iter()
+            .chain(&self.contacts)
+            .find(|n| n.seam.verdict == "ghost")
+            .map(|n| n.piece)
+    }
+
     /// Each of the engine's normals put to the seam test on the case's pieces; a manifold
     /// with no point, or a hit with no normal or witness, has nothing to judge.
     pub fn of(engine: &PiecesEngine, composite: &Composite) -> Self {

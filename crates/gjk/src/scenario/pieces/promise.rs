@@ -22,6 +22,10 @@ pub struct PiecesExpect {
     /// The pieces with a ghost contact, in increasing order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ghosts: Option<Vec<u32>>,
+    /// For a captured case, the pieces the engine's normal is a ghost on, in increasing
+    /// order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_ghosts: Option<Vec<u32>>,
     /// The cast's first contact.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<ContactPromise>,
@@ -130,6 +134,28 @@ impl PiecesExpect {
                 format!("{g:?}"),
                 format!("{actual:?}"),
                 g == actual,
+            ));
+        }
+        if let Some(g) = &self.engine_ghosts {
+            let actual = report.engine.as_ref().map(|e| {
+                let mut ghosts: Vec<u32> = e
+                    .contacts
+                    .iter()
+                    .chain(&e.cast)
+                    .filter(|n| n.seam.verdict == "ghost")
+                    .map(|n| n.piece)
+                    .collect();
+                ghosts.sort_unstable();
+                ghosts.dedup();
+                ghosts
+            });
+            out.push(line(
+                "engine_ghosts",
+                format!("{g:?}"),
+                actual
+                    .as_ref()
+                    .map_or("no engine answer".into(), |a| format!("{a:?}")),
+                actual.as_ref() == Some(g),
             ));
         }
         if let Some(d) = self.distance {
