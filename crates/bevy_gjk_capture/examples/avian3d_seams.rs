@@ -9,7 +9,7 @@
 
 use avian3d::prelude::*;
 use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::mesh::PrimitiveTopology;
 use bevy::prelude::*;
 use bevy_gjk_capture::GjkCapturePlugin;
 
@@ -66,20 +66,29 @@ fn setup(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    // One collider for the floor; drawn a square at a time in two shades, so that the seams
+    // where the boxes catch show.
     let (vertices, triangles) = floor();
-    let drawn = Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, vertices.clone())
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![Vec3::Y; vertices.len()])
-    .with_inserted_indices(Indices::U32(triangles.iter().flatten().copied().collect()));
-    commands.spawn((
-        RigidBody::Static,
-        Collider::trimesh(vertices, triangles),
-        Mesh3d(meshes.add(drawn)),
-        MeshMaterial3d(materials.add(StandardMaterial::from_color(Color::srgb(0.3, 0.32, 0.36)))),
-    ));
+    let shades = [Color::srgb(0.3, 0.32, 0.36), Color::srgb(0.42, 0.44, 0.5)]
+        .map(|c| materials.add(StandardMaterial::from_color(c)));
+    for (i, square) in triangles.chunks(2).enumerate() {
+        let corners: Vec<Vec3> = square
+            .iter()
+            .flatten()
+            .map(|&v| vertices[v as usize])
+            .collect();
+        let drawn = Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![Vec3::Y; corners.len()])
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, corners);
+        commands.spawn((
+            Mesh3d(meshes.add(drawn)),
+            MeshMaterial3d(shades[i % 2].clone()),
+        ));
+    }
+    commands.spawn((RigidBody::Static, Collider::trimesh(vertices, triangles)));
     let solid = materials.add(StandardMaterial::from_color(Color::srgb(0.25, 0.5, 0.95)));
     for (lane, speed) in [2.0, 4.0, 6.0].into_iter().enumerate() {
         commands.spawn((

@@ -39,9 +39,12 @@
 //!
 //! **Shapes.** Ball, cuboid, capsule, cylinder, cone, convex polyhedron or polygon, triangle,
 //! segment and their round variants (the border radius as the margin), as the engine scaled
-//! them. For a compound, a triangle mesh or a polyline, the part in contact (its pose; the
-//! whole shape's kind in the notes). Anything else (a height field, a half-space, voxels, a
-//! custom shape) is refused with a message naming its type, and nothing is written.
+//! them. A convex collider against a triangle mesh, a height field, a compound or a polyline
+//! is written as a case of many pieces: the pieces near the pair with their neighbours (never
+//! the whole level), the engine's manifold on each piece or its cast's hit, and whether its
+//! internal-edge fix was on, so that the lab judges each engine normal on its seam. Anything
+//! else (a half-space, voxels, a custom shape) is refused with a message naming its type, and
+//! nothing is written.
 //!
 //! Costs next to nothing while not triggered: one key check a frame, the capture systems run
 //! only when a request arrives, and the cast wrappers test one flag.
