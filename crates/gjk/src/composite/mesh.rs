@@ -22,6 +22,9 @@ pub struct TriMesh {
     triangles: Vec<[u32; 3]>,
     /// For each triangle and each of its edges, the triangle across it (none on the border).
     neighbours: Vec<[Option<u32>; 3]>,
+    /// Each triangle's unit normal, worked out once: the seam test reads a contact's face and
+    /// its neighbours' several times over.
+    normals: Vec<DVec3>,
 }
 
 impl TriMesh {
@@ -63,10 +66,18 @@ impl TriMesh {
             check_triangle(&vertices, t, *tri)?;
         }
         let neighbours = neighbours(&triangles)?;
+        let normals = triangles
+            .iter()
+            .map(|t| {
+                let [a, b, c] = t.map(|v| vertices[v as usize]);
+                (b - a).cross(c - a).normalize()
+            })
+            .collect();
         Ok(TriMesh {
             vertices,
             triangles,
             neighbours,
+            normals,
         })
     }
 
@@ -143,8 +154,7 @@ impl TriMesh {
 
     /// Triangle `t`'s unit normal, out of its front.
     pub fn normal(&self, t: u32) -> DVec3 {
-        let [a, b, c] = self.corners(t);
-        (b - a).cross(c - a).normalize()
+        self.normals[t as usize]
     }
 
     /// The triangle across triangle `t`'s edge `k` (none on the border).

@@ -316,7 +316,16 @@ pub fn angle_to_cone(n: DVec3, normals: &[DVec3]) -> f64 {
             }
         }
     }
-    let mut best = g.iter().map(|&r| angle(n, r)).fold(f64::INFINITY, f64::min);
+    // Outside: the nearest of its rays and of the arcs between two of them. The angle to a
+    // unit direction falls as their dot product rises, so the nearest is found by the dot
+    // products and only its angle is worked out.
+    let Some(mut nearest) = g
+        .iter()
+        .copied()
+        .max_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)))
+    else {
+        return f64::INFINITY;
+    };
     for i in 0..g.len() {
         for j in i + 1..g.len() {
             let m = g[i].cross(g[j]);
@@ -326,11 +335,14 @@ pub fn angle_to_cone(n: DVec3, normals: &[DVec3]) -> f64 {
             let m = m.normalize();
             let p = n - m * n.dot(m);
             if g[i].cross(p).dot(m) >= 0.0 && p.cross(g[j]).dot(m) >= 0.0 && p != DVec3::ZERO {
-                best = best.min(angle(n, p));
+                let p = p.normalize();
+                if n.dot(p) > n.dot(nearest) {
+                    nearest = p;
+                }
             }
         }
     }
-    best
+    angle(n, nearest)
 }
 
 /// parry's rule: the pseudo-normal of the edge nearest `n` (the sum of its faces' normals; the

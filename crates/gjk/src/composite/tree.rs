@@ -171,21 +171,47 @@ impl Tree {
         // also covers this last subtraction's (half an ulp of a number no larger).
         let from = |b: Bounds| (b.distance(core) - radius).max(0.0);
         let mut cutoff = f64::INFINITY;
-        let mut queue = BinaryHeap::new();
-        let push = |queue: &mut BinaryHeap<_>, cutoff: f64, at: f64, item: Item| {
-            // A bound that is not a number proves nothing: the item stays.
-            if at.partial_cmp(&cutoff) != Some(Ordering::Greater) {
-                queue.push(Reverse(Queued(at, item)));
-            }
-        };
-        let root = from(Bounds::of_f32(self.bvh.nodes[0].aabb()));
-        push(&mut queue, cutoff, root, Item::Node(0));
-        while let Some(Reverse(Queued(at, item))) = queue.pop() {
-            if at > cutoff {
+        let mut queue: BinaryHeap<Reverse<Queued>> = BinaryHeap::with_capacity(64);
+        // The least item offered since the last was taken, held out of the queue: taken next
+        // where nothing queued is nearer (the nearer child of the node just opened, most
+        // often), it saves the queue a push and a pop.
+        let mut next = Some(Queued::new(
+            from(Bounds::of_f32(self.bvh.nodes[0].aabb())),
+            Item::Node(0),
+        ));
+        // A bound that is not a number proves nothing: the item stays (it compares as least).
+        let keep = |q: &Queued, cutoff: f64| q.at.partial_cmp(&cutoff) != Some(Ordering::Greater);
+        let offer =
+            |queue: &mut BinaryHeap<Reverse<Queued>>, next: &mut Option<Queued>, q: Queued| {
+                match next {
+                    Some(held) if *held <= q => queue.push(Reverse(q)),
+                    _ => {
+                        if let Some(held) = next.replace(q) {
+                            queue.push(Reverse(held));
+                        }
+                    }
+                }
+            };
+        loop {
+            // The least of the held item and the queue's front.
+            let q = match (next.take(), queue.peek_mut()) {
+                (Some(held), Some(mut front)) if front.0 < held => {
+                    std::mem::replace(&mut *front, Reverse(held)).0
+                }
+                (Some(held), _) => held,
+                (None, Some(front)) => std::collections::binary_heap::PeekMut::pop(front).0,
+                (None, None) => break,
+            };
+            if q.at > cutoff {
                 break;
             }
-            match item {
-                Item::Boxed(i) => push(&mut queue, cutoff, bound(i, at), Item::Piece(i)),
+            match q.item() {
+                Item::Boxed(i) => {
+                    let piece = Queued::new(bound(i, q.at), Item::Piece(i));
+                    if keep(&piece, cutoff) {
+                        offer(&mut queue, &mut next, piece);
+                    }
+                }
                 Item::Piece(i) => cutoff = visit(i),
                 Item::Node(n) => {
                     let node = &self.bvh.nodes[n as usize];
@@ -194,12 +220,21 @@ impl Tree {
                         let leaf =
                             &self.bvh.primitive_indices[first..first + node.prim_count as usize];
                         for &i in leaf {
-                            push(&mut queue, cutoff, from(self.bounds(i)), Item::Boxed(i));
+                            let piece = Queued::new(from(self.bounds(i)), Item::Boxed(i));
+                            if keep(&piece, cutoff) {
+                                offer(&mut queue, &mut next, piece);
+                            }
                         }
                     } else {
-                        for child in [first, first + 1] {
+                        let [a, b] = [first, first + 1].map(|child| {
                             let at = from(Bounds::of_f32(self.bvh.nodes[child].aabb()));
-                            push(&mut queue, cutoff, at, Item::Node(child as u32));
+                            Queued::new(at, Item::Node(child as u32))
+                        });
+                        let (near, far) = if b < a { (b, a) } else { (a, b) };
+                        for child in [near, far] {
+                            if keep(&child, cutoff) {
+                                offer(&mut queue, &mut next, child);
+                            }
                         }
                     }
                 }
@@ -220,16 +255,45 @@ enum Item {
 }
 
 /// An item and its lower bound, ordered by the bound (a piece to visit last at equal bounds,
-/// so that it is visited only once nothing queued could hide a nearer one).
+/// so that it is visited only once nothing queued could hide a nearer one). The item is packed
+/// into one word beside the bound: the queue moves two whole words, which the processor
+/// forwards from store to load, where an enum's two halves would stall each read.
 #[derive(Debug, Clone, Copy)]
-struct Queued(f64, Item);
+struct Queued {
+    at: f64,
+    packed: u64,
+}
+
+impl Queued {
+    fn new(at: f64, item: Item) -> Self {
+        let (kind, index) = match item {
+            Item::Node(n) => (0u64, n),
+            Item::Boxed(i) => (1, i),
+            Item::Piece(i) => (2, i),
+        };
+        Queued {
+            at,
+            packed: kind << 32 | u64::from(index),
+        }
+    }
+
+    fn item(self) -> Item {
+        // The low half is the index, as packed.
+        let index = (self.packed & u64::from(u32::MAX)) as u32;
+        match self.packed >> 32 {
+            0 => Item::Node(index),
+            1 => Item::Boxed(index),
+            _ => Item::Piece(index),
+        }
+    }
+}
 
 impl Ord for Queued {
     fn cmp(&self, other: &Self) -> Ordering {
-        let rank = |i: &Item| matches!(i, Item::Piece(_));
-        self.0
-            .total_cmp(&other.0)
-            .then_with(|| rank(&self.1).cmp(&rank(&other.1)))
+        let rank = |q: &Queued| q.packed >> 32 == 2;
+        self.at
+            .total_cmp(&other.at)
+            .then_with(|| rank(self).cmp(&rank(other)))
     }
 }
 
