@@ -44,9 +44,9 @@ fn main() {
     let floor = Composite::mesh(mesh);
     let built = start.elapsed();
     // What the mesh and its tree keep: vertices (24 bytes), triangles (12), neighbours (24),
-    // normals (24), each piece's f64 box (48), and the tree's nodes (about two per piece, 32
-    // bytes each).
-    let bytes = 24 * vertices + (12 + 24 + 24 + 48 + 2 * 32) * triangles;
+    // normals (24), edges' bends (3), each piece's f64 box (48), and the tree's nodes (about
+    // two per piece, 32 bytes each).
+    let bytes = 24 * vertices + (12 + 24 + 24 + 3 + 48 + 2 * 32) * triangles;
     println!(
         "{triangles} triangles, {vertices} vertices: checked in {checked:.2?}, tree built in \
          {built:.2?}; about {:.0} MB",
@@ -80,8 +80,7 @@ fn main() {
         ParryMesh::new(parry_vertices, parry_triangles).expect("parry builds the field"),
     );
     let parry_built = start.elapsed();
-    let (pose, capsule) =
-        gjk::tools::reference::to_parry(&spec).expect("parry takes a capsule");
+    let (pose, capsule) = gjk::tools::reference::to_parry(&spec).expect("parry takes a capsule");
     let start = Instant::now();
     for _ in 0..rounds {
         black_box(parry3d_f64::query::distance(

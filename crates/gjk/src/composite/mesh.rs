@@ -9,10 +9,25 @@
 use super::CompositeError;
 use crate::config::{Precision, thresholds};
 use glam::DVec3;
+use serde::{Deserialize, Serialize};
 
 /// The most vertices, or triangles, a mesh may have: 2²⁴ (sixteen times a million-triangle
 /// level), so that a file that never ends is refused before it is built.
 pub const MAX_MESH_SIZE: usize = 1 << 24;
+
+/// How the surface bends at an edge, seen from the front of one of its triangles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bend {
+    /// A ridge: the neighbour falls away behind the face.
+    Convex,
+    /// The neighbour continues the face's plane (to rounding).
+    Flat,
+    /// A valley: the neighbour rises in front of the face.
+    Concave,
+    /// No neighbour: the mesh ends here.
+    Border,
+}
 
 /// A checked triangle mesh, in world coordinates. Triangle `t`'s edge `k` runs from its corner
 /// `k` to corner `k + 1` (mod 3); seen from the front, the corners turn counter-clockwise.
@@ -22,9 +37,10 @@ pub struct TriMesh {
     triangles: Vec<[u32; 3]>,
     /// For each triangle and each of its edges, the triangle across it (none on the border).
     neighbours: Vec<[Option<u32>; 3]>,
-    /// Each triangle's unit normal, worked out once: the seam test reads a contact's face and
-    /// its neighbours' several times over.
+    /// Each triangle's unit normal, and how the surface bends at each of its edges, worked
+    /// out once: the seam test reads a contact's face and its neighbours' several times over.
     normals: Vec<DVec3>,
+    bends: Vec<[Bend; 3]>,
 }
 
 impl TriMesh {
@@ -73,12 +89,17 @@ impl TriMesh {
                 (b - a).cross(c - a).normalize()
             })
             .collect();
-        Ok(TriMesh {
+        let mut mesh = TriMesh {
             vertices,
             triangles,
             neighbours,
             normals,
-        })
+            bends: Vec::new(),
+        };
+        mesh.bends = (0..mesh.triangles.len() as u32)
+            .map(|t| [0, 1, 2].map(|k| mesh.measure_bend(t, k)))
+            .collect();
+        Ok(mesh)
     }
 
     /// A height field: `heights[row][column]` over a grid centred on the origin, `scale.x`
@@ -155,6 +176,41 @@ impl TriMesh {
     /// Triangle `t`'s unit normal, out of its front.
     pub fn normal(&self, t: u32) -> DVec3 {
         self.normals[t as usize]
+    }
+
+    /// How the surface bends at triangle `t`'s edge `k`.
+    pub fn bend(&self, t: u32, k: usize) -> Bend {
+        self.bends[t as usize][k]
+    }
+
+    /// The bend at triangle `t`'s edge `k`: the height of the neighbour's far corner over
+    /// `t`'s plane, against the rounding of the numbers.
+    fn measure_bend(&self, t: u32, k: usize) -> Bend {
+        let Some(s) = self.neighbour(t, k) else {
+            return Bend::Border;
+        };
+        let corners = self.corners(t);
+        let edge = [
+            self.triangles[t as usize][k],
+            self.triangles[t as usize][(k + 1) % 3],
+        ];
+        let far = self.triangles[s as usize]
+            .into_iter()
+            .find(|v| !edge.contains(v))
+            .map_or(corners[k], |v| self.vertices[v as usize]);
+        let height = self.normal(t).dot(far - corners[k]);
+        let size = corners
+            .iter()
+            .fold(far.abs(), |m, c| m.max(c.abs()))
+            .max_element();
+        let flat = thresholds::feature_rounding(size);
+        if height < -flat {
+            Bend::Convex
+        } else if height > flat {
+            Bend::Concave
+        } else {
+            Bend::Flat
+        }
     }
 
     /// The triangle across triangle `t`'s edge `k` (none on the border).

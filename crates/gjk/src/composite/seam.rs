@@ -27,6 +27,7 @@
 //! elsewhere. The two differ on a slightly bent convex edge, which Jolt calls flat and parry
 //! clamps, and on a vertex, where parry looks at edges and Jolt at the two edges of one triangle.
 
+pub use super::mesh::Bend;
 use super::mesh::TriMesh;
 use crate::config::thresholds;
 use glam::DVec3;
@@ -50,20 +51,6 @@ pub enum OnTriangle {
     Edge(u8),
     /// On corner `k`.
     Vertex(u8),
-}
-
-/// How the surface bends at an edge, seen from the front of one of its triangles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Bend {
-    /// A ridge: the neighbour falls away behind the face.
-    Convex,
-    /// The neighbour continues the face's plane (to rounding).
-    Flat,
-    /// A valley: the neighbour rises in front of the face.
-    Concave,
-    /// No neighbour: the mesh ends here.
-    Border,
 }
 
 /// What the seam test says of a contact's normal.
@@ -188,34 +175,9 @@ pub fn locate(corners: [DVec3; 3], point: DVec3) -> OnTriangle {
     }
 }
 
-/// How the surface bends at triangle `t`'s edge `k`: the height of the neighbour's far corner
-/// over `t`'s plane, against the rounding of the numbers.
+/// How the surface bends at triangle `t`'s edge `k` ([`TriMesh::bend`]).
 pub fn bend(mesh: &TriMesh, t: u32, k: usize) -> Bend {
-    let Some(s) = mesh.neighbour(t, k) else {
-        return Bend::Border;
-    };
-    let corners = mesh.corners(t);
-    let edge = [
-        mesh.triangles()[t as usize][k],
-        mesh.triangles()[t as usize][(k + 1) % 3],
-    ];
-    let far = mesh.triangles()[s as usize]
-        .into_iter()
-        .find(|v| !edge.contains(v))
-        .map_or(corners[k], |v| mesh.vertices()[v as usize]);
-    let height = mesh.normal(t).dot(far - corners[k]);
-    let size = corners
-        .iter()
-        .fold(far.abs(), |m, c| m.max(c.abs()))
-        .max_element();
-    let flat = thresholds::feature_rounding(size);
-    if height < -flat {
-        Bend::Convex
-    } else if height > flat {
-        Bend::Concave
-    } else {
-        Bend::Flat
-    }
+    mesh.bend(t, k)
 }
 
 /// The cone at edge `k` of `t`: the arc between the two faces' normals on a ridge or a flat
@@ -361,12 +323,15 @@ fn parry_fix(mesh: &TriMesh, t: u32, n: DVec3) -> Option<DVec3> {
         })
         .max_by(|x, y| x.dot(n).total_cmp(&y.dot(n)))
         .unwrap_or(face);
-    let reach = 2.0 * angle(face, pseudo);
-    if cos >= reach.cos() {
+    // The circle's radius 2θ, θ the angle from the face to the pseudo-normal, by its cosine
+    // and sine: cos 2θ = 2cos²θ − 1, sin 2θ = 2 sinθ cosθ.
+    let (c, s) = (face.dot(pseudo), face.cross(pseudo).length());
+    let (reach_cos, reach_sin) = (2.0 * c * c - 1.0, 2.0 * s * c);
+    if cos >= reach_cos {
         return Some(n);
     }
     let across = (n - face * cos).normalize_or_zero();
-    Some(face * reach.cos() + across * reach.sin())
+    Some(face * reach_cos + across * reach_sin)
 }
 
 /// Jolt's rule (`ActiveEdges::FixNormal`, without the motion): the normal is kept where the
