@@ -5,7 +5,7 @@ use {
     clap::Parser,
     gjk_lab::app::{self, Mode},
     gjk_lab::cli::{self, Cli, Command, Opened},
-    gjk_lab_files::incoming::Case,
+    gjk_lab_files::case::Case,
     std::path::Path,
 };
 

@@ -18,7 +18,8 @@ use gjk::composite::{Composite, CompositeAnswer};
 use gjk::scenario::pieces::engine::EngineLines;
 use gjk::scenario::pieces::report::{CastLine, pieces_answer, stepped_piece};
 use gjk::scenario::pieces::{MeshSpec, PiecesCase, PiecesSpec};
-use gjk_lab_files::incoming::{Case, Incoming};
+use gjk_lab_files::case::Case;
+use gjk_lab_files::incoming::Incoming;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The body of many pieces on screen, if the case is one.

@@ -10,7 +10,8 @@ use crate::case::playback::{Lab, LabSet, Playback};
 use bevy::prelude::*;
 use gjk::Scenario;
 use gjk_lab_files::bundled::Case;
-use gjk_lab_files::incoming::{Case as FileCase, Incoming};
+use gjk_lab_files::case::Case as FileCase;
+use gjk_lab_files::incoming::Incoming;
 use std::path::{Path, PathBuf};
 
 /// A file request from the panel, or a file or link that arrived from outside it.
@@ -282,9 +283,7 @@ pub(crate) fn handle_requests(
             // from the page, beside itself for one on disk (see `pair_of` for a case of many
             // pieces).
             ScenarioRequest::Open(file) => {
-                let opened = file
-                    .case()
-                    .map(|case| pair_of(case, &file.name, &mut pieces));
+                let opened = FileCase::of(&file).map(|case| pair_of(case, &file.name, &mut pieces));
                 open(opened, 0);
             }
             // A bundled case is saved by its file name in the working directory, never over

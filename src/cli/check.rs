@@ -2,7 +2,7 @@
 //! line per file and one per broken promise.
 
 use super::trace::traced;
-use gjk_lab_files::incoming::Case;
+use gjk_lab_files::case::Case;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@
 use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use gjk::tools::reference::judgement::Judgement;
 use gjk::{Format, Outcome, Scenario};
-use gjk_lab_files::incoming::Case;
+use gjk_lab_files::case::Case;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pieces_line::pieces_line;
 use rayon::prelude::*;

@@ -1,7 +1,7 @@
 //! `gjk-lab trace`: a whole run, as one JSON document or one line per step in words.
 
 use gjk::Scenario;
-use gjk_lab_files::incoming::Case;
+use gjk_lab_files::case::Case;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 

@@ -96,8 +96,8 @@ fn case_button(ui: &mut egui::Ui, case: &Case, requests: &mut MessageWriter<Scen
     let button = ui.button(case.title()).on_hover_ui(|ui| {
         // Read only while hovered: one small file.
         let notes = match case.open() {
-            Ok(gjk_lab_files::incoming::Case::Pair(s)) => s.notes,
-            Ok(gjk_lab_files::incoming::Case::Pieces(read)) => read.0.notes,
+            Ok(gjk_lab_files::case::Case::Pair(s)) => s.notes,
+            Ok(gjk_lab_files::case::Case::Pieces(read)) => read.0.notes,
             Err(_) => String::new(),
         };
         if !notes.is_empty() {

@@ -28,7 +28,9 @@ const SOLVER: &[&str] = &[
 const APP: &[&str] = &["case", "views", "teach", "panel", "platform", "app", "cli"];
 
 /// The files' crate's modules, lowest first.
-const FILES: &[&str] = &["incoming", "bundled", "link", "mesh", "lesson", "checks"];
+const FILES: &[&str] = &[
+    "incoming", "mesh", "case", "bundled", "link", "lesson", "checks",
+];
 
 const MAX_LINES: usize = 500;
 

@@ -38,10 +38,10 @@ impl Case {
     }
 
     /// The case read: a convex pair, or a body against a floor of many pieces.
-    pub fn open(&self) -> Result<crate::incoming::Case, String> {
+    pub fn open(&self) -> Result<crate::case::Case, String> {
         match &self.source {
-            Source::Disk(path) => crate::incoming::Case::load(path),
-            Source::Bundled(text) => crate::incoming::Case::parse(Path::new(self.name), text),
+            Source::Disk(path) => crate::case::Case::load(path),
+            Source::Bundled(text) => crate::case::Case::parse(Path::new(self.name), text),
         }
     }
 

@@ -2,8 +2,6 @@
 //! window), or the bytes of a file picked in the page's file dialog or dropped on the page,
 //! where there is no disk to read. Scenarios and meshes are read the same way from either.
 
-use gjk::composite::Composite;
-use gjk::scenario::pieces::{PiecesCase, is_pieces};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
@@ -70,6 +68,15 @@ impl Incoming {
         }
     }
 
+    /// The file's path, where it is a file on disk (not bytes handed over).
+    pub fn disk_path(&self) -> Option<&Path> {
+        match &self.source {
+            Source::Disk(path) => Some(path),
+            Source::Given(_) => None,
+        }
+    }
+
+    /// The file's bytes, read from disk or as given.
     pub fn bytes(&self) -> Result<Cow<'_, [u8]>, String> {
         match &self.source {
             Source::Disk(path) => gjk::scenario::read_capped(path)
@@ -93,47 +100,5 @@ impl Incoming {
                 self.name
             )),
         }
-    }
-
-    /// The file as a case: a convex pair, or a body against many pieces (told apart by its
-    /// `b`); errors name the file and the field.
-    pub fn case(&self) -> Result<Case, String> {
-        match &self.source {
-            Source::Disk(path) => Case::load(path),
-            Source::Given(bytes) => {
-                let text = std::str::from_utf8(bytes)
-                    .map_err(|e| format!("{}: not UTF-8 text: {e}", self.name))?;
-                Case::parse(self.path(), text)
-            }
-        }
-    }
-}
-
-/// A case file read: a convex pair, or a convex body against a body of many pieces.
-#[derive(Debug, Clone)]
-pub enum Case {
-    /// Two convex bodies.
-    Pair(Box<gjk::Scenario>),
-    /// A convex body against a body of many pieces, its pieces built.
-    Pieces(Box<(PiecesCase, Composite)>),
-}
-
-impl Case {
-    /// Reads a `.json` or `.ron` file, telling the kind by its `b`.
-    pub fn load(path: &Path) -> Result<Case, String> {
-        let text = gjk::scenario::read_text(path, "scenario").map_err(|e| e.to_string())?;
-        Case::parse(path, &text)
-    }
-
-    /// The text of a file named `path` (its extension picks the format).
-    pub fn parse(path: &Path, text: &str) -> Result<Case, String> {
-        let format = gjk::Format::from_path(path).map_err(|e| e.to_string())?;
-        if is_pieces(text, format) {
-            let read = PiecesCase::read(text, format).map_err(|e| e.in_file(path).to_string())?;
-            return Ok(Case::Pieces(Box::new(read)));
-        }
-        gjk::Scenario::parse_named(path, text)
-            .map(|s| Case::Pair(Box::new(s)))
-            .map_err(|e| e.to_string())
     }
 }

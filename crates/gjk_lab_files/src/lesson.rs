@@ -13,7 +13,7 @@
 //!
 //! The built-in tour is such a file (`assets/lessons/tour.json`).
 
-use crate::incoming::Case;
+use crate::case::Case;
 use gjk::scenario::ScenarioError;
 use gjk::{FeatureKind, Format, Scenario};
 use serde::{Deserialize, Serialize};

@@ -233,7 +233,7 @@ fn every_gallery_case_has_a_group_and_each_group_its_kind() {
     // The gallery's menu lists its cases by group, in a list that scrolls: a case in no group
     // would be out of reach, as the plane's were when the menu ran off the window.
     use gjk_lab_files::bundled::{Group, floors, gallery};
-    use gjk_lab_files::incoming::Case;
+    use gjk_lab_files::case::Case;
     let cases: Vec<_> = gallery().into_iter().chain(floors()).collect();
     let count = |g: Group| cases.iter().filter(|c| Group::of(c) == g).count();
     assert_eq!(

@@ -9,7 +9,8 @@ use gjk_lab::case::pieces::{Pieces, StepPiece};
 use gjk_lab::case::playback::{Lab, Playback};
 use gjk_lab::case::scenario_io::ScenarioRequest;
 use gjk_lab_files::bundled::default_scenario;
-use gjk_lab_files::incoming::{Case, Incoming};
+use gjk_lab_files::case::Case;
+use gjk_lab_files::incoming::Incoming;
 use glam::DVec3;
 use std::path::Path;
 

@@ -23,9 +23,9 @@ fn the_gallery_page_lists_every_case_of_the_folder_by_its_name() {
         .flat_map(|dir| std::fs::read_dir(root().join(dir)).unwrap())
         .map(|e| e.unwrap().path())
         .map(|path| {
-            let name = match gjk_lab_files::incoming::Case::load(&path).unwrap() {
-                gjk_lab_files::incoming::Case::Pair(s) => s.name,
-                gjk_lab_files::incoming::Case::Pieces(read) => read.0.name,
+            let name = match gjk_lab_files::case::Case::load(&path).unwrap() {
+                gjk_lab_files::case::Case::Pair(s) => s.name,
+                gjk_lab_files::case::Case::Pieces(read) => read.0.name,
             };
             let file = path.file_name().unwrap().to_string_lossy().into_owned();
             (file, name)

@@ -125,6 +125,10 @@ pub enum PiecesSpec {
     Compound(CompoundSpec),
     /// Segments joined end to end, in the plane.
     Chain(ChainSpec),
+    /// A mesh in a file of its own (OBJ, glTF or GLB), named beside the case file: the lab's
+    /// readers of files (`gjk-lab`, the app) read it into a [`PiecesSpec::Mesh`] before the case
+    /// is built; this crate reads no mesh files, and refuses to build one it was not given.
+    MeshFile(String),
 }
 
 /// A mesh's numbers.
@@ -184,18 +188,23 @@ struct Kinds {
     compound: Option<CompoundSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     chain: Option<ChainSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mesh_file: Option<String>,
 }
 
 impl TryFrom<Kinds> for PiecesSpec {
     type Error = String;
     fn try_from(k: Kinds) -> Result<Self, String> {
-        match (k.mesh, k.height_field, k.compound, k.chain) {
-            (Some(m), None, None, None) => Ok(PiecesSpec::Mesh(m)),
-            (None, Some(h), None, None) => Ok(PiecesSpec::HeightField(h)),
-            (None, None, Some(c), None) => Ok(PiecesSpec::Compound(c)),
-            (None, None, None, Some(c)) => Ok(PiecesSpec::Chain(c)),
+        match (k.mesh, k.height_field, k.compound, k.chain, k.mesh_file) {
+            (Some(m), None, None, None, None) => Ok(PiecesSpec::Mesh(m)),
+            (None, Some(h), None, None, None) => Ok(PiecesSpec::HeightField(h)),
+            (None, None, Some(c), None, None) => Ok(PiecesSpec::Compound(c)),
+            (None, None, None, Some(c), None) => Ok(PiecesSpec::Chain(c)),
+            (None, None, None, None, Some(f)) => Ok(PiecesSpec::MeshFile(f)),
             _ => Err(
-                "a body of many pieces names one of mesh, height_field, compound or chain".into(),
+                "a body of many pieces names one of mesh, height_field, compound, chain \
+                      or mesh_file"
+                    .into(),
             ),
         }
     }
@@ -208,12 +217,14 @@ impl From<PiecesSpec> for Kinds {
             height_field: None,
             compound: None,
             chain: None,
+            mesh_file: None,
         };
         match p {
             PiecesSpec::Mesh(m) => k.mesh = Some(m),
             PiecesSpec::HeightField(h) => k.height_field = Some(h),
             PiecesSpec::Compound(c) => k.compound = Some(c),
             PiecesSpec::Chain(c) => k.chain = Some(c),
+            PiecesSpec::MeshFile(f) => k.mesh_file = Some(f),
         }
         k
     }
@@ -227,6 +238,7 @@ impl PiecesSpec {
             PiecesSpec::HeightField(_) => "height_field",
             PiecesSpec::Compound(_) => "compound",
             PiecesSpec::Chain(_) => "chain",
+            PiecesSpec::MeshFile(_) => "mesh_file",
         }
     }
 
@@ -263,6 +275,13 @@ impl PiecesSpec {
             PiecesSpec::HeightField(h) => TriMesh::height_field(&h.heights, h.scale, precision)
                 .map(Composite::mesh)
                 .map_err(under),
+            PiecesSpec::MeshFile(file) => Err(ScenarioError::Invalid {
+                field: "b.mesh_file".into(),
+                reason: format!(
+                    "names the mesh file {file:?}, which the lab's readers of files (gjk-lab, \
+                     the app) read beside the case file; text alone holds no triangles"
+                ),
+            }),
             PiecesSpec::Compound(CompoundSpec { pieces }) => {
                 let mut checked = Vec::with_capacity(pieces.len());
                 for (i, piece) in pieces.iter().enumerate() {
@@ -290,12 +309,17 @@ impl PiecesCase {
     /// Parses and checks a case, its pieces built: the text must hold one case and nothing
     /// after it.
     pub fn read(text: &str, format: Format) -> Result<(PiecesCase, Composite), ScenarioError> {
-        let case: PiecesCase = if super::plane::is_plane(text, format) {
-            parse_document::<plane::PlanePiecesCase>(text, format, TRAILING)?.into_case()?
+        Self::parse(text, format)?.validated()
+    }
+
+    /// Parses a case, its numbers not yet checked nor its pieces built: for a reader that
+    /// fills in what the text only names (a mesh file) before [`PiecesCase::validated`].
+    pub fn parse(text: &str, format: Format) -> Result<PiecesCase, ScenarioError> {
+        if super::plane::is_plane(text, format) {
+            parse_document::<plane::PlanePiecesCase>(text, format, TRAILING)?.into_case()
         } else {
-            parse_document(text, format, TRAILING)?
-        };
-        case.validated()
+            parse_document(text, format, TRAILING)
+        }
     }
 
     /// Checks a case made in code (a mesh file's triangles under a body, in the app) as a
@@ -383,7 +407,7 @@ impl PiecesCase {
 /// `compound` or `chain` (read without building anything; any text that is not a document is not one).
 pub fn is_pieces(text: &str, format: Format) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    const KINDS: [&str; 4] = ["mesh", "height_field", "compound", "chain"];
+    const KINDS: [&str; 5] = ["mesh", "height_field", "compound", "chain", "mesh_file"];
     match format {
         // Only `b`'s keys are read and every value is skipped unread: a large mesh is scanned,
         // not built, before its own reader builds it.

@@ -108,7 +108,7 @@ fn each_bad_field_is_refused_by_its_name() {
     ));
     assert_eq!(field, "b");
     assert!(
-        reason.contains("one of mesh, height_field, compound or chain"),
+        reason.contains("one of mesh, height_field, compound, chain or mesh_file"),
         "{reason}"
     );
     // A chain lies in the plane, a mesh in space: each in the other's case is refused.
