@@ -283,7 +283,7 @@ pub(crate) fn handle_requests(
             // from the page, beside itself for one on disk (see `pair_of` for a case of many
             // pieces).
             ScenarioRequest::Open(file) => {
-                let opened = FileCase::of(&file).map(|case| pair_of(case, &file.name, &mut pieces));
+                let opened = FileCase::of(file).map(|case| pair_of(case, &file.name, &mut pieces));
                 open(opened, 0);
             }
             // A bundled case is saved by its file name in the working directory, never over
