@@ -209,8 +209,8 @@ impl Capture {
 
     /// Both bodies' collision margins (avian's), as part of the bodies: each body's own in
     /// a pair, its points moved out along the normal; both on the convex body against pieces
-    /// (the lab's pieces have none), which parts them by the same separation. Either way the
-    /// engine's separations shrink by both.
+    /// (the lab's pieces have none), which parts them by the same separation, the body's
+    /// points moved by both. Either way the engine's separations shrink by both.
     pub(crate) fn add_margins(&mut self, m1: f32, m2: f32) {
         let (d1, d2) = (f64::from(m1), f64::from(m2));
         match self {
@@ -228,9 +228,12 @@ impl Capture {
             }
             Capture::Pieces(c) => {
                 c.case.a.margin += d1 + d2;
-                let manifolds = c.case.engine.iter_mut().flat_map(|e| &mut e.contacts);
-                for p in manifolds.flat_map(|m| &mut m.points) {
-                    p.separation -= d1 + d2;
+                // The body's surface moves towards the piece, against the normal out of it.
+                for m in c.case.engine.iter_mut().flat_map(|e| &mut e.contacts) {
+                    for p in &mut m.points {
+                        p.point_a -= m.normal * (d1 + d2);
+                        p.separation -= d1 + d2;
+                    }
                 }
             }
         }

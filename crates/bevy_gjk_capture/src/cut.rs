@@ -32,17 +32,19 @@ macro_rules! cut_pieces {
         }
 
         /// The pieces of `shape` (at `pose`) in `near` (a box in the shape's frame), the
-        /// engine's pieces `also` (those it answered with), and their neighbours.
+        /// engine's pieces `also` (those it answered with), and their neighbours; `body` is
+        /// where the convex body is (its centre in the world, at a cast's start), for a
+        /// polyline's side.
         pub(crate) fn cut(
             shape: &dyn Shape,
             pose: &Pose,
-            near: &Aabb,
+            (near, body): (&Aabb, DVec3),
             also: &[u32],
         ) -> Result<Cut, String> {
             if let Some(c) = shape.as_compound() {
                 return compound(c, pose, near, also);
             }
-            surface(shape, pose, near, also)
+            surface(shape, pose, (near, body), also)
         }
 
         /// A compound's parts in `near`, and the parts whose boxes touch theirs: a tile's
@@ -105,7 +107,12 @@ pub(crate) mod dim3 {
         [t.a, t.b, t.c].map(|p| widen(*pose * p))
     }
 
-    fn surface(shape: &dyn Shape, pose: &Pose, near: &Aabb, also: &[u32]) -> Result<Cut, String> {
+    fn surface(
+        shape: &dyn Shape,
+        pose: &Pose,
+        (near, _): (&Aabb, DVec3),
+        also: &[u32],
+    ) -> Result<Cut, String> {
         if let Some(mesh) = shape.as_trimesh() {
             return Ok(trimesh(mesh, pose, near, also));
         }
@@ -118,19 +125,21 @@ pub(crate) mod dim3 {
         ))
     }
 
-    /// A mesh's triangles in `near`, and every triangle sharing a vertex with one of them.
+    /// A mesh's triangles in `near`, and every triangle with a corner at one of theirs (by
+    /// place, not index: a mesh whose vertices were not merged shares no index across a seam).
     fn trimesh(mesh: &TriMesh, pose: &Pose, near: &Aabb, also: &[u32]) -> Cut {
-        let indices = mesh.indices();
-        let corners: HashSet<u32> = mesh
+        let (indices, vertices) = (mesh.indices(), mesh.vertices());
+        let at = |v: u32| vertices[v as usize].to_array().map(f32::to_bits);
+        let corners: HashSet<[u32; 3]> = mesh
             .bvh()
             .intersect_aabb(near)
             .chain(also.iter().copied())
             .filter_map(|t| indices.get(t as usize))
             .flatten()
-            .copied()
+            .map(|&v| at(v))
             .collect();
         let ids: Vec<u32> = (0..indices.len())
-            .filter(|&t| indices[t].iter().any(|v| corners.contains(v)))
+            .filter(|&t| indices[t].iter().any(|&v| corners.contains(&at(v))))
             .filter_map(|t| u32::try_from(t).ok())
             .collect();
         let triangles: Vec<[DVec3; 3]> = ids
@@ -181,9 +190,14 @@ pub(crate) mod dim2 {
     use gjk::scenario::pieces::ChainSpec;
     use parry2d::shape::{Polyline, PolylineFlags};
 
-    fn surface(shape: &dyn Shape, pose: &Pose, near: &Aabb, also: &[u32]) -> Result<Cut, String> {
+    fn surface(
+        shape: &dyn Shape,
+        pose: &Pose,
+        (near, body): (&Aabb, DVec3),
+        also: &[u32],
+    ) -> Result<Cut, String> {
         match shape.as_polyline() {
-            Some(line) => polyline(line, pose, near, also),
+            Some(line) => polyline(line, pose, (near, body), also),
             None => Err(format!(
                 "a {:?} is not a body of many pieces the lab reads in the plane (a polyline \
                  or a compound)",
@@ -196,7 +210,12 @@ pub(crate) mod dim2 {
     /// segments must run end to end, each from the last one's end. An end of the run that
     /// is not the polyline's end has its next point written as a ghost vertex (Box2D's), so
     /// that the last segment written is judged by its neighbour.
-    fn polyline(line: &Polyline, pose: &Pose, near: &Aabb, also: &[u32]) -> Result<Cut, String> {
+    fn polyline(
+        line: &Polyline,
+        pose: &Pose,
+        (near, body): (&Aabb, DVec3),
+        also: &[u32],
+    ) -> Result<Cut, String> {
         let indices = line.indices();
         let mut found: Vec<u32> = line
             .bvh()
@@ -226,10 +245,14 @@ pub(crate) mod dim2 {
             .chain(run.iter().map(|s| s[1]))
             .map(point)
             .collect();
-        // Ghost vertices at both ends where the run is cut out of a longer polyline; the
-        // chain's rule has one flag for both ends, so a run reaching one of the polyline's
-        // ends keeps every segment written.
-        let ghosts = from > 0 && to + 1 < indices.len();
+        // Ghost vertices at both ends where the run is cut out of a longer polyline that goes
+        // on from both; the chain's rule has one flag for both ends, so a run reaching one of
+        // the polyline's ends (or a break in it) keeps every segment written. A loop is read
+        // as a line: its first vertex is an end.
+        let ghosts = from > 0
+            && to + 1 < indices.len()
+            && indices[from - 1][1] == indices[from][0]
+            && indices[to][1] == indices[to + 1][0];
         if ghosts {
             points.insert(0, point(indices[from - 1][0]));
             points.push(point(indices[to + 1][1]));
@@ -241,8 +264,7 @@ pub(crate) mod dim2 {
         let oriented = line.flags().contains(PolylineFlags::ORIENTED);
         let segment = &indices[first as usize];
         let (start, end) = (point(segment[0]), point(segment[1]));
-        let centre = widen(*pose * near.center());
-        if !oriented && (end - start).perp_dot(DVec2::new(centre.x, centre.y) - start) > 0.0 {
+        if !oriented && (end - start).perp_dot(DVec2::new(body.x, body.y) - start) > 0.0 {
             points.reverse();
             ids.reverse();
         }

@@ -268,7 +268,8 @@ macro_rules! parry_capture {
             let near = body
                 .compute_aabb(&pieces_pose.inv_mul(body_pose))
                 .loosened(prediction);
-            let cut = cut(pieces, pieces_pose, &near, &ids)?.checked()?;
+            let cut = cut(pieces, pieces_pose, (&near, widen(body_pose.translation)), &ids)?
+                .checked()?;
             let mut notes = Vec::new();
             let a = piece(body, body_pose, 0, "A", &mut notes)?;
             let routine = pieces_routine(&format!("{:?}", pieces.shape_type()), false);
@@ -402,6 +403,9 @@ macro_rules! parry_capture {
                 let (s1, p1) = self.target;
                 let (s2, p2) = self.shape;
                 let speed = self.velocity.length();
+                if !speed.is_finite() || speed <= 0.0 {
+                    return Err("the cast has no direction: its velocity is 0".into());
+                }
                 let size = s2.compute_local_bounding_sphere().radius * 2.0;
                 let target = s1.compute_bounding_sphere(&p1);
                 let out_of_reach = ((p2.translation - target.center).length()
@@ -420,7 +424,8 @@ macro_rules! parry_capture {
                     .merged(&s2.compute_aabb(&p1.inv_mul(&at_end)))
                     .loosened(self.options.target_distance);
                 let hit = again.map(|h| h.subshape1);
-                let cut = cut(s1, &p1, &near, &hit.into_iter().collect::<Vec<_>>())?.checked()?;
+                let also: Vec<u32> = hit.into_iter().collect();
+                let cut = cut(s1, &p1, (&near, widen(p2.translation)), &also)?.checked()?;
                 let mut notes = Vec::new();
                 let a = piece(s2, &p2, 0, "A", &mut notes)?;
                 let spec = gjk::CastSpec {

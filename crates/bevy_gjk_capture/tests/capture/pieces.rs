@@ -389,6 +389,57 @@ mod plane {
         assert!(text.contains("\"dimension\": 2"), "{text}");
     }
 
+    /// A unit box dropped from 0.1 above a polyline, through the capture.
+    fn short_drop(mut query: bevy_gjk_capture::GjkSpatialQuery2d) {
+        query.cast_shape(
+            &Collider::rectangle(1.0, 1.0),
+            Vec2::new(0.3, 0.6),
+            Rot2::IDENTITY,
+            Dir2::NEG_Y,
+            &ShapeCastConfig::from_max_distance(100.0),
+            &SpatialQueryFilter::default(),
+        );
+    }
+
+    #[test]
+    fn a_short_drop_onto_a_polyline_keeps_the_box_on_the_chains_colliding_side() {
+        let mut app = app(folder("avian2d-polyline-cast"), PhysicsPlugins::default());
+        app.insert_resource(Gravity(Vec2::ZERO));
+        let points = (0..=10).map(|i| Vec2::new(-5.0 + i as f32, 0.0)).collect();
+        app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::polyline(points, None),
+            Transform::default(),
+        ));
+        app.add_systems(Update, short_drop);
+        app.update();
+        let [(case, _, report)] = &written(&capture(
+            &mut app,
+            CaptureRequest::NextCast { against: None },
+        ))[..] else {
+            panic!("one cast")
+        };
+        // The box swept past the line (the cast searches on by its own size), but it starts
+        // above: the chain is written right to left, and the hit is on its colliding side.
+        let PiecesSpec::Chain(chain) = &case.b else {
+            panic!("a chain: {:?}", case.b)
+        };
+        assert!(
+            chain.points[0].x > chain.points[chain.points.len() - 1].x,
+            "{chain:?}"
+        );
+        let judged = report
+            .engine
+            .as_ref()
+            .unwrap()
+            .cast
+            .as_ref()
+            .expect("judged");
+        assert_eq!(judged.seam.verdict, "real", "{judged:?}");
+        let first = &report.cast.as_ref().unwrap().first;
+        assert!((first.time.unwrap() - 0.1).abs() < 1e-4, "{first:?}");
+    }
+
     fn folder_file(name: &str) -> Option<PathBuf> {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
         std::fs::read_dir(dir).ok()?.next()?.ok().map(|e| e.path())

@@ -165,14 +165,22 @@ impl Tree {
         // The nodes' boxes are f32: their distance from the core's box rounded outwards to
         // f32 is worked out in f32 (a third of the work in f64) and given up by its rounding,
         // `4ε` of f32 (the gaps' subtractions, their squares' sum and its root): still a lower
-        // bound on every piece's distance below. A square past f32's range is left at f32's
-        // largest number, an underflow at 0: both still below the true distance.
+        // bound on every piece's distance below. Where the squares would leave f32's normal
+        // range (a gap past 1.8e19, or under 1e-18), the gaps' length is taken in f64; a gap
+        // that is not a finite number (a box past f32's range) proves nothing, and is 0.
         let core32 = core.outward();
         let node_bound = |b: &Aabb| {
             let gap = (b.min - core32.max)
                 .max(core32.min - b.max)
                 .max(Vec3A::ZERO);
-            let apart = f64::from(gap.length().min(f32::MAX));
+            let length = gap.length();
+            let apart = if length.is_finite() && length >= 1e-18 {
+                f64::from(length)
+            } else if gap.is_finite() {
+                DVec3::new(gap.x.into(), gap.y.into(), gap.z.into()).length()
+            } else {
+                0.0
+            };
             let lower = apart - thresholds::arithmetic_rounding(f64::from(f32::EPSILON), apart);
             (lower - radius).max(0.0)
         };

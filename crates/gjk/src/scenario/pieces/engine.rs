@@ -224,20 +224,18 @@ impl EngineLines {
     }
 
     /// Each of the engine's normals put to the seam test on the case's pieces; a manifold
-    /// with no point, or a hit with no normal or witness, has nothing to judge.
+    /// with no point or no normal, or a hit with no normal or witness, has nothing to judge.
     pub fn of(engine: &PiecesEngine, composite: &Composite) -> Self {
+        // A normal of no direction says nothing to judge.
         let judged = |piece: u32, at: DVec3, normal: DVec3| {
-            let normal = normal.normalize_or_zero();
-            EngineNormal {
+            let normal = normal.try_normalize()?;
+            let seam = judge_normal(composite, piece, at, normal);
+            Some(EngineNormal {
                 piece,
                 normal,
                 at,
-                seam: seam_line(
-                    composite,
-                    piece,
-                    &judge_normal(composite, piece, at, normal),
-                ),
-            }
+                seam: seam_line(composite, piece, &seam),
+            })
         };
         let contacts = engine
             .contacts
@@ -247,13 +245,13 @@ impl EngineLines {
                     .points
                     .iter()
                     .min_by(|x, y| x.separation.total_cmp(&y.separation))?;
-                Some(judged(m.piece, deepest.point_b, m.normal))
+                judged(m.piece, deepest.point_b, m.normal)
             })
             .collect();
-        let cast = engine.cast.as_ref().and_then(|c| {
-            let (piece, at, normal) = (c.piece?, c.hit.point_b?, c.hit.normal?);
-            Some(judged(piece, at, normal))
-        });
+        let cast = engine
+            .cast
+            .as_ref()
+            .and_then(|c| judged(c.piece?, c.hit.point_b?, c.hit.normal?));
         EngineLines {
             engine: engine.engine.clone(),
             internal_edges: engine.internal_edges,

@@ -123,3 +123,42 @@ fn a_compound_refuses_a_pose_it_cannot_place() {
         "{e}"
     );
 }
+
+/// Pieces far past f32's comfortable range: the tree's boxes are f32 and its search measures
+/// them in f32, where a gap's square overflows past 1.8e19. Two triangles at 2e19 and 1e20
+/// from a ball: the nearer is the one that answers, and its distance bounds the pair's.
+#[test]
+fn a_search_among_pieces_far_past_f32s_squares_still_finds_the_nearest() {
+    // Each as wide as a tenth of its distance: no sliver at that magnitude.
+    let triangle = |x: f64| {
+        [
+            DVec3::new(x, 0.0, 0.0),
+            DVec3::new(x, x / 10.0, 0.0),
+            DVec3::new(x, 0.0, x / 10.0),
+        ]
+    };
+    let vertices: Vec<DVec3> = [1e20, 2e19].into_iter().flat_map(triangle).collect();
+    let mesh = TriMesh::new(vertices, vec![[0, 1, 2], [3, 4, 5]], Precision::F64).unwrap();
+    let composite = gjk::composite::Composite::mesh(mesh);
+    let ball = gjk::BodySpec {
+        shape: Shape::Sphere { radius: 1.0 },
+        position: DVec3::ZERO,
+        rotation: DQuat::IDENTITY,
+        margin: 0.0,
+    };
+    let shape = PreparedShape::new(ball.shape.clone());
+    let answer = gjk::composite::query_composite(
+        gjk::Placed::new(&shape, &ball),
+        &composite,
+        &gjk::SolverConfig::default(),
+        0.0,
+    );
+    assert!(
+        answer.runs.iter().any(|r| r.piece == 1),
+        "{:?}",
+        answer.runs
+    );
+    let [lo, hi] = answer.distance_bounds;
+    assert!(lo <= 2e19 - 1.0 && hi >= 2e19 - 1.0, "{lo} {hi}");
+    assert!(hi < 3e19, "the pair's distance is the nearer piece's: {hi}");
+}
