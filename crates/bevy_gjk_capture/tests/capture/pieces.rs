@@ -45,6 +45,14 @@ fn linked(link: &str) -> Scenario {
     Scenario::parse(std::str::from_utf8(&json).unwrap(), gjk::Format::Json).unwrap()
 }
 
+/// The one case the next cast through the capture writes.
+fn next_cast(app: &mut App) -> (PiecesCase, Composite, PiecesReport) {
+    let request = bevy_gjk_capture::CaptureRequest::NextCast { against: None };
+    let mut cases = written(&capture(app, request));
+    assert_eq!(cases.len(), 1, "one cast");
+    cases.remove(0)
+}
+
 /// The engine's judged normals' verdicts.
 fn verdicts(report: &PiecesReport) -> Vec<&'static str> {
     let engine = report
@@ -311,12 +319,7 @@ mod space {
         ));
         app.add_systems(Update, cast_down);
         app.update();
-        let [(case, _, report)] = &written(&capture(
-            &mut app,
-            CaptureRequest::NextCast { against: None },
-        ))[..] else {
-            panic!("one cast")
-        };
+        let (case, _, report) = &next_cast(&mut app);
         let hit = case.engine.as_ref().unwrap().cast.as_ref().unwrap();
         assert!(
             (hit.hit.time_of_impact.unwrap() - 1.5).abs() < 1e-4,
@@ -405,20 +408,14 @@ mod plane {
     fn a_short_drop_onto_a_polyline_keeps_the_box_on_the_chains_colliding_side() {
         let mut app = app(folder("avian2d-polyline-cast"), PhysicsPlugins::default());
         app.insert_resource(Gravity(Vec2::ZERO));
-        let points = (0..=10).map(|i| Vec2::new(-5.0 + i as f32, 0.0)).collect();
-        app.world_mut().spawn((
-            RigidBody::Static,
-            Collider::polyline(points, None),
-            Transform::default(),
-        ));
+        let line = Collider::polyline(
+            (0..=10).map(|i| Vec2::new(i as f32 - 5.0, 0.0)).collect(),
+            None,
+        );
+        app.world_mut().spawn((RigidBody::Static, line));
         app.add_systems(Update, short_drop);
         app.update();
-        let [(case, _, report)] = &written(&capture(
-            &mut app,
-            CaptureRequest::NextCast { against: None },
-        ))[..] else {
-            panic!("one cast")
-        };
+        let (case, _, report) = &next_cast(&mut app);
         // The box swept past the line (the cast searches on by its own size), but it starts
         // above: the chain is written right to left, and the hit is on its colliding side.
         let PiecesSpec::Chain(chain) = &case.b else {
