@@ -174,7 +174,7 @@ impl Tree {
                 .max(core32.min - b.max)
                 .max(Vec3A::ZERO);
             let length = gap.length();
-            let apart = if length.is_finite() && length >= 1e-18 {
+            let apart = if length.is_finite() && length >= thresholds::f32_square_floor() {
                 f64::from(length)
             } else if gap.is_finite() {
                 DVec3::new(gap.x.into(), gap.y.into(), gap.z.into()).length()

@@ -128,6 +128,13 @@ pub fn square_underflow() -> f64 {
     1e-289
 }
 
+/// `10⁻¹⁸`: the least f32 length of a gap between boxes that the mesh tree's search takes as
+/// worked out in f32 (its squares stay normal numbers above about 1.1 · 10⁻¹⁹); a shorter one,
+/// or one whose squares passed f32's largest number, is taken again in f64.
+pub fn f32_square_floor() -> f32 {
+    1e-18
+}
+
 /// `10⁻¹³ · size`: how far in front of a face of the incremental hull a point must lie for the
 /// face to see it (and be deleted when the point is added). The faces' planes are worked out in
 /// f64 from the cloud's own numbers, a few dozen roundings of ε₆₄ each; a point closer than
