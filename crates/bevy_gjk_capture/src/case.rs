@@ -242,18 +242,49 @@ impl Capture {
         ));
     }
 
-    /// Writes the case (see [`Captured::write`]).
+    /// Writes the case as `frame<N>-<label>[-cast].json` in the settings' folder (the label
+    /// names the entities) and logs where it is and how to open it.
     pub(crate) fn write(
         self,
         settings: &CaptureSettings,
         frame: u32,
         label: &str,
     ) -> CaptureOutcome {
-        match self {
-            Capture::Pair(c) => c.write(settings, frame, label),
-            Capture::Pieces(c) => c.write(settings, frame, label),
+        let (cast, engine) = match &self {
+            Capture::Pair(c) => (c.cast.is_some(), c.engine.engine.clone()),
+            Capture::Pieces(c) => (
+                c.case.cast.is_some(),
+                c.case
+                    .engine
+                    .as_ref()
+                    .map_or(String::new(), |e| e.engine.clone()),
+            ),
+        };
+        let name = format!("frame{frame}-{label}{}", if cast { "-cast" } else { "" });
+        let what = format!("{engine} {name}");
+        let saved = match self {
+            Capture::Pair(c) => c.save(&name, settings),
+            Capture::Pieces(c) => c.save(&name, settings),
+        };
+        match saved {
+            Ok(Saved { path, link, open }) => {
+                info!("gjk capture: {what} written to {}; {open}", path.display());
+                CaptureOutcome::Written { path, link }
+            }
+            Err(reason) => {
+                warn!("gjk capture: {what} not written: {reason}");
+                CaptureOutcome::Refused { what, reason }
+            }
         }
     }
+}
+
+/// A case written: its file, the link that opens it (or its engine's piece), and how to open
+/// it, in words, each command between backticks, whole, so that it can be copied as it is.
+pub(crate) struct Saved {
+    pub path: PathBuf,
+    pub link: String,
+    pub open: String,
 }
 
 /// A captured pair, ready to write: the two convex pieces in the world, and what the engine
@@ -269,30 +300,16 @@ pub(crate) struct Captured {
 }
 
 impl Captured {
-    /// Writes the case as `frame<N>-<label>[-cast].json` in the settings' folder (the label
-    /// names the entities) and logs where it is and the link that opens it.
-    pub fn write(self, settings: &CaptureSettings, frame: u32, label: &str) -> CaptureOutcome {
-        let kind = if self.cast.is_some() { "-cast" } else { "" };
-        let name = format!("frame{frame}-{label}{kind}");
-        let what = format!("{} {name}", self.engine.engine);
-        match self
-            .scenario(&name)
-            .and_then(|s| save(&s, &settings.folder, &name).map(|p| (s, p)))
-        {
-            Ok((scenario, path)) => {
-                let link = link(&scenario, &settings.page);
-                // Each command between backticks, whole, so that it can be copied as it is.
-                info!(
-                    "gjk capture: {what} written to {0}; open it with `gjk-lab {0}`, or `gjk-lab '{link}'`, or the link in the lab's page",
-                    path.display()
-                );
-                CaptureOutcome::Written { path, link }
-            }
-            Err(reason) => {
-                warn!("gjk capture: {what} not written: {reason}");
-                CaptureOutcome::Refused { what, reason }
-            }
-        }
+    /// Saves the case as `<name>.json` in the settings' folder.
+    fn save(self, name: &str, settings: &CaptureSettings) -> Result<Saved, String> {
+        let scenario = self.scenario(name)?;
+        let path = save(&scenario, &settings.folder, name)?;
+        let link = link(&scenario, &settings.page);
+        let open = format!(
+            "open it with `gjk-lab {}`, or `gjk-lab '{link}'`, or the link in the lab's page",
+            path.display()
+        );
+        Ok(Saved { path, link, open })
     }
 
     fn scenario(self, name: &str) -> Result<Scenario, String> {

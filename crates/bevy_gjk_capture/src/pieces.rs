@@ -10,8 +10,7 @@
 //! file, and its internal-edge setting, so that the lab judges the engine's normals beside its
 //! own.
 
-use crate::case::{CaptureOutcome, CaptureSettings, file_in, link};
-use bevy::log::{info, warn};
+use crate::case::{CaptureSettings, Saved, file_in, link};
 use gjk::composite::Composite;
 use gjk::glam::DVec3;
 use gjk::scenario::pieces::engine::{PieceHit, PieceManifold, PiecesEngine};
@@ -170,44 +169,21 @@ impl CapturedPieces {
 }
 
 impl CapturedPieces {
-    /// Writes the case as `frame<N>-<label>[-cast].json` in the settings' folder and logs
-    /// where it is, with a link to the pair of the body and the piece the engine answered
-    /// with (a link holds one convex pair; the file holds them all).
-    pub(crate) fn write(
-        self,
-        settings: &CaptureSettings,
-        frame: u32,
-        label: &str,
-    ) -> CaptureOutcome {
-        let kind = if self.case.cast.is_some() {
-            "-cast"
-        } else {
-            ""
-        };
-        let name = format!("frame{frame}-{label}{kind}");
-        let engine = self.case.engine.as_ref().map_or("", |e| e.engine.as_str());
-        let what = format!("{engine} {name}");
-        let written = self.finished(&name).and_then(|(case, composite)| {
-            let path = file_in(&settings.folder, &name)?;
-            case.save(&path).map_err(|e| e.to_string())?;
-            Ok((case, composite, path))
-        });
-        match written {
-            Ok((case, composite, path)) => {
-                let piece = engine_piece(&case, &composite);
-                let link = link(&case.pair(&composite, piece), &settings.page);
-                info!(
-                    "gjk capture: {what} written to {0}, {1} pieces; open it with `gjk-lab {0}`; the pair of piece {piece}: `gjk-lab '{link}'`",
-                    path.display(),
-                    composite.len()
-                );
-                CaptureOutcome::Written { path, link }
-            }
-            Err(reason) => {
-                warn!("gjk capture: {what} not written: {reason}");
-                CaptureOutcome::Refused { what, reason }
-            }
-        }
+    /// Saves the case as `<name>.json` in the settings' folder, with a link to the pair of
+    /// the body and the piece the engine answered with (a link holds one convex pair; the file
+    /// holds them all).
+    pub(crate) fn save(self, name: &str, settings: &CaptureSettings) -> Result<Saved, String> {
+        let (case, composite) = self.finished(name)?;
+        let path = file_in(&settings.folder, name)?;
+        case.save(&path).map_err(|e| e.to_string())?;
+        let piece = engine_piece(&case, &composite);
+        let link = link(&case.pair(&composite, piece), &settings.page);
+        let open = format!(
+            "{} pieces; open it with `gjk-lab {}`; the pair of piece {piece}: `gjk-lab '{link}'`",
+            composite.len(),
+            path.display()
+        );
+        Ok(Saved { path, link, open })
     }
 
     /// The case named, its notes joined, checked as a file's is.
