@@ -125,7 +125,11 @@ impl PiecesEngine {
         for (i, m) in self.contacts.iter().enumerate() {
             piece(format!("engine.contacts[{i}].piece"), m.piece)?;
             // The rest as a convex pair's manifold is checked, under this field.
-            self.as_pair(m.normal, m.points.clone(), None)
+            let manifold = EngineContact {
+                normal: m.normal,
+                points: m.points.clone(),
+            };
+            self.as_pair(Some(manifold), None)
                 .validate()
                 .map_err(|(f, r)| {
                     (
@@ -138,8 +142,7 @@ impl PiecesEngine {
             if let Some(p) = c.piece {
                 piece("engine.cast.piece".into(), p)?;
             }
-            self.as_pair(DVec3::ZERO, Vec::new(), Some(c.hit.clone()))
-                .validate()?;
+            self.as_pair(None, Some(c.hit.clone())).validate()?;
         }
         Ok(())
     }
@@ -148,7 +151,14 @@ impl PiecesEngine {
     /// normal from A, the body, towards B, the piece): the piece's manifold, or the cast
     /// where it hit this piece.
     pub fn for_piece(&self, piece: u32) -> Option<EngineAnswer> {
-        let manifold = self.contacts.iter().find(|m| m.piece == piece);
+        let manifold = self
+            .contacts
+            .iter()
+            .find(|m| m.piece == piece)
+            .map(|m| EngineContact {
+                normal: -m.normal,
+                points: m.points.clone(),
+            });
         let cast = self
             .cast
             .as_ref()
@@ -157,29 +167,16 @@ impl PiecesEngine {
                 normal: c.hit.normal.map(|n| -n),
                 ..c.hit.clone()
             });
-        if manifold.is_none() && cast.is_none() {
-            return None;
-        }
-        let mut answer = self.as_pair(DVec3::ZERO, Vec::new(), cast);
-        answer.contact = manifold.map(|m| EngineContact {
-            normal: -m.normal,
-            points: m.points.clone(),
-        });
-        Some(answer)
+        (manifold.is_some() || cast.is_some()).then(|| self.as_pair(manifold, cast))
     }
 
-    fn as_pair(
-        &self,
-        normal: DVec3,
-        points: Vec<EnginePoint>,
-        cast: Option<EngineCast>,
-    ) -> EngineAnswer {
+    /// The answer as a convex pair's capture writes it, with this contact and cast.
+    fn as_pair(&self, contact: Option<EngineContact>, cast: Option<EngineCast>) -> EngineAnswer {
         EngineAnswer {
             engine: self.engine.clone(),
             routine: self.routine.clone(),
             poses: self.poses,
-            contact: (!points.is_empty() || normal != DVec3::ZERO)
-                .then_some(EngineContact { normal, points }),
+            contact,
             cast,
         }
     }
